@@ -1,0 +1,47 @@
+// Test data: each test creates exactly the rows it needs through these.
+import { env, SELF } from "cloudflare:test";
+import { createDb } from "../../../worker/db/client";
+import { categories, products } from "../../../worker/db/schema";
+import { newId } from "../../../worker/lib/ids";
+
+export const db = () => createDb(env.DB);
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}-${++n}-${crypto.randomUUID().slice(0, 8)}`;
+
+export async function createCategory(overrides: Partial<typeof categories.$inferInsert> = {}) {
+  const row = {
+    id: newId(),
+    name: unique("Category"),
+    imageKey: "categories/test.svg",
+    ...overrides,
+  };
+  await db().insert(categories).values(row);
+  return row;
+}
+
+export async function createProduct(
+  categoryId: string,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) {
+  const row = {
+    id: newId(),
+    slug: unique("product"),
+    name: unique("Copper Bottle"),
+    description: "Hand-hammered copper.",
+    imageKeys: ["products/a.svg", "products/b.svg"],
+    originalPriceCents: 4995,
+    finalPriceCents: 3995,
+    categoryId,
+    tags: ["copper", "ayurveda"],
+    listedAt: new Date(),
+    ...overrides,
+  };
+  await db().insert(products).values(row);
+  return row;
+}
+
+export const ORIGIN = "http://localhost:8787";
+
+/** A request to the Worker under test, as a browser on the shop's origin would send it. */
+export const api = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, init);

@@ -1,0 +1,48 @@
+// Worker tests run inside workerd with real local D1, KV and R2 (vitest-pool-workers).
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import type { Plugin } from "vite";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Stripe's ESM build ships source maps pointing at missing files; vite warns about each one. */
+const quietSourcemapWarnings = (): Plugin => ({
+  name: "quiet-sourcemap-warnings",
+  configResolved(config) {
+    const warn = config.logger.warn;
+    config.logger.warn = (msg, options) => {
+      if (msg.includes("points to missing source files")) return;
+      warn(msg, options);
+    };
+  },
+});
+
+export default defineConfig(async () => {
+  // wrangler.toml's assets folder must exist even when the SPA has not been built yet.
+  mkdirSync(`${root}/web/dist`, { recursive: true });
+  const migrations = await readD1Migrations(`${root}/migrations`);
+  return {
+    root,
+    plugins: [
+      quietSourcemapWarnings(),
+      cloudflareTest({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            ENVIRONMENT: "test",
+            APP_ORIGIN: "http://localhost:8787",
+            JWT_SECRET: "test-only-secret-that-is-long-enough-0123456789",
+            TEST_MIGRATIONS: migrations,
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["test/worker/**/*.test.ts"],
+      setupFiles: ["test/worker/setup.ts"],
+    },
+  };
+});

@@ -1,0 +1,81 @@
+// The Hono application: middleware, feature routes, and the one error shape for every failure.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { createDb } from "./db/client";
+import type { AppEnv } from "./http/app-env";
+import { AppError, handleError, handleNotFound } from "./http/errors";
+import { securityHeaders } from "./http/security-headers";
+import { catalogueRoutes } from "./routes/catalogue";
+import { imageRoutes } from "./routes/images";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders());
+  app.use("/api/*", (c, next) =>
+    cors({
+      // Only the shop's own pages may call the API from a browser with credentials.
+      origin: (origin) => (origin === c.env.APP_ORIGIN ? origin : null),
+      credentials: true,
+      allowHeaders: ["Content-Type", "token"],
+      allowMethods: ["GET", "POST", "OPTIONS"],
+      maxAge: 600,
+    })(c, next),
+  );
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, "Request body is larger than 64 kB", "payload_too_large");
+      },
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set("db", createDb(c.env.DB));
+    await next();
+  });
+
+  const routes = app
+    .get("/api/health", (c) => c.json({ success: true, status: "ok" }))
+    .route("/api", catalogueRoutes)
+    .route("/images", imageRoutes);
+
+  app.notFound((c) => {
+    const allowed = methodsFor(app, c.req.path).filter((m) => m !== c.req.method);
+    if (allowed.length > 0) {
+      const error = new AppError(
+        405,
+        `${c.req.method} is not allowed on ${c.req.path}`,
+        "method_not_allowed",
+        undefined,
+        { Allow: allowed.join(", ") },
+      );
+      return handleError(error, c);
+    }
+    return handleNotFound(c);
+  });
+  app.onError(handleError);
+  return routes;
+}
+
+/** The methods some route answers on `path`: what a 405's Allow header lists. */
+function methodsFor(app: Hono<AppEnv>, path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of app.routes) {
+    if (route.method === "ALL") continue;
+    const pattern = route.path
+      .split("/")
+      .map((part) =>
+        part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("/");
+    if (new RegExp(`^${pattern}$`).test(path)) methods.add(route.method);
+  }
+  return [...methods];
+}
+
+export type AppType = ReturnType<typeof createApp>;

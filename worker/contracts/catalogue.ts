@@ -1,0 +1,72 @@
+// What the catalogue and content endpoints answer (SPEC.md sections 3 and 7); web/ imports these types.
+
+export interface ProductDto {
+  _id: string;
+  name: string;
+  description: string;
+  /** Image URLs on this origin, cover first. */
+  image: string[];
+  /** Dollars. */
+  originalPrice: number;
+  finalPrice: number;
+  /** The category's name. */
+  category: string;
+  tags: string[];
+  bestseller: boolean;
+  new: boolean;
+  premium: boolean;
+  variant?: string;
+}
+
+export interface CategoryDto {
+  _id: string;
+  name: string;
+  image: string;
+}
+
+export interface BlogPostDto {
+  _id: string;
+  title: string;
+  cover: string;
+  shortDescription: string;
+  /** YYYY-MM-DD. */
+  publishDate: string;
+  /** Minutes. */
+  estimatedTimeToRead: number;
+  /** Comma-separated. */
+  keywords: string;
+  /** Article HTML. */
+  content: string;
+}
+
+export interface FaqDto {
+  _id: string;
+  title: string;
+  content: string;
+  isActive: boolean;
+}
+
+export interface ProductListResponse {
+  success: true;
+  products: ProductDto[];
+  message: string;
+}
+export interface ProductResponse {
+  success: true;
+  product: ProductDto;
+}
+export interface CategoryListResponse {
+  success: true;
+  categories: CategoryDto[];
+}
+export interface BlogListResponse {
+  success: true;
+  blogs: BlogPostDto[];
+}
+export interface FaqListResponse {
+  success: true;
+  faqs: FaqDto[];
+}
+
+/** Where the Worker serves an R2 object. */
+export const imageUrl = (key: string): string => `/images/${key}`;

@@ -1,0 +1,396 @@
+// The whole data model of SPEC.md section 3. Money is integer cents (CHECK >= 0), emails are stored
+// trimmed and lower-cased (CHECK) under unique indexes, ids are 24-hex text (see worker/lib/ids.ts).
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`)
+    .$onUpdate(() => new Date());
+
+/** Money columns: whole cents, never negative. */
+const cents = (name: string) => integer(name).notNull();
+const nonNegative = (table: string, column: string) =>
+  check(`${table}_${column}_non_negative`, sql.raw(`"${column}" >= 0`));
+const normalisedEmail = (table: string, column: string) =>
+  check(`${table}_${column}_normalised`, sql.raw(`"${column}" = lower(trim("${column}"))`));
+
+export const USER_ROLES = ["user", "creator", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Order states move forward only; the five shipping steps are what the order tracker shows. */
+export const ORDER_STATUSES = [
+  "pending",
+  "Order Placed",
+  "Packing",
+  "Shipped",
+  "Out for Delivery",
+  "Delivered",
+  "payment_failed",
+  "expired",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const COMMISSION_STATUSES = ["pending", "approved", "paid", "reversed"] as const;
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** R2 key of the tile picture. */
+    imageKey: text("image_key").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_name_unique").on(t.name), index("categories_sort_idx").on(t.sortOrder)],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    /** JSON array of R2 keys, first is the cover. */
+    imageKeys: text("image_keys", { mode: "json" }).$type<string[]>().notNull(),
+    originalPriceCents: cents("original_price_cents"),
+    finalPriceCents: cents("final_price_cents"),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+    bestseller: integer("bestseller", { mode: "boolean" }).notNull().default(false),
+    isNew: integer("is_new", { mode: "boolean" }).notNull().default(false),
+    premium: integer("premium", { mode: "boolean" }).notNull().default(false),
+    variant: text("variant"),
+    /** When the product was listed; "newest first" sorts by it. */
+    listedAt: integer("listed_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_slug_unique").on(t.slug),
+    index("products_category_idx").on(t.categoryId),
+    index("products_listed_idx").on(t.listedAt),
+    index("products_bestseller_idx").on(t.bestseller, t.listedAt),
+    index("products_final_price_idx").on(t.finalPriceCents),
+    nonNegative("products", "original_price_cents"),
+    nonNegative("products", "final_price_cents"),
+    check("products_final_not_above_original", sql`"final_price_cents" <= "original_price_cents"`),
+  ],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": parameters travel with the hash. */
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    normalisedEmail("users", "email"),
+    check("users_role_valid", inList("role", USER_ROLES)),
+  ],
+);
+
+export const creatorProfiles = sqliteTable(
+  "creator_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    affiliateCode: text("affiliate_code").notNull(),
+    bio: text("bio").notNull().default(""),
+    /** One comma-separated text, as SPEC.md section 3 has it. */
+    socials: text("socials").notNull().default(""),
+    payoutEmail: text("payout_email").notNull().default(""),
+    /** Commission in basis points of the discounted merchandise subtotal (1000 = 10%). */
+    commissionRateBps: integer("commission_rate_bps").notNull().default(1000),
+    /** Fixed discount the code gives a shopper, in cents (default $10). */
+    discountCents: cents("discount_cents").default(1000),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("creator_profiles_code_unique").on(t.affiliateCode),
+    check("creator_profiles_code_format", sql`"affiliate_code" GLOB '[A-Z0-9]*' AND length("affiliate_code") BETWEEN 6 AND 12`),
+    check("creator_profiles_rate_range", sql`"commission_rate_bps" BETWEEN 0 AND 10000`),
+    nonNegative("creator_profiles", "discount_cents"),
+  ],
+);
+
+/** The server cart: one row per user and product. */
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check("cart_items_quantity_range", sql`"quantity" BETWEEN 1 AND 10`),
+  ],
+);
+
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  email: string;
+  street: string;
+  street2?: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  phone: string;
+}
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    /** Null for guest checkout; the contact email identifies the buyer then. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    address: text("address", { mode: "json" }).$type<OrderAddress>().notNull(),
+    subtotalCents: cents("subtotal_cents"),
+    taxCents: cents("tax_cents"),
+    deliveryFeeCents: cents("delivery_fee_cents"),
+    discountCents: cents("discount_cents"),
+    totalCents: cents("total_cents"),
+    currency: text("currency").notNull().default("aud"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    stripeSessionId: text("stripe_session_id"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    affiliateCode: text("affiliate_code"),
+    /** Why the order is attributed to the code: typed at checkout, or a creator link clicked. */
+    attribution: text("attribution", { enum: ["typed", "link"] }),
+    creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
+    trackingUrl: text("tracking_url"),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_idx").on(t.status),
+    index("orders_creator_idx").on(t.creatorId),
+    normalisedEmail("orders", "email"),
+    check("orders_status_valid", inList("status", ORDER_STATUSES)),
+    nonNegative("orders", "subtotal_cents"),
+    nonNegative("orders", "tax_cents"),
+    nonNegative("orders", "delivery_fee_cents"),
+    nonNegative("orders", "discount_cents"),
+    nonNegative("orders", "total_cents"),
+    check(
+      "orders_total_consistent",
+      sql`"total_cents" = max(0, "subtotal_cents" + "tax_cents" + "delivery_fee_cents" - "discount_cents")`,
+    ),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    name: text("name").notNull(),
+    imageKey: text("image_key").notNull(),
+    /** The price at purchase, not today's price. */
+    unitPriceCents: cents("unit_price_cents"),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    nonNegative("order_items", "unit_price_cents"),
+    check("order_items_quantity_range", sql`"quantity" BETWEEN 1 AND 10`),
+  ],
+);
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    coverKey: text("cover_key").notNull(),
+    shortDescription: text("short_description").notNull(),
+    /** Article HTML; sanitised again before it reaches a page. */
+    content: text("content").notNull(),
+    publishDate: text("publish_date").notNull(),
+    estimatedTimeToRead: integer("estimated_time_to_read").notNull(),
+    keywords: text("keywords").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_unique").on(t.slug),
+    index("blog_posts_publish_idx").on(t.publishDate),
+  ],
+);
+
+export const faqEntries = sqliteTable(
+  "faq_entries",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("faq_entries_sort_idx").on(t.sortOrder)],
+);
+
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    /** SHA-256 of the token in the unsubscribe link. */
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_unique").on(t.email),
+    uniqueIndex("newsletter_subscribers_token_unique").on(t.unsubscribeTokenHash),
+    normalisedEmail("newsletter_subscribers", "email"),
+  ],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt), normalisedEmail("contact_messages", "email")],
+);
+
+/** Every mail the shop sends, whatever the transport: the development mailbox reads it. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text_body").notNull(),
+    html: text("html_body").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("email_outbox_created_idx").on(t.createdAt)],
+);
+
+export const affiliateClicks = sqliteTable(
+  "affiliate_clicks",
+  {
+    id: text("id").primaryKey(),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Salted SHA-256 of IP and user agent; raw IPs are never stored. */
+    visitorHash: text("visitor_hash").notNull(),
+    /** Whole hours since the epoch: one click per visitor, code and hour. */
+    hourBucket: integer("hour_bucket").notNull(),
+    landingPath: text("landing_path").notNull().default("/"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("affiliate_clicks_dedupe_unique").on(t.creatorId, t.visitorHash, t.hourBucket),
+    index("affiliate_clicks_creator_created_idx").on(t.creatorId, t.createdAt),
+  ],
+);
+
+export const commissions = sqliteTable(
+  "commissions",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rateBps: integer("rate_bps").notNull(),
+    baseCents: cents("base_cents"),
+    amountCents: cents("amount_cents"),
+    reversedCents: cents("reversed_cents").default(0),
+    status: text("status", { enum: COMMISSION_STATUSES }).notNull().default("pending"),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("commissions_order_unique").on(t.orderId),
+    index("commissions_creator_status_idx").on(t.creatorId, t.status),
+    nonNegative("commissions", "base_cents"),
+    nonNegative("commissions", "amount_cents"),
+    nonNegative("commissions", "reversed_cents"),
+    check("commissions_reversal_bounded", sql`"reversed_cents" <= "amount_cents"`),
+    check("commissions_status_valid", inList("status", COMMISSION_STATUSES)),
+  ],
+);
+
+/** Stripe event ids already applied: the unique key that makes webhook effects happen once. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});
+
+/**
+ * Small key/value facts about the data. `catalogue_version` is bumped by triggers (see the custom
+ * migration) whenever products, categories, blog posts or FAQ entries change, which is what
+ * invalidates the catalogue caches.
+ */
+export const appMeta = sqliteTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: integer("value").notNull(),
+});

@@ -1,0 +1,62 @@
+// The Worker's environment: bindings from wrangler.toml, variables from [vars], secrets from
+// .dev.vars locally and `wrangler secret put` in production. Checked once per isolate at start-up.
+import * as v from "valibot";
+
+function isOrigin(s: string): boolean {
+  try {
+    return new URL(s).origin === s.replace(/\/$/, "");
+  } catch {
+    return false;
+  }
+}
+
+const EnvSchema = v.object({
+  ENVIRONMENT: v.picklist(
+    ["development", "test", "production"],
+    "must be one of development, test, production",
+  ),
+  APP_ORIGIN: v.pipe(
+    v.string("is missing"),
+    v.url("must be an absolute URL such as http://localhost:8787"),
+    v.check(isOrigin, "must be an origin without a path"),
+  ),
+  JWT_SECRET: v.pipe(
+    v.string("is missing (set it in .dev.vars or with `wrangler secret put`)"),
+    v.minLength(32, "must be at least 32 characters"),
+  ),
+});
+
+export type AppConfig = v.InferOutput<typeof EnvSchema>;
+
+export interface Bindings extends AppConfig {
+  DB: D1Database;
+  KV: KVNamespace;
+  IMAGES: R2Bucket;
+  ASSETS: Fetcher;
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Validates the variables and secrets; the message names every variable that is wrong. */
+export function parseEnv(env: Record<string, unknown>): AppConfig {
+  const result = v.safeParse(EnvSchema, env);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => {
+    const key = v.getDotPath(issue) ?? "environment";
+    return `${key} ${issue.message}`;
+  });
+  throw new EnvError(`Invalid Worker environment: ${problems.join("; ")}`);
+}
+
+const bindingNames = ["DB", "KV", "IMAGES"] as const;
+
+/** Variables plus the bindings the Worker cannot run without. */
+export function assertEnv(env: Record<string, unknown>): void {
+  parseEnv(env);
+  const missing = bindingNames.filter((name) => env[name] == null);
+  if (missing.length > 0) {
+    throw new EnvError(`Invalid Worker environment: binding ${missing.join(", ")} is missing`);
+  }
+}

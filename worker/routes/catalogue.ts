@@ -1,0 +1,49 @@
+// Catalogue and content API (SPEC.md section 7): products, categories, blog posts, FAQ.
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { ProductDto } from "../contracts/catalogue";
+import type { AppEnv } from "../http/app-env";
+import { notFound } from "../http/errors";
+import { validate } from "../http/validate";
+import { IdSchema } from "../lib/ids";
+import { cachedJson } from "../services/catalogue-cache";
+import { listBlogPosts, listCategories, listFaq, listProducts } from "../services/catalogue";
+
+export const catalogueRoutes = new Hono<AppEnv>()
+  .get("/product/list", async (c) => {
+    const res = await cachedJson(c, "products", async () => {
+      const products = await listProducts(c.var.db);
+      return { success: true, products, message: `${products.length} products` };
+    });
+    return res ?? c.notFound();
+  })
+  .get("/product/:id", validate("param", v.object({ id: IdSchema })), async (c) => {
+    const { id } = c.req.valid("param");
+    const res = await cachedJson(c, `product:${id}`, async () => {
+      const product = (await listProducts(c.var.db)).find((p: ProductDto) => p._id === id);
+      return product ? { success: true, product } : null;
+    });
+    if (!res) throw notFound("Product not found", "product_not_found");
+    return res;
+  })
+  .get("/category/list", async (c) => {
+    const res = await cachedJson(c, "categories", async () => ({
+      success: true,
+      categories: await listCategories(c.var.db),
+    }));
+    return res ?? c.notFound();
+  })
+  .get("/blogs", async (c) => {
+    const res = await cachedJson(c, "blogs", async () => ({
+      success: true,
+      blogs: await listBlogPosts(c.var.db),
+    }));
+    return res ?? c.notFound();
+  })
+  .get("/faq", async (c) => {
+    const res = await cachedJson(c, "faq", async () => ({
+      success: true,
+      faqs: await listFaq(c.var.db),
+    }));
+    return res ?? c.notFound();
+  });

@@ -1,0 +1,31 @@
+// Product, category and blog pictures from R2 at /images/<key>. Keys carry a content hash, so the
+// answers are immutable for a year; the ETag lets a revalidating client get a 304.
+import { Hono } from "hono";
+import type { AppEnv } from "../http/app-env";
+import { badRequest, notFound } from "../http/errors";
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._/-]{0,199}$/;
+
+export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+export const imageRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c) => {
+  const key = decodeURIComponent(c.req.path.slice("/images/".length));
+  if (!KEY_PATTERN.test(key) || key.includes("..") || key.includes("//")) {
+    throw badRequest("Malformed image key", "invalid_image_key");
+  }
+  const object = await c.env.IMAGES.get(key, { onlyIf: c.req.raw.headers });
+  if (!object) throw notFound("Image not found", "image_not_found");
+
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("etag", object.httpEtag);
+  headers.set("cache-control", IMAGE_CACHE_CONTROL);
+  // An SVG opened directly must not be able to run anything on this origin.
+  headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (!("body" in object) || c.req.method === "HEAD") {
+    const status = "body" in object ? 200 : 304;
+    return new Response(null, { status, headers });
+  }
+  headers.set("content-length", String(object.size));
+  return new Response(object.body, { headers });
+});

@@ -1,0 +1,108 @@
+// Read-mostly answers (products, categories, blogs, FAQ) served without touching D1 on the hot path.
+//
+// Tier 1 is isolate memory: the serialised body and its strong ETag. Tier 2 is the Workers Cache API,
+// shared by the isolates of a data centre. Both are keyed by app_meta.catalogue_version, which D1
+// triggers bump on every catalogue write, and the version itself is re-read at most once per
+// VERSION_TTL_MS per isolate. So a change is visible everywhere within that window, and a request
+// in between costs one Map lookup.
+import type { AppContext } from "../http/app-env";
+
+export const VERSION_TTL_MS = 5_000;
+/** What browsers may reuse without asking; after that they revalidate with If-None-Match. */
+export const CATALOGUE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+interface Entry {
+  version: number;
+  body: string;
+  etag: string;
+}
+
+const memory = new Map<string, Entry>();
+let knownVersion: { value: number; checkedAt: number } | undefined;
+
+async function catalogueVersion(c: AppContext): Promise<number> {
+  const now = Date.now();
+  if (knownVersion && now - knownVersion.checkedAt < VERSION_TTL_MS) return knownVersion.value;
+  const value =
+    (await c.env.DB.prepare("SELECT value FROM app_meta WHERE key = 'catalogue_version'").first<number>(
+      "value",
+    )) ?? 0;
+  knownVersion = { value, checkedAt: now };
+  return value;
+}
+
+async function strongEtag(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+  const b64 = btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 18)));
+  return `"${b64.replaceAll("+", "-").replaceAll("/", "_")}"`;
+}
+
+const sharedCache = (): Cache | undefined =>
+  typeof caches === "undefined" ? undefined : (caches as unknown as { default: Cache }).default;
+
+const sharedKey = (key: string, version: number) =>
+  new Request(`https://catalogue.cache/${encodeURIComponent(key)}?v=${version}`);
+
+/**
+ * The cached answer for `key`, built by `build` when no tier has it for the current version.
+ * `build` returning null means "no such thing": nothing is cached and null is returned.
+ */
+async function lookup(c: AppContext, key: string, build: () => Promise<unknown>): Promise<Entry | null> {
+  const version = await catalogueVersion(c);
+  const hit = memory.get(key);
+  if (hit && hit.version === version) return hit;
+
+  const cache = sharedCache();
+  const cacheKey = sharedKey(key, version);
+  const shared = cache ? await cache.match(cacheKey) : undefined;
+  let entry: Entry;
+  if (shared) {
+    entry = { version, body: await shared.text(), etag: shared.headers.get("etag") ?? "" };
+  } else {
+    const value = await build();
+    if (value === null) return null;
+    const body = JSON.stringify(value);
+    entry = { version, body, etag: await strongEtag(body) };
+    // Misses are rare (once per version per data centre), so the put is awaited rather than left
+    // to waitUntil: the next isolate to ask is sure to find it.
+    const stored = new Response(body, {
+      headers: { etag: entry.etag, "cache-control": "public, max-age=86400" },
+    });
+    await cache?.put(cacheKey, stored).catch((err: unknown) => console.warn("cache put failed", err));
+  }
+  memory.set(key, entry);
+  return entry;
+}
+
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** Answers with the cached JSON for `key`, or 304 when the client already holds it. */
+export async function cachedJson(
+  c: AppContext,
+  key: string,
+  build: () => Promise<unknown>,
+): Promise<Response | null> {
+  const entry = await lookup(c, key, build);
+  if (!entry) return null;
+  const headers = {
+    etag: entry.etag,
+    "cache-control": CATALOGUE_CACHE_CONTROL,
+    "content-type": "application/json; charset=UTF-8",
+  };
+  if (matchesIfNoneMatch(c.req.header("if-none-match"), entry.etag)) {
+    return c.body(null, 304, headers);
+  }
+  return c.body(entry.body, 200, headers);
+}
+
+/** Drops this isolate's cached answers (tests reset storage between cases). */
+export function forgetCatalogueMemory(): void {
+  memory.clear();
+  knownVersion = undefined;
+}

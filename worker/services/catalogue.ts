@@ -1,0 +1,86 @@
+// Catalogue and content queries, shaped as the API answers them.
+import { asc, desc, eq } from "drizzle-orm";
+import {
+  type BlogPostDto,
+  type CategoryDto,
+  type FaqDto,
+  imageUrl,
+  type ProductDto,
+} from "../contracts/catalogue";
+import { centsToDollars } from "../contracts/money";
+import type { Db } from "../db/client";
+import { blogPosts, categories, faqEntries, products } from "../db/schema";
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  imageKeys: products.imageKeys,
+  originalPriceCents: products.originalPriceCents,
+  finalPriceCents: products.finalPriceCents,
+  category: categories.name,
+  tags: products.tags,
+  bestseller: products.bestseller,
+  isNew: products.isNew,
+  premium: products.premium,
+  variant: products.variant,
+};
+
+async function selectProducts(db: Db) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .orderBy(desc(products.listedAt), desc(products.id));
+}
+
+function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): ProductDto {
+  const dto: ProductDto = {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    image: row.imageKeys.map(imageUrl),
+    originalPrice: centsToDollars(row.originalPriceCents),
+    finalPrice: centsToDollars(row.finalPriceCents),
+    category: row.category,
+    tags: row.tags,
+    bestseller: row.bestseller,
+    new: row.isNew,
+    premium: row.premium,
+  };
+  if (row.variant) dto.variant = row.variant;
+  return dto;
+}
+
+/** Every product, newest first (SPEC.md section 7: "reversed so newest come first"). */
+export async function listProducts(db: Db): Promise<ProductDto[]> {
+  return (await selectProducts(db)).map(toProductDto);
+}
+
+export async function listCategories(db: Db): Promise<CategoryDto[]> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, imageKey: categories.imageKey })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+  return rows.map((r) => ({ _id: r.id, name: r.name, image: imageUrl(r.imageKey) }));
+}
+
+/** Posts, newest publication first. */
+export async function listBlogPosts(db: Db): Promise<BlogPostDto[]> {
+  const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.publishDate));
+  return rows.map((r) => ({
+    _id: r.id,
+    title: r.title,
+    cover: imageUrl(r.coverKey),
+    shortDescription: r.shortDescription,
+    publishDate: r.publishDate,
+    estimatedTimeToRead: r.estimatedTimeToRead,
+    keywords: r.keywords,
+    content: r.content,
+  }));
+}
+
+export async function listFaq(db: Db): Promise<FaqDto[]> {
+  const rows = await db.select().from(faqEntries).orderBy(asc(faqEntries.sortOrder));
+  return rows.map((r) => ({ _id: r.id, title: r.title, content: r.content, isActive: r.isActive }));
+}
