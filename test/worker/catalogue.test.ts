@@ -16,7 +16,10 @@ import { api, createCategory, createProduct, db } from "./helpers/factories";
 describe("GET /api/product/list", () => {
   it("answers every product with the SPEC fields, prices in dollars, newest first", async () => {
     const cat = await createCategory({ name: "Wind Chimes" });
-    const older = await createProduct(cat.id, { listedAt: new Date("2026-01-01"), variant: "Large" });
+    const older = await createProduct(cat.id, {
+      listedAt: new Date("2026-01-01"),
+      variant: "Large",
+    });
     const newer = await createProduct(cat.id, {
       listedAt: new Date("2026-06-01"),
       originalPriceCents: 12900,
@@ -46,7 +49,11 @@ describe("GET /api/product/list", () => {
       new: true,
       premium: true,
     });
-    expect(body.products[1]).toMatchObject({ originalPrice: 49.95, finalPrice: 39.95, variant: "Large" });
+    expect(body.products[1]).toMatchObject({
+      originalPrice: 49.95,
+      finalPrice: 39.95,
+      variant: "Large",
+    });
   });
 
   it("answers an empty list when there are no products", async () => {
@@ -90,7 +97,11 @@ describe("GET /api/product/:id", () => {
 
 describe("GET /api/category/list, /api/blogs, /api/faq", () => {
   it("lists categories in their display order with image URLs", async () => {
-    const b = await createCategory({ name: "Singing Bowls", sortOrder: 2, imageKey: "categories/b.svg" });
+    const b = await createCategory({
+      name: "Singing Bowls",
+      sortOrder: 2,
+      imageKey: "categories/b.svg",
+    });
     const a = await createCategory({ name: "Copper Water Bottles", sortOrder: 1 });
     const body = await (await api("/api/category/list")).json<CategoryListResponse>();
     expect(body).toEqual({

@@ -60,7 +60,9 @@ describe("security headers", () => {
   });
 
   it("allow only the shop's origin and Stripe's hosts", () => {
-    const sources = CONTENT_SECURITY_POLICY.split(";").flatMap((d) => d.trim().split(/\s+/).slice(1));
+    const sources = CONTENT_SECURITY_POLICY.split(";").flatMap((d) =>
+      d.trim().split(/\s+/).slice(1),
+    );
     const hosts = sources.filter((s) => s.startsWith("http"));
     expect(hosts.length).toBeGreaterThan(0);
     for (const host of hosts) expect(host).toMatch(/^https:\/\/[a-z]+\.stripe\.com$/);

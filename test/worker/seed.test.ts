@@ -20,7 +20,9 @@ describe("seed content", () => {
     const names = new Set(categories.map((c) => c.name));
     for (const p of products) expect(names.has(p.category), p.slug).toBe(true);
     for (const c of categories) {
-      expect(products.filter((p) => p.category === c.name).length, c.name).toBeGreaterThanOrEqual(4);
+      expect(products.filter((p) => p.category === c.name).length, c.name).toBeGreaterThanOrEqual(
+        4,
+      );
     }
     expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
   });
@@ -42,7 +44,8 @@ describe("seed content", () => {
   it("tags make related products meaningful for every product", () => {
     for (const p of products) {
       const related = products.filter(
-        (o) => o.slug !== p.slug && o.category === p.category && o.tags.some((t) => p.tags.includes(t)),
+        (o) =>
+          o.slug !== p.slug && o.category === p.category && o.tags.some((t) => p.tags.includes(t)),
       );
       expect(related.length, p.slug).toBeGreaterThanOrEqual(1);
     }

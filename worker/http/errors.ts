@@ -37,13 +37,24 @@ export function errorResponse(c: Context, err: AppError): Response {
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof AppError) return errorResponse(c, err);
   // Hono raises HTTPException for malformed JSON and similar client errors.
-  if ("getResponse" in err && "status" in err && typeof err.status === "number" && err.status < 500) {
-    return errorResponse(c, new AppError(err.status as ContentfulStatusCode, err.message || "Bad request"));
+  if (
+    "getResponse" in err &&
+    "status" in err &&
+    typeof err.status === "number" &&
+    err.status < 500
+  ) {
+    return errorResponse(
+      c,
+      new AppError(err.status as ContentfulStatusCode, err.message || "Bad request"),
+    );
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
   return errorResponse(c, new AppError(500, "Something went wrong on our side.", "internal_error"));
 }
 
 export function handleNotFound(c: Context): Response {
-  return errorResponse(c, notFound(`No route for ${c.req.method} ${c.req.path}`, "route_not_found"));
+  return errorResponse(
+    c,
+    notFound(`No route for ${c.req.method} ${c.req.path}`, "route_not_found"),
+  );
 }

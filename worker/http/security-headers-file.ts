@@ -1,7 +1,7 @@
 // Vite plugin: writes the static assets' _headers file (Workers Static Assets honour it) so the SPA
 // and media carry the same security headers as the Worker's own answers.
 import type { Plugin } from "vite";
-import { SECURITY_HEADERS } from "./security-headers";
+import { SECURITY_HEADERS } from "./security-headers.ts";
 
 export function headersFileText(): string {
   const lines = ["/*", ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`)];

@@ -1,0 +1,70 @@
+// Size budget of the production build, read from Vite's manifest: the JavaScript and CSS the home
+// route loads (entry + the lazy home route and everything they import statically), and the largest
+// lazy route chunk. Prints the figures; exits 1 when a budget is exceeded.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { ROOT } from "../../worker/scripts/local";
+
+const DIST = join(ROOT, "web", "dist");
+const BUDGET = { homeJs: 130 * 1024, homeCss: 20 * 1024, routeChunk: 60 * 1024 };
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  src?: string;
+  imports?: string[];
+  css?: string[];
+}
+const manifest: Record<string, Chunk> = JSON.parse(
+  readFileSync(join(DIST, ".vite", "manifest.json"), "utf8"),
+);
+
+const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Files a chunk loads up front: itself, its static imports, and their CSS. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imp of manifest[key]?.imports ?? []) closure(imp, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+const homeKey = Object.keys(manifest).find((k) => k.endsWith("routes/home.tsx"));
+if (!entryKey || !homeKey) throw new Error("manifest has no entry or no routes/home.tsx chunk");
+
+const keys = new Set([...closure(entryKey), ...closure(homeKey)]);
+const js = new Set<string>();
+const css = new Set<string>();
+for (const key of keys) {
+  const chunk = manifest[key];
+  if (!chunk) continue;
+  if (chunk.file.endsWith(".js")) js.add(chunk.file);
+  for (const file of chunk.css ?? []) css.add(file);
+}
+const homeJs = [...js].reduce((sum, f) => sum + gz(f), 0);
+const homeCss = [...css].reduce((sum, f) => sum + gz(f), 0);
+
+const routes = Object.entries(manifest)
+  .filter(([, c]) => c.isDynamicEntry)
+  .map(([key, c]) => ({ key, size: gz(c.file) }))
+  .sort((a, b) => b.size - a.size);
+
+const rows = [
+  ["home route JavaScript (gzip)", homeJs, BUDGET.homeJs],
+  ["home route CSS (gzip)", homeCss, BUDGET.homeCss],
+  [`largest route chunk (${routes[0]?.key ?? "none"})`, routes[0]?.size ?? 0, BUDGET.routeChunk],
+] as const;
+
+let failed = false;
+console.log("Bundle budget (production build)");
+for (const [label, size, budget] of rows) {
+  const ok = size <= budget;
+  failed ||= !ok;
+  console.log(`  ${ok ? "ok  " : "OVER"} ${label}: ${kb(size)} of ${kb(budget)}`);
+}
+for (const r of routes) console.log(`       route chunk ${r.key}: ${kb(r.size)}`);
+process.exit(failed ? 1 : 0);

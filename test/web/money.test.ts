@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { formatPrice, salePercent } from "../../web/lib/money";
+import { paths } from "../../web/lib/paths";
+
+describe("formatPrice", () => {
+  it("writes Australian dollars with grouping and two decimals", () => {
+    expect(formatPrice(1234.5)).toBe("$1,234.50");
+    expect(formatPrice(19.9)).toBe("$19.90");
+    expect(formatPrice(0)).toBe("$0.00");
+    expect(formatPrice(1_000_000)).toBe("$1,000,000.00");
+  });
+});
+
+describe("salePercent", () => {
+  it("rounds (original - final) / original to a whole percentage", () => {
+    expect(salePercent(100, 75)).toBe(25);
+    expect(salePercent(30, 20)).toBe(33);
+    expect(salePercent(8, 7)).toBe(13); // 12.5 rounds up
+    expect(salePercent(59.99, 44.99)).toBe(25);
+  });
+
+  it("is 0 when the item is not on sale", () => {
+    expect(salePercent(40, 40)).toBe(0);
+    expect(salePercent(40, 45)).toBe(0);
+    expect(salePercent(0, 0)).toBe(0);
+  });
+});
+
+describe("paths", () => {
+  it("encodes category names and product ids into addresses", () => {
+    expect(paths.collectionCategory("Wind Chimes & Bells")).toBe(
+      "/collection?category=Wind%20Chimes%20%26%20Bells",
+    );
+    expect(paths.product("abc123")).toBe("/product/abc123");
+  });
+});

@@ -1,0 +1,8 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+// Without vitest globals, Testing Library cannot register its own unmount-after-each.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,20 @@
+// SPA component tests: the app's own Vite config (plugins, aliases) plus a happy-dom browser.
+import { fileURLToPath } from "node:url";
+import { defineConfig, mergeConfig } from "vitest/config";
+import webConfig from "../../web/vite.config";
+
+const testDir = fileURLToPath(new URL(".", import.meta.url));
+
+export default mergeConfig(
+  webConfig,
+  defineConfig({
+    test: {
+      dir: testDir,
+      include: ["**/*.test.{ts,tsx}"],
+      environment: "happy-dom",
+      setupFiles: [`${testDir}setup.ts`],
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  }),
+);

@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { ToastContainer } from "react-toastify";
+import { Footer } from "../components/footer";
+import { Navbar } from "../components/navbar";
+
+/** SPEC.md section 2: toasts sit bottom-right and close after one second. */
+export const TOAST_POSITION = "bottom-right";
+export const TOAST_AUTO_CLOSE_MS = 1000;
+
+function useScrollToTopOnPathChange(): void {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export function Layout() {
+  useScrollToTopOnPathChange();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastContainer position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+// The route table. Screens load lazily, each in its own chunk; the layout ships in the entry
+// chunk so the navbar and footer paint while a screen's code is on its way.
+import type { RouteObject } from "react-router-dom";
+import { PageLoading } from "../components/page-loading";
+import { paths } from "../lib/paths";
+import { Layout } from "./layout";
+import { RouterErrorPage } from "./router-error-page";
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    Component: Layout,
+    errorElement: <RouterErrorPage />,
+    children: [
+      {
+        index: true,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/home")).HomePage }),
+      },
+      {
+        path: "*",
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/not-found")).NotFoundPage }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,55 @@
+import { Link } from "react-router-dom";
+import type { ProductDto } from "../../../../worker/contracts/catalogue";
+import { formatPrice, salePercent } from "../../../lib/money";
+import { paths } from "../../../lib/paths";
+import "./product-card.css";
+
+export const PRODUCT_IMAGE_SIZE = 400;
+
+export function ProductCard({ product }: { product: ProductDto }) {
+  const { _id, name, image, originalPrice, finalPrice } = product;
+  const percentOff = salePercent(originalPrice, finalPrice);
+  const cover = image[0];
+  return (
+    <Link to={paths.product(_id)} className="product-card">
+      <div className="product-card-media">
+        {cover ? (
+          <img
+            src={cover}
+            alt=""
+            width={PRODUCT_IMAGE_SIZE}
+            height={PRODUCT_IMAGE_SIZE}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
+        {percentOff > 0 ? <span className="sale-badge">{percentOff}% off</span> : null}
+      </div>
+      <div className="product-card-body">
+        <h3 className="product-card-name">{name}</h3>
+        <p className="product-card-price">
+          <span className="price-final">{formatPrice(finalPrice)}</span>
+          {originalPrice > finalPrice ? (
+            <del className="price-original">
+              <span className="visually-hidden">Was </span>
+              {formatPrice(originalPrice)}
+            </del>
+          ) : null}
+        </p>
+      </div>
+    </Link>
+  );
+}
+
+/** Placeholder with the card's exact footprint, so the grid does not shift when data lands. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card is-skeleton" aria-hidden="true">
+      <div className="product-card-media" />
+      <div className="product-card-body">
+        <span className="skeleton-line" />
+        <span className="skeleton-line is-short" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// Builds the SPA in web/ into web/dist, which wrangler serves as static assets.
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { securityHeadersFile } from "../worker/http/security-headers-file.ts";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const workerOrigin = "http://127.0.0.1:8787";
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: "../public",
+  plugins: [react(), securityHeadersFile()],
+  resolve: {
+    alias: [
+      // react-toastify's main entry injects a <style> tag at runtime, which the CSP
+      // (style-src 'self') blocks; its unstyled entry is the same API without that, and
+      // main.tsx bundles the stylesheet instead. Aliasing the bare name keeps every import
+      // (and toast() and <ToastContainer> sharing one store) on that entry.
+      { find: /^react-toastify$/, replacement: "react-toastify/unstyled" },
+    ],
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // test/budget/check.ts reads it to size what each route loads.
+    manifest: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api/": workerOrigin,
+      "/images/": workerOrigin,
+      "/r/": workerOrigin,
+    },
+  },
+});

@@ -1,0 +1,131 @@
+// Helpers shared by the local scripts (start, dev, seed, bench): .dev.vars, child processes, and
+// the local bindings wrangler persists under .wrangler/state.
+import { type ChildProcess, spawn } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseEnv } from "../env";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const bin = (tool: string) => join(ROOT, "node_modules", ".bin", tool);
+
+/** Offline wrangler otherwise prints a stack trace while trying to fetch Request.cf data. */
+export const WRANGLER_ENV = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+};
+
+export function parseDotenv(text: string): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m?.[1] || line.trimStart().startsWith("#")) continue;
+    vars[m[1]] = (m[2] ?? "").replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return vars;
+}
+
+/** Creates .dev.vars from the committed example on first start, then checks it like the Worker does. */
+export function ensureDevVars(overrides: Record<string, string> = {}): Record<string, string> {
+  const file = join(ROOT, ".dev.vars");
+  if (!existsSync(file)) {
+    copyFileSync(join(ROOT, ".dev.vars.example"), file);
+    console.log("Created .dev.vars from .dev.vars.example");
+  }
+  const vars = { ...parseDotenv(readFileSync(file, "utf8")), ...overrides };
+  parseEnv(vars);
+  return vars;
+}
+
+export function run(command: string, args: string[], env = WRANGLER_ENV): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    );
+  });
+}
+
+export const buildSpa = () =>
+  run(bin("vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+/** Where local D1/KV/R2 live; the bench uses its own folder so it never disturbs `npm start`. */
+export const DEFAULT_STATE = ".wrangler/state";
+
+export const applyMigrations = (persistTo = DEFAULT_STATE) =>
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo]);
+
+export interface WranglerOptions {
+  port: number;
+  origin: string;
+  quiet?: boolean;
+  persistTo?: string;
+}
+
+/** Starts `wrangler dev` on loopback; stop it with stopChild(). */
+export function startWrangler({
+  port,
+  origin,
+  quiet,
+  persistTo = DEFAULT_STATE,
+}: WranglerOptions): ChildProcess {
+  const args = [
+    "dev",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--var",
+    `APP_ORIGIN:${origin}`,
+  ];
+  args.push("--persist-to", persistTo, "--show-interactive-dev-session=false");
+  args.push("--log-level", quiet ? "error" : "info");
+  return spawn(bin("wrangler"), args, {
+    cwd: ROOT,
+    env: WRANGLER_ENV,
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+    detached: true,
+  });
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Stops a child and everything it started (wrangler runs workerd as its own child). */
+export function stopChild(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}
+
+export function portFromEnv(fallback = 8787): number {
+  const port = Number(process.env.PORT ?? fallback);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`PORT must be 1-65535, got ${process.env.PORT}`);
+  return port;
+}
+
+/**
+ * Runs `stop` on Ctrl-C or SIGTERM before anything else: miniflare (used by the seed's platform
+ * proxy) leaves exit hooks behind that would end this process before the children are stopped.
+ */
+export function onShutdown(stop: () => void): void {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.prependListener(signal, stop);
+}
