@@ -18,6 +18,26 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import("../routes/home")).HomePage }),
       },
       {
+        path: paths.collection,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/collection")).CollectionPage }),
+      },
+      {
+        path: "/product/:productId",
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/product")).ProductPage }),
+      },
+      {
+        path: paths.blog,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/blog")).BlogPage }),
+      },
+      {
+        path: paths.contact,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/contact")).ContactPage }),
+      },
+      {
         path: "*",
         HydrateFallback: PageLoading,
         lazy: async () => ({ Component: (await import("../routes/not-found")).NotFoundPage }),
