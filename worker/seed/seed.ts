@@ -102,7 +102,7 @@ export async function seedShop(env: SeedBindings): Promise<SeedReport> {
       env.IMAGES,
       PRODUCT_VIEWS.map((view) => ({
         prefix: `products/${product.slug}-${view + 1}`,
-        svg: productArt({ kind: product.artwork, hue: product.hue, view }),
+        svg: productArt({ kind: product.artwork, hue: product.hue, view, label: product.name }),
       })),
     );
     images += imageKeys.length;
