@@ -7,7 +7,11 @@ import type { AppEnv } from "./http/app-env";
 import { AppError, handleError, handleNotFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { catalogueRoutes } from "./routes/catalogue";
+import { contactRoutes } from "./routes/contact";
+import { devApiRoutes, devPageRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
+import { newsletterRoutes } from "./routes/newsletter";
+import { seoRoutes } from "./routes/seo";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -42,7 +46,12 @@ export function createApp() {
   const routes = app
     .get("/api/health", (c) => c.json({ success: true, status: "ok" }))
     .route("/api", catalogueRoutes)
-    .route("/images", imageRoutes);
+    .route("/api/newsletter", newsletterRoutes)
+    .route("/api/contact", contactRoutes)
+    .route("/api/dev", devApiRoutes)
+    .route("/dev", devPageRoutes)
+    .route("/images", imageRoutes)
+    .route("/", seoRoutes);
 
   app.notFound((c) => {
     const allowed = methodsFor(app, c.req.path).filter((m) => m !== c.req.method);
@@ -70,7 +79,11 @@ function methodsFor(app: Hono<AppEnv>, path: string): string[] {
     const pattern = route.path
       .split("/")
       .map((part) =>
-        part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
+        part === "*"
+          ? ".*"
+          : part.startsWith(":")
+            ? "[^/]+"
+            : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"),
       )
       .join("/");
     if (new RegExp(`^${pattern}$`).test(path)) methods.add(route.method);

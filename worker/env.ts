@@ -10,6 +10,8 @@ function isOrigin(s: string): boolean {
   }
 }
 
+const EmailAddress = v.pipe(v.string("is missing"), v.email("must be an email address"));
+
 const EnvSchema = v.object({
   ENVIRONMENT: v.picklist(
     ["development", "test", "production"],
@@ -24,6 +26,12 @@ const EnvSchema = v.object({
     v.string("is missing (set it in .dev.vars or with `wrangler secret put`)"),
     v.minLength(32, "must be at least 32 characters"),
   ),
+  /** The sender of every mail, e.g. "Tamra & Tara <hello@tamraandtara.com.au>". */
+  EMAIL_FROM: v.pipe(v.string("is missing"), v.minLength(3, "is missing")),
+  /** The shop's own inbox: contact form notifications go here. */
+  SHOP_INBOX_EMAIL: EmailAddress,
+  /** Resend's API key (re_...): required in production, where mail really leaves. */
+  RESEND_API_KEY: v.optional(v.pipe(v.string(), v.startsWith("re_", "must start with re_"))),
 });
 
 export type AppConfig = v.InferOutput<typeof EnvSchema>;
@@ -42,11 +50,17 @@ export class EnvError extends Error {
 /** Validates the variables and secrets; the message names every variable that is wrong. */
 export function parseEnv(env: Record<string, unknown>): AppConfig {
   const result = v.safeParse(EnvSchema, env);
-  if (result.success) return result.output;
-  const problems = result.issues.map((issue) => {
-    const key = v.getDotPath(issue) ?? "environment";
-    return `${key} ${issue.message}`;
-  });
+  const problems = result.success
+    ? []
+    : result.issues.map((issue) => `${v.getDotPath(issue) ?? "environment"} ${issue.message}`);
+  if (
+    result.success &&
+    result.output.ENVIRONMENT === "production" &&
+    !result.output.RESEND_API_KEY
+  ) {
+    problems.push("RESEND_API_KEY is missing (production sends mail through Resend)");
+  }
+  if (result.success && problems.length === 0) return result.output;
   throw new EnvError(`Invalid Worker environment: ${problems.join("; ")}`);
 }
 

@@ -9,6 +9,8 @@ const validEnv = {
   ENVIRONMENT: "development",
   APP_ORIGIN: "http://localhost:8787",
   JWT_SECRET: "x".repeat(32),
+  EMAIL_FROM: "Tamra & Tara <hello@example.com>",
+  SHOP_INBOX_EMAIL: "inbox@example.com",
 };
 
 describe("the one error shape", () => {
@@ -107,6 +109,9 @@ describe("environment check", () => {
     [{ APP_ORIGIN: "not a url" }, /APP_ORIGIN must be an absolute URL/],
     [{ APP_ORIGIN: "https://shop.example/path" }, /APP_ORIGIN must be an origin without a path/],
     [{ ENVIRONMENT: "staging" }, /ENVIRONMENT must be one of/],
+    [{ SHOP_INBOX_EMAIL: "inbox" }, /SHOP_INBOX_EMAIL must be an email address/],
+    [{ ENVIRONMENT: "production" }, /RESEND_API_KEY is missing/],
+    [{ RESEND_API_KEY: "sk_live_x" }, /RESEND_API_KEY must start with re_/],
   ])("names the variable that is wrong: %o", (patch, message) => {
     expect(() => parseEnv({ ...validEnv, ...patch })).toThrow(message);
   });

@@ -35,6 +35,8 @@ export default defineConfig(async () => {
             ENVIRONMENT: "test",
             APP_ORIGIN: "http://localhost:8787",
             JWT_SECRET: "test-only-secret-that-is-long-enough-0123456789",
+            EMAIL_FROM: "Tamra & Tara <hello@localhost.test>",
+            SHOP_INBOX_EMAIL: "inbox@localhost.test",
             TEST_MIGRATIONS: migrations,
           },
         },

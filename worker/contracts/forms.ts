@@ -22,7 +22,8 @@ export const MAX_MESSAGE_LENGTH = 5000;
 
 /** Trimmed, lower-cased, and shaped like an address: how every email is stored. */
 export const EmailSchema = v.pipe(
-  v.string("Please enter your email address"),
+  // A missing field reads as empty, so it gets the same message as an empty one.
+  v.optional(v.string("Please enter your email address"), ""),
   v.trim(),
   v.toLowerCase(),
   v.nonEmpty("Please enter your email address"),
@@ -32,7 +33,7 @@ export const EmailSchema = v.pipe(
 
 const requiredText = (label: string, max: number) =>
   v.pipe(
-    v.string(`${label} is required`),
+    v.optional(v.string(`${label} is required`), ""),
     v.trim(),
     v.nonEmpty(`${label} is required`),
     v.maxLength(max, `${label} must be at most ${max} characters`),

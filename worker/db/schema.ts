@@ -62,7 +62,10 @@ export const categories = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("categories_name_unique").on(t.name), index("categories_sort_idx").on(t.sortOrder)],
+  (t) => [
+    uniqueIndex("categories_name_unique").on(t.name),
+    index("categories_sort_idx").on(t.sortOrder),
+  ],
 );
 
 export const products = sqliteTable(
@@ -140,7 +143,10 @@ export const creatorProfiles = sqliteTable(
   },
   (t) => [
     uniqueIndex("creator_profiles_code_unique").on(t.affiliateCode),
-    check("creator_profiles_code_format", sql`"affiliate_code" GLOB '[A-Z0-9]*' AND length("affiliate_code") BETWEEN 6 AND 12`),
+    check(
+      "creator_profiles_code_format",
+      sql`"affiliate_code" GLOB '[A-Z0-9]*' AND length("affiliate_code") BETWEEN 6 AND 12`,
+    ),
     check("creator_profiles_rate_range", sql`"commission_rate_bps" BETWEEN 0 AND 10000`),
     nonNegative("creator_profiles", "discount_cents"),
   ],
@@ -308,7 +314,10 @@ export const contactMessages = sqliteTable(
     message: text("message").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt), normalisedEmail("contact_messages", "email")],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    normalisedEmail("contact_messages", "email"),
+  ],
 );
 
 /** Every mail the shop sends, whatever the transport: the development mailbox reads it. */
@@ -320,7 +329,9 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     error: text("error"),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),

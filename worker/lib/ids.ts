@@ -5,7 +5,8 @@ import * as v from "valibot";
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 export const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, "must be a 24-character hex id"));
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const hex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 export function newId(now = Date.now()): string {
   const seconds = Math.floor(now / 1000)
@@ -15,6 +16,9 @@ export function newId(now = Date.now()): string {
 }
 
 export async function stableId(namespace: string, name: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${namespace}:${name}`));
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(`${namespace}:${name}`),
+  );
   return hex(new Uint8Array(digest)).slice(0, 24);
 }

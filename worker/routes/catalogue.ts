@@ -6,8 +6,8 @@ import type { AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
 import { IdSchema } from "../lib/ids";
-import { cachedJson } from "../services/catalogue-cache";
 import { listBlogPosts, listCategories, listFaq, listProducts } from "../services/catalogue";
+import { cachedJson } from "../services/catalogue-cache";
 
 export const catalogueRoutes = new Hono<AppEnv>()
   .get("/product/list", async (c) => {

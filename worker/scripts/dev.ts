@@ -1,7 +1,15 @@
 // `npm run dev`: hot reload for both programs. Vite serves web/ on :5173 and proxies /api, /images
 // and /r to `wrangler dev` on :8787, which reloads the Worker when worker/ changes.
 import { spawn } from "node:child_process";
-import { applyMigrations, bin, ensureDevVars, onShutdown, ROOT, startWrangler, stopChild } from "./local";
+import {
+  applyMigrations,
+  bin,
+  ensureDevVars,
+  onShutdown,
+  ROOT,
+  startWrangler,
+  stopChild,
+} from "./local";
 import { seedIfEmpty } from "./seed";
 
 const origin = "http://localhost:5173";

@@ -17,6 +17,9 @@ interface Entry {
   etag: string;
 }
 
+/** What a builder returns: a serialised body, or null for "no such thing" (nothing is cached). */
+type Build = () => Promise<string | null>;
+
 const memory = new Map<string, Entry>();
 let knownVersion: { value: number; checkedAt: number } | undefined;
 
@@ -24,9 +27,9 @@ async function catalogueVersion(c: AppContext): Promise<number> {
   const now = Date.now();
   if (knownVersion && now - knownVersion.checkedAt < VERSION_TTL_MS) return knownVersion.value;
   const value =
-    (await c.env.DB.prepare("SELECT value FROM app_meta WHERE key = 'catalogue_version'").first<number>(
-      "value",
-    )) ?? 0;
+    (await c.env.DB.prepare(
+      "SELECT value FROM app_meta WHERE key = 'catalogue_version'",
+    ).first<number>("value")) ?? 0;
   knownVersion = { value, checkedAt: now };
   return value;
 }
@@ -43,11 +46,8 @@ const sharedCache = (): Cache | undefined =>
 const sharedKey = (key: string, version: number) =>
   new Request(`https://catalogue.cache/${encodeURIComponent(key)}?v=${version}`);
 
-/**
- * The cached answer for `key`, built by `build` when no tier has it for the current version.
- * `build` returning null means "no such thing": nothing is cached and null is returned.
- */
-async function lookup(c: AppContext, key: string, build: () => Promise<unknown>): Promise<Entry | null> {
+/** The cached answer for `key`, built by `build` when no tier has it for the current version. */
+async function lookup(c: AppContext, key: string, build: Build): Promise<Entry | null> {
   const version = await catalogueVersion(c);
   const hit = memory.get(key);
   if (hit && hit.version === version) return hit;
@@ -59,16 +59,17 @@ async function lookup(c: AppContext, key: string, build: () => Promise<unknown>)
   if (shared) {
     entry = { version, body: await shared.text(), etag: shared.headers.get("etag") ?? "" };
   } else {
-    const value = await build();
-    if (value === null) return null;
-    const body = JSON.stringify(value);
+    const body = await build();
+    if (body === null) return null;
     entry = { version, body, etag: await strongEtag(body) };
     // Misses are rare (once per version per data centre), so the put is awaited rather than left
     // to waitUntil: the next isolate to ask is sure to find it.
     const stored = new Response(body, {
       headers: { etag: entry.etag, "cache-control": "public, max-age=86400" },
     });
-    await cache?.put(cacheKey, stored).catch((err: unknown) => console.warn("cache put failed", err));
+    await cache
+      ?.put(cacheKey, stored)
+      .catch((err: unknown) => console.warn("cache put failed", err));
   }
   memory.set(key, entry);
   return entry;
@@ -82,24 +83,32 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Answers with the cached JSON for `key`, or 304 when the client already holds it. */
-export async function cachedJson(
+/** Answers with the cached body for `key`, or 304 when the client already holds it. */
+export async function cachedResponse(
   c: AppContext,
   key: string,
-  build: () => Promise<unknown>,
+  contentType: string,
+  build: Build,
 ): Promise<Response | null> {
   const entry = await lookup(c, key, build);
   if (!entry) return null;
   const headers = {
     etag: entry.etag,
     "cache-control": CATALOGUE_CACHE_CONTROL,
-    "content-type": "application/json; charset=UTF-8",
+    "content-type": contentType,
   };
   if (matchesIfNoneMatch(c.req.header("if-none-match"), entry.etag)) {
     return c.body(null, 304, headers);
   }
   return c.body(entry.body, 200, headers);
 }
+
+/** cachedResponse for a JSON value; `build` returning null means "no such thing". */
+export const cachedJson = (c: AppContext, key: string, build: () => Promise<unknown>) =>
+  cachedResponse(c, key, "application/json; charset=UTF-8", async () => {
+    const value = await build();
+    return value === null ? null : JSON.stringify(value);
+  });
 
 /** Drops this isolate's cached answers (tests reset storage between cases). */
 export function forgetCatalogueMemory(): void {

@@ -1,7 +1,8 @@
 // Test data: each test creates exactly the rows it needs through these.
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { createDb } from "../../../worker/db/client";
-import { categories, products } from "../../../worker/db/schema";
+import { categories, emailOutbox, products } from "../../../worker/db/schema";
+import worker from "../../../worker/index";
 import { newId } from "../../../worker/lib/ids";
 
 export const db = () => createDb(env.DB);
@@ -45,3 +46,27 @@ export const ORIGIN = "http://localhost:8787";
 
 /** A request to the Worker under test, as a browser on the shop's origin would send it. */
 export const api = (path: string, init?: RequestInit) => SELF.fetch(`${ORIGIN}${path}`, init);
+
+/**
+ * Calls the Worker with its own execution context and waits for everything it left to waitUntil
+ * (mail), so a test can read what happened after the response. `vars` overrides variables.
+ */
+export async function callWorker(
+  path: string,
+  init?: RequestInit,
+  vars: Record<string, string> = {},
+) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, init), { ...env, ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+export const postJson = (path: string, body: unknown, vars?: Record<string, string>) =>
+  callWorker(
+    path,
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+    vars,
+  );
+
+export const outbox = () => db().select().from(emailOutbox).orderBy(emailOutbox.createdAt);

@@ -1,0 +1,57 @@
+// Development-only views of the email outbox: /api/dev/outbox (JSON) and /dev/mailbox (a page).
+// Anywhere but ENVIRONMENT=development both answer 404, as if they did not exist.
+import { desc } from "drizzle-orm";
+import { Hono, type MiddlewareHandler } from "hono";
+import { emailOutbox } from "../db/schema";
+import type { AppEnv } from "../http/app-env";
+import { notFound } from "../http/errors";
+import { escapeHtml } from "../services/email";
+
+const OUTBOX_LIMIT = 100;
+
+/** Escaped text with its web addresses made clickable (reset and unsubscribe links). */
+const linkify = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+const developmentOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.env.ENVIRONMENT !== "development")
+    throw notFound(`No route for ${c.req.method} ${c.req.path}`, "route_not_found");
+  await next();
+};
+
+async function outbox(c: { var: AppEnv["Variables"] }) {
+  const rows = await c.var.db
+    .select()
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(OUTBOX_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export const devApiRoutes = new Hono<AppEnv>()
+  .use(developmentOnly)
+  .get("/outbox", async (c) => c.json({ success: true as const, emails: await outbox(c) }));
+
+export const devPageRoutes = new Hono<AppEnv>().use(developmentOnly).get("/mailbox", async (c) => {
+  const emails = await outbox(c);
+  const items = emails
+    .map(
+      (e) => `<article><h2>${escapeHtml(e.subject)}</h2>
+<p class="meta">To ${escapeHtml(e.to)} · ${escapeHtml(e.createdAt)} · ${escapeHtml(e.status)}</p>
+<pre>${linkify(e.text)}</pre></article>`,
+    )
+    .join("\n");
+  // The page is the mailbox of a local shop: plain, readable, links in mails clickable as text.
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox</title></head>
+<body><main><h1>Development mailbox</h1><p>${emails.length} message(s), newest first. JSON: <a href="/api/dev/outbox">/api/dev/outbox</a></p>
+${items || "<p>No mail yet.</p>"}</main></body></html>`);
+});
