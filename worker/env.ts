@@ -52,7 +52,10 @@ export function parseEnv(env: Record<string, unknown>): AppConfig {
   const result = v.safeParse(EnvSchema, env);
   const problems = result.success
     ? []
-    : result.issues.map((issue) => `${v.getDotPath(issue) ?? "environment"} ${issue.message}`);
+    : result.issues.map((issue) => {
+        const key = v.getDotPath(issue) ?? "environment";
+        return issue.input === undefined ? `${key} is missing` : `${key} ${issue.message}`;
+      });
   if (
     result.success &&
     result.output.ENVIRONMENT === "production" &&

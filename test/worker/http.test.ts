@@ -110,6 +110,10 @@ describe("environment check", () => {
     [{ APP_ORIGIN: "https://shop.example/path" }, /APP_ORIGIN must be an origin without a path/],
     [{ ENVIRONMENT: "staging" }, /ENVIRONMENT must be one of/],
     [{ SHOP_INBOX_EMAIL: "inbox" }, /SHOP_INBOX_EMAIL must be an email address/],
+    [
+      { EMAIL_FROM: undefined, SHOP_INBOX_EMAIL: undefined },
+      /EMAIL_FROM is missing; SHOP_INBOX_EMAIL is missing/,
+    ],
     [{ ENVIRONMENT: "production" }, /RESEND_API_KEY is missing/],
     [{ RESEND_API_KEY: "sk_live_x" }, /RESEND_API_KEY must start with re_/],
   ])("names the variable that is wrong: %o", (patch, message) => {

@@ -1,7 +1,7 @@
 // Helpers shared by the local scripts (start, dev, seed, bench): .dev.vars, child processes, and
 // the local bindings wrangler persists under .wrangler/state.
 import { type ChildProcess, spawn } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "../env";
@@ -26,14 +26,24 @@ export function parseDotenv(text: string): Record<string, string> {
   return vars;
 }
 
-/** Creates .dev.vars from the committed example on first start, then checks it like the Worker does. */
+/**
+ * Creates .dev.vars from the committed example on first start, adds variables the example gained
+ * since (an older checkout's file keeps its own values), then checks it like the Worker does.
+ */
 export function ensureDevVars(overrides: Record<string, string> = {}): Record<string, string> {
   const file = join(ROOT, ".dev.vars");
+  const exampleText = readFileSync(join(ROOT, ".dev.vars.example"), "utf8");
   if (!existsSync(file)) {
-    copyFileSync(join(ROOT, ".dev.vars.example"), file);
+    writeFileSync(file, exampleText);
     console.log("Created .dev.vars from .dev.vars.example");
   }
-  const vars = { ...parseDotenv(readFileSync(file, "utf8")), ...overrides };
+  const current = parseDotenv(readFileSync(file, "utf8"));
+  const added = Object.entries(parseDotenv(exampleText)).filter(([key]) => !(key in current));
+  if (added.length > 0) {
+    appendFileSync(file, `\n${added.map(([k, v]) => `${k}=${v}`).join("\n")}\n`);
+    console.log(`Added ${added.map(([k]) => k).join(", ")} to .dev.vars from .dev.vars.example`);
+  }
+  const vars = { ...current, ...Object.fromEntries(added), ...overrides };
   parseEnv(vars);
   return vars;
 }
