@@ -49,6 +49,8 @@ export async function measureCpu(persistTo: string): Promise<void> {
         await res.arrayBuffer();
         const used = process.cpuUsage(before);
         samples.push(used.user + used.system);
+        // Let the platform proxy settle: its synchronous bridge asserts on overlapping calls.
+        await new Promise((r) => setTimeout(r, 2));
       }
       console.log(`  ${path.padEnd(20)} ${mode.padEnd(24)} ${summary(samples)}`);
     }

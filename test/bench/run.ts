@@ -2,18 +2,11 @@
 // and prints req/s, p50, p99 and each endpoint's throughput as a ratio of /api/health from the same
 // run; then the Worker's CPU time per catalogue request, measured in-process. Never a test.
 import autocannon from "autocannon";
-import {
-  applyMigrations,
-  buildSpa,
-  ensureDevVars,
-  startWrangler,
-  stopChild,
-  waitForHttp,
-} from "../../worker/scripts/local";
-import { seedIfEmpty } from "../../worker/scripts/seed";
+import { launchShop } from "../../worker/scripts/local";
 import { measureCpu } from "./cpu";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
+// autocannon does not fall back from ::1 to 127.0.0.1 the way fetch does.
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const STATE = ".bench/state";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -57,13 +50,8 @@ function print(rows: Row[]): void {
   }
 }
 
-ensureDevVars();
-await buildSpa();
-await applyMigrations(STATE);
-await seedIfEmpty(STATE);
-const wrangler = startWrangler({ port: PORT, origin: ORIGIN, quiet: true, persistTo: STATE });
+const shop = await launchShop(PORT, STATE);
 try {
-  await waitForHttp(`${ORIGIN}/api/health`);
   const productId = (
     (await (await fetch(`${ORIGIN}/api/product/list`)).json()) as { products: { _id: string }[] }
   ).products[0]?._id;
@@ -78,7 +66,7 @@ try {
   for (const [name, path] of targets) rows.push(await load(name, path));
   print(rows);
 } finally {
-  stopChild(wrangler);
+  shop.stop();
 }
 
 await measureCpu(STATE);

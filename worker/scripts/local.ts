@@ -139,3 +139,26 @@ export function portFromEnv(fallback = 8787): number {
 export function onShutdown(stop: () => void): void {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.prependListener(signal, stop);
 }
+
+export interface LaunchedShop {
+  origin: string;
+  stop: () => void;
+}
+
+/**
+ * Builds, migrates and seeds a separate local state, then serves the shop on `port`: what bench,
+ * screenshots and Lighthouse run against, without touching the state `npm start` uses.
+ */
+export async function launchShop(port: number, persistTo: string): Promise<LaunchedShop> {
+  const origin = `http://localhost:${port}`;
+  ensureDevVars();
+  await buildSpa();
+  await applyMigrations(persistTo);
+  const { seedIfEmpty } = await import("./seed");
+  await seedIfEmpty(persistTo);
+  const child = startWrangler({ port, origin, quiet: true, persistTo });
+  const stop = () => stopChild(child);
+  onShutdown(stop);
+  await waitForHttp(`${origin}/api/health`);
+  return { origin, stop };
+}

@@ -1,0 +1,49 @@
+// `npm run screenshots`: every storefront screen at phone (375 px) and desktop (1280 px) width,
+// written to docs/screenshots/ so a reviewer can see the shop without running it.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { launchShop, ROOT } from "../../worker/scripts/local";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
+
+const OUT = join(ROOT, "docs", "screenshots");
+const WIDTHS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
+
+const shop = await launchShop(8797, ".screenshots/state");
+try {
+  const { products } = (await (await fetch(`${shop.origin}/api/product/list`)).json()) as {
+    products: { _id: string; originalPrice: number; finalPrice: number }[];
+  };
+  const { blogs } = (await (await fetch(`${shop.origin}/api/blogs`)).json()) as {
+    blogs: { _id: string }[];
+  };
+  const onSale = products.find((p) => p.originalPrice > p.finalPrice) ?? products[0];
+  const pages: [string, string][] = [
+    ["home", "/"],
+    ["collection", "/collection"],
+    ["collection-filtered", "/collection?category=Wind%20Chimes&sale=true"],
+    ["product", `/product/${onSale?._id}`],
+    ["blog", "/blog"],
+    ["blog-post", `/blog?post=${blogs[0]?._id}`],
+    ["contact", "/contact"],
+    ["not-found", "/no-such-page"],
+  ];
+  mkdirSync(OUT, { recursive: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  for (const [device, viewport] of Object.entries(WIDTHS)) {
+    const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    for (const [name, path] of pages) {
+      await page.goto(`${shop.origin}${path}`, { waitUntil: "networkidle" });
+      await page.waitForTimeout(300);
+      const file = join(OUT, `${name}-${device}.jpg`);
+      await page.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 72 });
+      console.log(`  ${file.slice(ROOT.length + 1)}`);
+    }
+    await context.close();
+  }
+  await browser.close();
+} finally {
+  shop.stop();
+}
+process.exit(0);
