@@ -8,8 +8,9 @@
 #
 # Needs: ffmpeg (with libx264 + libwebp), rsvg-convert (librsvg2-bin), cwebp (webp).
 #   apt-get install -y ffmpeg librsvg2-bin webp
-# Run by hand (not at install time); the outputs are committed. Takes ~4 minutes,
-# almost all of it x264 `-preset veryslow`.
+# Run by hand (not at install time); the outputs are committed. Takes ~3-4 minutes on two
+# cores, almost all of it x264 `-preset veryslow`; PRESET=ultrafast gives quick (larger)
+# previews while tweaking, but commit only veryslow output.
 #
 # Every animation is periodic with period DUR, so frame N would equal frame 0 and the
 # <video loop> restarts seamlessly:
@@ -42,7 +43,7 @@ N=$((FPS * DUR)) # frames per loop
 P="(2*PI*t/$DUR)"  # loop phase for overlay/rotate expressions (t = seconds)
 PT="(2*PI*T/$DUR)" # the same for geq expressions (T = seconds)
 # Repeat a single still frame for the whole loop.
-LOOP="loop=loop=$((N - 1)):size=1,setpts=N/($FPS*TB)"
+LOOP="loop=loop=$((N - 1)):size=1,settb=1/$FPS,setpts=N"
 
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 
@@ -74,11 +75,12 @@ veil() {
 }
 
 # encode <filtergraph file> <out.mp4> <crf> <inputs...>
-# The graph must end in [out]. Light static grain dithers the dark gradients (no banding).
+# The graph must end in [out]. hero-1/3 add a light static grain (noise without the temporal
+# flag) before encoding: it dithers the dark gradients against banding and costs few bits.
 encode() {
   local graph=$1 out=$2 crf=$3
   shift 3
-  ff "$@" -filter_complex_script "$graph" -map '[out]' -frames:v "$N" -r "$FPS" \
+  ff "$@" -filter_complex "$(<"$graph")" -map '[out]' -frames:v "$N" -r "$FPS" \
     -c:v libx264 -preset "${PRESET:-veryslow}" -profile:v high -crf "$crf" -x264-params aq-mode=3 \
     -pix_fmt yuv420p -movflags +faststart -an "$out"
 }
@@ -86,13 +88,12 @@ encode() {
 # poster <video> <out.webp>: first frame of the video as a small WebP.
 poster() {
   ff -i "$1" -frames:v 1 "$TMP/poster.png"
-  cwebp -quiet -q 60 -m 6 -sharp_yuv "$TMP/poster.png" -o "$2"
+  cwebp -quiet -q 75 -m 6 -sharp_yuv "$TMP/poster.png" -o "$2"
 }
 
 # --- hero-1: drifting copper / saffron glows under slowly turning light rays ------------------
 hero1() {
   local g="$TMP/hero1.graph" i n
-  RAYS=${RAYS:-0.35}
   veil "$TMP/veil1.png" 0.55 0.55
   rsvg light-rays
   # colour  size  alpha  centre-x  centre-y   (fractions of the frame; halo + core pairs share a path)
@@ -110,7 +111,7 @@ hero1() {
     # Glows and rays are drawn over black, then screen-blended onto the aubergine backdrop so
     # they add light (a plain alpha overlay turns saffron muddy over purple).
     printf '%s' "nullsrc=s=320x180:r=$FPS,trim=end_frame=1,format=gbrp,"
-    printf '%s' "geq=r='40+30*Y/H':g='17+11*Y/H':b='30+13*Y/H',scale=$W:$H,$LOOP[bg];"
+    printf '%s' "geq=r='40+30*Y/H':g='17+11*Y/H':b='30+13*Y/H',scale=$W:$H,${LOOP}[bg];"
     printf '%s' "color=c=black:s=${W}x${H}:r=$FPS:d=$DUR,format=gbrp[l0];"
     printf '%s' "nullsrc=s=512x512:r=$FPS,trim=end_frame=1,format=gray,"
     printf '%s' "geq=lum='255*exp(-(pow(X-256,2)+pow(Y-256,2))/(2*85*85))',$LOOP,split=$n"
@@ -123,10 +124,10 @@ hero1() {
       printf '%s\n' "[l$((i - 1))][g$i]overlay=x='($cx)*W-w/2':y='($cy)*H-h/2':eval=frame:format=rgb[l$i];"
     done
     # 24 rays turning 15 degrees per loop, pivoting above the top-left of the frame.
-    printf '%s' "[0]$(tint F4A340 "$RAYS"),$LOOP,rotate=a='2*PI/24*t/$DUR':c=none:ow=iw:oh=ih[rays];"
+    printf '%s' "[0]$(tint F4A340 0.35),$LOOP,rotate=a='2*PI/24*t/$DUR':c=none:ow=iw:oh=ih[rays];"
     printf '%s' "[l$n][rays]overlay=x=$((W * 22 / 100))-w/2:y=-$((H * 28 / 100))-h/2:format=rgb,format=gbrp[light];"
     printf '%s' "[bg][light]blend=all_mode=screen,format=gbrp[lit];"
-    printf '%s' "[1]$LOOP[veil];[lit][veil]overlay=format=rgb,format=yuv420p,eq=saturation=${SAT:-1.3},noise=alls=2:allf=u[out]"
+    printf '%s' "[1]${LOOP}[veil];[lit][veil]overlay=format=rgb,format=yuv420p,eq=saturation=1.3,noise=alls=2:allf=u[out]"
   } >"$g"
   encode "$g" "$OUT/hero-1.mp4" 23 -i "$TMP/light-rays.png" -i "$TMP/veil1.png"
   poster "$OUT/hero-1.mp4" "$OUT/hero-1-poster.webp"
@@ -140,13 +141,13 @@ hero2() {
   rsvg mandala-inner
   veil "$TMP/veil2.png" 0.85 0.7
   {
-    printf '%s' "[0]$LOOP[bg];"
+    printf '%s' "[0]${LOOP}[bg];"
     # outer ring is 16-fold symmetric: +22.5 degrees per loop; inner lotus is 12-fold: -30 degrees.
     printf '%s' "[1]scale=$s:$s,colorchannelmixer=aa=0.7,$LOOP,rotate=a='2*PI/16*t/$DUR':c=none:ow=iw:oh=ih[o];"
     printf '%s' "[2]scale=$s:$s,colorchannelmixer=aa=0.7,$LOOP,rotate=a='-2*PI/12*t/$DUR':c=none:ow=iw:oh=ih[i];"
-    printf '%s' "[3]$LOOP[v];"
+    printf '%s' "[3]${LOOP}[v];"
     printf '%s' "[bg][o]overlay=x=(W-w)/2:y=(H-h)/2:format=rgb[a];[a][i]overlay=x=(W-w)/2:y=(H-h)/2:format=rgb[b];"
-    printf '%s' "[b][v]overlay=format=rgb,gblur=sigma=1,format=yuv420p,noise=alls=2:allf=u[out]"
+    printf '%s' "[b][v]overlay=format=rgb,gblur=sigma=1,format=yuv420p[out]"
   } >"$g"
   encode "$g" "$OUT/hero-2.mp4" 26 -i "$TMP/mandala-bg.png" -i "$TMP/mandala-outer.png" \
     -i "$TMP/mandala-inner.png" -i "$TMP/veil2.png"
@@ -200,7 +201,7 @@ hero3() {
     # Light (glow, discs, embers) is drawn over black and screen-blended onto the backdrop.
     printf '%s' "[0]$LOOP,format=gbrp[bg];color=c=black:s=${W}x${H}:r=$FPS:d=$DUR,format=gbrp[l0];"
     # The warm glow bobs a few pixels on whole-number frequencies: reads as candle flicker.
-    printf '%s\n' "[1]$LOOP[glow];[l0][glow]overlay=x=(W-w)/2:y='H-h+60+14*sin(3*$P)+8*sin(7*$P+1)+4*sin(13*$P+2)':eval=frame:format=rgb[l1];"
+    printf '%s\n' "[1]${LOOP}[glow];[l0][glow]overlay=x=(W-w)/2:y='H-h+60+14*sin(3*$P)+8*sin(7*$P+1)+4*sin(13*$P+2)':eval=frame:format=rgb[l1];"
     printf '%s' "[2]split=$nd"
     for i in $(seq 1 "$nd"); do printf '[d%d]' "$i"; done
     printf ';[3]split=%d' "$ne"
@@ -222,7 +223,7 @@ hero3() {
       k=$((k + 1))
     done
     printf '%s' "[l$k]format=gbrp[light];[bg][light]blend=all_mode=screen,format=gbrp[lit];"
-    printf '%s' "[4]$LOOP[veil];[lit][veil]overlay=format=rgb,format=yuv420p,eq=saturation=1.2,noise=alls=3:allf=u[out]"
+    printf '%s' "[4]${LOOP}[veil];[lit][veil]overlay=format=rgb,format=yuv420p,eq=saturation=1.2,noise=alls=2:allf=u[out]"
   } >"$g"
   encode "$g" "$OUT/hero-3.mp4" 24 -i "$TMP/candle-bg.png" -i "$TMP/candle-glow.png" \
     -i "$TMP/bokeh.png" -i "$TMP/ember.png" -i "$TMP/veil3.png"
