@@ -1,0 +1,296 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { routes } from "../../web/app/router";
+import { GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
+import { clearCatalogueCache } from "../../web/features/catalogue/api";
+import {
+  metaDescription,
+  priceDisplay,
+  relatedProducts,
+} from "../../web/features/product/product-rules";
+import type { ProductDto } from "../../worker/contracts/catalogue";
+import { makeProduct } from "./helpers";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** The Worker's catalogue answers, GET /api/product/:id included (400 for a malformed id). */
+function stubShop(products: ProductDto[], { byIdStatus }: { byIdStatus?: number } = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.endsWith("/api/product/list")) {
+      return json(200, { success: true, products, message: "" });
+    }
+    if (url.endsWith("/api/category/list")) return json(200, { success: true, categories: [] });
+    const id = decodeURIComponent(url.split("/api/product/")[1] ?? "");
+    if (byIdStatus) return json(byIdStatus, { success: false, message: "Database unavailable" });
+    if (!/^prod\d+$/.test(id)) {
+      return json(400, { success: false, message: "bad id", code: "invalid_input" });
+    }
+    const product = products.find((p) => p._id === id);
+    if (product) return json(200, { success: true, product });
+    return json(404, { success: false, message: "Product not found", code: "product_not_found" });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function renderProduct(id: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [`/product/${id}`] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const BOTTLE = makeProduct(1, {
+  name: "Hammered Copper Bottle",
+  description: "Hand-hammered in Moradabad. Holds one litre of water overnight for tamra jal.",
+  category: "Copper Water Bottles",
+  variant: "1 litre",
+  tags: ["copper", "ayurveda"],
+  originalPrice: 80,
+  finalPrice: 60,
+  image: ["/img/1.svg", "/img/2.svg", "/img/3.svg", "/img/4.svg", "/img/5.svg"],
+});
+
+describe("product rules", () => {
+  it("shows the badge and the struck price only when the original is higher", () => {
+    expect(priceDisplay(BOTTLE)).toEqual({ final: 60, original: 80, percentOff: 25 });
+    expect(priceDisplay(makeProduct(2, { originalPrice: 30, finalPrice: 19.99 })).percentOff).toBe(
+      33,
+    );
+    expect(
+      priceDisplay(makeProduct(2, { originalPrice: 49.95, finalPrice: 39.95 })).percentOff,
+    ).toBe(20);
+    expect(priceDisplay(makeProduct(2, { originalPrice: 50, finalPrice: 50 }))).toEqual({
+      final: 50,
+      original: undefined,
+      percentOff: 0,
+    });
+    expect(priceDisplay(makeProduct(2, { originalPrice: 40, finalPrice: 50 }))).toEqual({
+      final: 50,
+      original: undefined,
+      percentOff: 0,
+    });
+  });
+
+  it("relates products of the same category sharing a tag, never the product itself", () => {
+    const all = [
+      BOTTLE,
+      makeProduct(2, { category: "Copper Water Bottles", tags: ["ayurveda", "gift"] }),
+      makeProduct(3, { category: "Copper Water Bottles", tags: ["gift"] }),
+      makeProduct(4, { category: "Copper Drinkware", tags: ["copper"] }),
+      makeProduct(5, { category: "Copper Water Bottles", tags: ["copper"] }),
+    ];
+    expect(relatedProducts(BOTTLE, all).map((p) => p._id)).toEqual(["prod2", "prod5"]);
+    expect(relatedProducts(makeProduct(9, { tags: [] }), all)).toEqual([]);
+  });
+
+  it("cuts a long description at a word for the meta description", () => {
+    expect(metaDescription("  Short   and sweet. ")).toBe("Short and sweet.");
+    const long = metaDescription("word ".repeat(60));
+    expect(long.length).toBeLessThanOrEqual(155);
+    expect(long.endsWith("word…")).toBe(true);
+  });
+});
+
+describe("product screen", () => {
+  // The route loads lazily; compiling it up front keeps the first case within findBy's timeout.
+  beforeAll(() => import("../../web/routes/product"), 30_000);
+  beforeEach(() => clearCatalogueCache());
+
+  it("loads a deep link by id and shows the details, price and promises", async () => {
+    const fetchMock = stubShop([BOTTLE]);
+    renderProduct("prod1");
+
+    const heading = await screen.findByRole("heading", {
+      level: 1,
+      name: "Hammered Copper Bottle",
+    });
+    expect(heading).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith("/api/product/prod1", expect.anything());
+    // The category appears in the breadcrumb and above the name, both leading to its collection.
+    const categoryLinks = screen.getAllByRole("link", { name: "Copper Water Bottles" });
+    expect(categoryLinks.map((link) => link.getAttribute("href"))).toEqual([
+      "/collection?category=Copper%20Water%20Bottles",
+      "/collection?category=Copper%20Water%20Bottles",
+    ]);
+    expect(screen.getByText("1 litre")).toBeTruthy();
+    expect(screen.getByText(/Hand-hammered in Moradabad/)).toBeTruthy();
+    const tags = screen.getByRole("list", { name: "Tags" });
+    expect(
+      within(tags)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["copper", "ayurveda"]);
+    expect(screen.getByText("-25%")).toBeTruthy();
+    expect(screen.getByText("$80.00").closest("del")).toBeTruthy();
+    for (const promise of [
+      "Easy return & exchange within 7 days",
+      "Cash on delivery available",
+      "100% Original product",
+    ]) {
+      expect(screen.getByText(promise)).toBeTruthy();
+    }
+    await waitFor(() => expect(document.title).toBe("Hammered Copper Bottle — Tamra & Tara"));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(
+      BOTTLE.description,
+    );
+  });
+
+  it("shows neither badge nor struck price when the product is not on sale", async () => {
+    stubShop([makeProduct(1, { originalPrice: 40, finalPrice: 50 })]);
+    renderProduct("prod1");
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.getByText("$50.00")).toBeTruthy();
+    expect(screen.queryByText("$40.00")).toBeNull();
+    expect(document.querySelector("del")).toBeNull();
+    expect(screen.queryByText(/^-\d+%$/)).toBeNull();
+  });
+
+  it.each([
+    ["an unknown id", "prod404"],
+    ["a malformed id", "not an id"],
+  ])("answers %s with a friendly not-found state", async (_, id) => {
+    stubShop([BOTTLE]);
+    renderProduct(encodeURIComponent(id));
+    expect(await screen.findByRole("heading", { name: "Product not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Browse the collection" }).getAttribute("href")).toBe(
+      "/collection",
+    );
+    await waitFor(() => expect(document.title).toBe("Product not found — Tamra & Tara"));
+  });
+
+  it("offers a retry when the product cannot be loaded", async () => {
+    stubShop([], { byIdStatus: 503 });
+    renderProduct("prod1");
+    const retry = await screen.findByRole("button", { name: "Try again" });
+    stubShop([BOTTLE]);
+    fireEvent.click(retry);
+    expect(await screen.findByRole("heading", { name: "Hammered Copper Bottle" })).toBeTruthy();
+  });
+
+  it("shows three thumbnails at a time and slides the window", async () => {
+    stubShop([BOTTLE]);
+    renderProduct("prod1");
+    await screen.findByRole("heading", { level: 1 });
+    const thumbs = () =>
+      within(screen.getByRole("list", { name: "Product images" }))
+        .getAllByRole("button")
+        .map((button) => button.getAttribute("aria-label"));
+    const main = () => screen.getByAltText(/Hammered Copper Bottle, image/);
+
+    expect(thumbs()).toEqual(["Show image 1 of 5", "Show image 2 of 5", "Show image 3 of 5"]);
+    expect(main().getAttribute("src")).toBe("/img/1.svg");
+    expect(
+      screen.getByRole("button", { name: "Previous images" }).getAttribute("aria-disabled"),
+    ).toBe("true");
+
+    fireEvent.click(screen.getByRole("button", { name: "Next images" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next images" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next images" }));
+    expect(thumbs()).toEqual(["Show image 3 of 5", "Show image 4 of 5", "Show image 5 of 5"]);
+    expect(screen.getByRole("button", { name: "Next images" }).getAttribute("aria-disabled")).toBe(
+      "true",
+    );
+
+    fireEvent.click(screen.getByRole("button", { name: "Show image 4 of 5" }));
+    expect(main().getAttribute("src")).toBe("/img/4.svg");
+    expect(main().getAttribute("alt")).toBe("Hammered Copper Bottle, image 4 of 5");
+    expect(
+      screen.getByRole("button", { name: "Show image 4 of 5" }).getAttribute("aria-pressed"),
+    ).toBe("true");
+  });
+
+  it("clamps the quantity to 1..10 however it is entered", async () => {
+    stubShop([BOTTLE]);
+    renderProduct("prod1");
+    const input = (await screen.findByRole("spinbutton", { name: "Quantity" })) as HTMLInputElement;
+    const type = (value: string) => fireEvent.change(input, { target: { value } });
+
+    type("0");
+    expect(input.value).toBe("1");
+    type("11");
+    expect(input.value).toBe("10");
+    type("7");
+    expect(input.value).toBe("7");
+    type("");
+    fireEvent.blur(input);
+    expect(input.value).toBe("1");
+
+    const less = screen.getByRole("button", { name: "Decrease quantity" });
+    const more = screen.getByRole("button", { name: "Increase quantity" });
+    fireEvent.click(less);
+    expect(input.value).toBe("1");
+    for (let i = 0; i < 12; i++) fireEvent.click(more);
+    expect(input.value).toBe("10");
+    expect(more.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(less);
+    expect(input.value).toBe("9");
+  });
+
+  it("adds to the guest cart with a toast, and the navbar count follows at once", async () => {
+    stubShop([BOTTLE]);
+    renderProduct("prod1");
+    const input = await screen.findByRole("spinbutton", { name: "Quantity" });
+    fireEvent.change(input, { target: { value: "3" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add to Cart" }));
+
+    expect(await screen.findByText("Added to cart!")).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(GUEST_CART_KEY) ?? "{}")).toEqual({
+      prod1: {
+        _id: "prod1",
+        name: "Hammered Copper Bottle",
+        price: 60,
+        quantity: 3,
+        image: "/img/1.svg",
+      },
+    });
+    expect(screen.getByRole("link", { name: "Cart, 3 items" })).toBeTruthy();
+  });
+
+  it("says so when the cart cannot be written", async () => {
+    stubShop([BOTTLE]);
+    renderProduct("prod1");
+    await screen.findByRole("heading", { level: 1 });
+    vi.stubGlobal("localStorage", {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException("full", "QuotaExceededError");
+      },
+      removeItem: () => {},
+      clear: () => {},
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Add to Cart" }));
+    });
+    expect(await screen.findByText("Could not add to cart")).toBeTruthy();
+  });
+
+  it("lists related products: same category, a shared tag, not itself", async () => {
+    stubShop([
+      BOTTLE,
+      makeProduct(2, {
+        name: "Ayurveda Copper Jug",
+        category: "Copper Water Bottles",
+        tags: ["ayurveda"],
+      }),
+      makeProduct(3, { name: "Gift Bottle", category: "Copper Water Bottles", tags: ["gift"] }),
+      makeProduct(4, { name: "Copper Tumbler", category: "Copper Drinkware", tags: ["copper"] }),
+    ]);
+    renderProduct("prod1");
+    const related = await screen.findByRole("region", { name: "Related products" });
+    await within(related).findByText("Ayurveda Copper Jug");
+    const cards = within(related).getAllByRole("link");
+    expect(cards.map((card) => card.getAttribute("href"))).toEqual(["/product/prod2"]);
+  });
+
+  it("leaves the related section out when nothing is related", async () => {
+    stubShop([BOTTLE, makeProduct(2, { category: "Wind Chimes", tags: ["copper"] })]);
+    renderProduct("prod1");
+    await screen.findByRole("heading", { level: 1 });
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "Related products" })).toBeNull(),
+    );
+  });
+});

@@ -1,0 +1,149 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Link } from "react-router-dom";
+import { toast } from "react-toastify";
+import type { ProductDto } from "../../../../worker/contracts/catalogue";
+import { BagIcon } from "../../../components/icons";
+import { formatPrice } from "../../../lib/money";
+import { paths } from "../../../lib/paths";
+import { addToCart } from "../../cart/add-to-cart";
+import { clampQuantity } from "../../cart/guest-cart";
+import { priceDisplay } from "../product-rules";
+import { QuantityInput } from "./quantity-input";
+import "./product-details.css";
+
+const PromiseIcon = ({ children }: { children: ReactNode }) => (
+  <svg
+    className="icon"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    {children}
+  </svg>
+);
+
+/** SPEC.md section 2: the three statements on every product page. */
+const PROMISES = [
+  {
+    text: "Easy return & exchange within 7 days",
+    icon: <path d="M4 12a8 8 0 0 1 14-5.3L20 9M20 4v5h-5M20 12a8 8 0 0 1-14 5.3L4 15m0 5v-5h5" />,
+  },
+  {
+    text: "Cash on delivery available",
+    icon: (
+      <>
+        <rect x="3" y="6.5" width="18" height="11" rx="2" />
+        <circle cx="12" cy="12" r="2.5" />
+        <path d="M6.5 9.5v.01M17.5 14.5v.01" />
+      </>
+    ),
+  },
+  {
+    text: "100% Original product",
+    icon: <path d="M12 3 5 6v5.5c0 4.2 3 7.7 7 9.5 4-1.8 7-5.3 7-9.5V6zm-3 9 2 2 4-4" />,
+  },
+];
+
+function Price({ product }: { product: ProductDto }) {
+  const { final, original, percentOff } = priceDisplay(product);
+  return (
+    <p className="product-price">
+      <span className="product-price-final">{formatPrice(final)}</span>
+      {original === undefined ? null : (
+        <del className="product-price-original">
+          <span className="visually-hidden">Was </span>
+          {formatPrice(original)}
+        </del>
+      )}
+      {percentOff > 0 ? (
+        <span className="product-sale-badge">
+          <span aria-hidden="true">-{percentOff}%</span>
+          <span className="visually-hidden">{percentOff}% off</span>
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function AddToCartForm({ product }: { product: ProductDto }) {
+  const [quantity, setQuantity] = useState("1");
+  const [adding, setAdding] = useState(false);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (adding) return;
+    const wanted = clampQuantity(quantity);
+    setQuantity(String(wanted));
+    setAdding(true);
+    try {
+      await addToCart(product, wanted);
+      toast.success("Added to cart!");
+    } catch {
+      toast.error("Could not add to cart");
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <form className="add-to-cart" onSubmit={add}>
+      <QuantityInput id="quantity" value={quantity} onChange={setQuantity} />
+      <button
+        type="submit"
+        className="button button-primary button-large add-to-cart-button"
+        aria-disabled={adding}
+      >
+        <BagIcon />
+        Add to Cart
+      </button>
+    </form>
+  );
+}
+
+export function ProductDetails({ product }: { product: ProductDto }) {
+  const { name, category, variant, description, tags, premium, bestseller } = product;
+  return (
+    <div className="product-info">
+      <p className="product-category">
+        <Link to={paths.collectionCategory(category)}>{category}</Link>
+      </p>
+      <h1 className="product-name">{name}</h1>
+      {premium || bestseller ? (
+        <ul className="product-flags" aria-label="Highlights">
+          {premium ? <li className="product-flag is-premium">Premium</li> : null}
+          {bestseller ? <li className="product-flag">Bestseller</li> : null}
+        </ul>
+      ) : null}
+      <Price product={product} />
+      {variant ? (
+        <p className="product-variant">
+          Variant: <strong>{variant}</strong>
+        </p>
+      ) : null}
+      <p className="product-description">{description}</p>
+      <AddToCartForm product={product} />
+      {tags.length > 0 ? (
+        <ul className="product-tags" aria-label="Tags">
+          {tags.map((tag) => (
+            <li key={tag} className="product-tag">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ul className="product-promises">
+        {PROMISES.map(({ text, icon }) => (
+          <li key={text}>
+            <PromiseIcon>{icon}</PromiseIcon>
+            {text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
