@@ -35,7 +35,15 @@ try {
     const page = await context.newPage();
     for (const [name, path] of pages) {
       await page.goto(`${shop.origin}${path}`, { waitUntil: "networkidle" });
-      await page.waitForTimeout(300);
+      // Walk down the page so lazy images and carousels load, as they would for a reader.
+      const height = Number(await page.evaluate("document.documentElement.scrollHeight"));
+      for (let y = 0; y < height; y += viewport.height / 2) {
+        await page.evaluate(`window.scrollTo(0, ${y})`);
+        await page.waitForTimeout(120);
+      }
+      await page.evaluate("window.scrollTo(0, 0)");
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(400);
       const file = join(OUT, `${name}-${device}.jpg`);
       await page.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 72 });
       console.log(`  ${file.slice(ROOT.length + 1)}`);

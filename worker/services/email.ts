@@ -47,7 +47,7 @@ export async function sendEmail(env: Bindings, db: Db, message: EmailMessage): P
   try {
     if (env.ENVIRONMENT === "production") {
       await deliverThroughResend(env, message);
-    } else {
+    } else if (env.ENVIRONMENT === "development") {
       console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
     }
     await db
