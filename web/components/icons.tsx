@@ -6,7 +6,8 @@ interface IconProps {
   className?: string;
 }
 
-function StrokeIcon({ className, children }: IconProps & { children: ReactNode }) {
+/** The base of every line icon in the shop; feature icon sets build on it too. */
+export function StrokeIcon({ className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       className={className ? `icon ${className}` : "icon"}
@@ -24,7 +25,7 @@ function StrokeIcon({ className, children }: IconProps & { children: ReactNode }
   );
 }
 
-function FilledIcon({ className, children }: IconProps & { children: ReactNode }) {
+export function FilledIcon({ className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       className={className ? `icon ${className}` : "icon"}

@@ -1,8 +1,8 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
-import { BagIcon } from "../../../components/icons";
+import { BagIcon, StrokeIcon } from "../../../components/icons";
 import { formatPrice } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
 import { addToCart } from "../../cart/add-to-cart";
@@ -10,22 +10,6 @@ import { clampQuantity } from "../../cart/guest-cart";
 import { priceDisplay } from "../product-rules";
 import { QuantityInput } from "./quantity-input";
 import "./product-details.css";
-
-const PromiseIcon = ({ children }: { children: ReactNode }) => (
-  <svg
-    className="icon"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    {children}
-  </svg>
-);
 
 /** SPEC.md section 2: the three statements on every product page. */
 const PROMISES = [
@@ -139,7 +123,7 @@ export function ProductDetails({ product }: { product: ProductDto }) {
       <ul className="product-promises">
         {PROMISES.map(({ text, icon }) => (
           <li key={text}>
-            <PromiseIcon>{icon}</PromiseIcon>
+            <StrokeIcon>{icon}</StrokeIcon>
             {text}
           </li>
         ))}
