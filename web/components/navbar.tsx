@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router-dom";
+import { Link, NavLink, useNavigate } from "react-router-dom";
 import { useCartCount } from "../features/cart/use-cart-count";
+import { clearStoredSession, useStoredSession } from "../features/session/stored-session";
 import { SHOP_NAME } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import { BagIcon, CloseIcon, LotusMark, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import "./navbar.css";
+import { ProfileMenu } from "./profile-menu";
 
 /** Past this many pixels of scroll the bar shrinks into a floating pill (SPEC.md section 9). */
 export const PILL_SCROLL_THRESHOLD = 100;
@@ -34,6 +36,8 @@ export function Navbar() {
   const pill = useScrolledPast(PILL_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const cartCount = useCartCount();
+  const session = useStoredSession();
+  const navigate = useNavigate();
   const closeMenu = () => setMenuOpen(false);
 
   return (
@@ -64,9 +68,19 @@ export function Navbar() {
           <Link to={paths.collectionSearch} className="icon-button" aria-label="Search products">
             <SearchIcon />
           </Link>
-          <Link to={paths.login} className="icon-button" aria-label="Sign in">
-            <UserIcon />
-          </Link>
+          {session.token ? (
+            <ProfileMenu
+              role={session.role}
+              onLogout={() => {
+                clearStoredSession();
+                navigate(paths.home);
+              }}
+            />
+          ) : (
+            <Link to={paths.login} className="icon-button" aria-label="Sign in">
+              <UserIcon />
+            </Link>
+          )}
           <Link
             to={paths.cart}
             className="icon-button cart-link"
