@@ -6,6 +6,9 @@ import { createDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { AppError, handleError, handleNotFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { accountRoutes } from "./routes/account";
+import { authRoutes } from "./routes/auth";
+import { cartRoutes } from "./routes/cart";
 import { catalogueRoutes } from "./routes/catalogue";
 import { contactRoutes } from "./routes/contact";
 import { devApiRoutes, devPageRoutes } from "./routes/dev";
@@ -46,6 +49,9 @@ export function createApp() {
   const routes = app
     .get("/api/health", (c) => c.json({ success: true, status: "ok" }))
     .route("/api", catalogueRoutes)
+    .route("/api", authRoutes)
+    .route("/api/user", accountRoutes)
+    .route("/api/cart", cartRoutes)
     .route("/api/newsletter", newsletterRoutes)
     .route("/api/contact", contactRoutes)
     .route("/api/dev", devApiRoutes)

@@ -405,3 +405,13 @@ export const appMeta = sqliteTable("app_meta", {
   key: text("key").primaryKey(),
   value: integer("value").notNull(),
 });
+
+/**
+ * Fixed-window request counters for rate limits, one row per (limit, subject). D1's single writer
+ * makes the increment exact, under `wrangler dev` as in production.
+ */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,299 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { users } from "../../worker/db/schema";
+import { parsePasswordHash } from "../../worker/services/passwords";
+import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/services/sessions";
+import { asUser, refresh, refreshCookieOf, register, uniqueEmail } from "./helpers/accounts";
+import { callWorker, db, ORIGIN, outbox, postJson } from "./helpers/factories";
+
+const secret = new TextEncoder().encode(env.JWT_SECRET);
+
+describe("register and login", () => {
+  it("registers a user, normalised, with a 100000-iteration hash and a locked-down refresh cookie", async () => {
+    const email = uniqueEmail("Asha");
+    const res = await postJson("/api/user/register", {
+      name: "  Asha Patel ",
+      email: `  ${email.toUpperCase()} `,
+      password: "correct horse battery",
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ success: true, role: "user" });
+    expect(typeof body.accessToken).toBe("string");
+    expect(typeof body.message).toBe("string");
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/refresh_token=[\w-]{43};/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("SameSite=Strict");
+    expect(cookie).toContain("Path=/api");
+    expect(cookie).toContain("Max-Age=2592000");
+
+    const [row] = await db().select().from(users).where(eq(users.email, email.toLowerCase()));
+    expect(row?.name).toBe("Asha Patel");
+    expect(parsePasswordHash(row?.passwordHash ?? "")?.iterations).toBe(100_000);
+    expect(row?.passwordHash).not.toContain("correct horse");
+  });
+
+  it("ignores a role or any other unknown field: registration always makes a user", async () => {
+    const email = uniqueEmail();
+    const res = await postJson("/api/user/register", {
+      name: "Mallory",
+      email,
+      password: "correct horse battery",
+      role: "admin",
+      isAdmin: true,
+    });
+    expect((await res.json<{ role: string }>()).role).toBe("user");
+    const [row] = await db().select().from(users).where(eq(users.email, email));
+    expect(row?.role).toBe("user");
+  });
+
+  it("refuses a taken email, in any case, with a clear 409", async () => {
+    const { email } = await register();
+    const res = await postJson("/api/user/register", {
+      name: "Twin",
+      email: email.toUpperCase(),
+      password: "another password",
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ success: false, code: "email_taken" });
+  });
+
+  it.each([
+    [{ password: "short" }, "Password must be at least 8 characters"],
+    [{ password: "x".repeat(129) }, "Password must be at most 128 characters"],
+    [{ name: "" }, "Name is required"],
+    [{ email: "nope" }, "Please enter a valid email address"],
+    [{ password: 12345678 }, "Password is required"],
+  ])("rejects %o with 400", async (patch, message) => {
+    const res = await postJson("/api/user/register", {
+      name: "A",
+      email: uniqueEmail(),
+      password: "long enough",
+      ...patch,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, message });
+  });
+
+  it("logs in with the right password; wrong password and unknown email answer identically", async () => {
+    const { email, password } = await register();
+    const ok = await postJson("/api/user/login", { email: email.toUpperCase(), password });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ success: true, role: "user" });
+    expect(refreshCookieOf(ok)).toMatch(/^[\w-]{43}$/);
+
+    const wrong = await postJson("/api/user/login", { email, password: "wrong password" });
+    const unknown = await postJson("/api/user/login", {
+      email: uniqueEmail(),
+      password: "wrong password",
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it("limits login attempts per account with 429 and Retry-After", async () => {
+    const { email } = await register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await postJson("/api/user/login", { email, password: "wrong password" })).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const limited = await postJson("/api/user/login", { email, password: "wrong password" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ success: false, code: "rate_limited" });
+  });
+
+  it("limits registrations per IP", async () => {
+    const headers = { "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await callWorker("/api/user/register", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "Bot", email: uniqueEmail("bot"), password: "password123" }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("access tokens", () => {
+  const me = (token: string) => asUser(token, "/api/user/me", undefined, "GET");
+
+  it("GET /api/user/me answers the user for a valid token, 401 without one", async () => {
+    const { accessToken, email } = await register();
+    const res = await me(accessToken);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      success: true,
+      user: { email, name: "Asha Patel", role: "user" },
+    });
+    expect((await callWorker("/api/user/me")).status).toBe(401);
+  });
+
+  it("refuses forged, alg:none, expired and wrong-audience tokens with 401", async () => {
+    const { accessToken } = await register();
+    const [, payload] = accessToken.split(".");
+    const b64 = (o: unknown) =>
+      btoa(JSON.stringify(o)).replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_");
+    const claims = JSON.parse(atob((payload ?? "").replaceAll("-", "+").replaceAll("_", "/"))) as {
+      sub: string;
+    };
+    const base = () =>
+      new SignJWT({ role: "admin" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(claims.sub)
+        .setIssuer(JWT_ISSUER);
+    const forged = await base()
+      .setAudience(JWT_AUDIENCE)
+      .setExpirationTime("10m")
+      .sign(new TextEncoder().encode("x".repeat(40)));
+    const expired = await base()
+      .setAudience(JWT_AUDIENCE)
+      .setIssuedAt(1_600_000_000)
+      .setExpirationTime(1_600_000_900)
+      .sign(secret);
+    const wrongAudience = await base()
+      .setAudience("someone-else")
+      .setExpirationTime("10m")
+      .sign(secret);
+    const noExpiry = await base().setAudience(JWT_AUDIENCE).sign(secret);
+    const none = `${b64({ alg: "none", typ: "JWT" })}.${payload}.`;
+    const tampered = `${accessToken.slice(0, -4)}AAAA`;
+    for (const token of [forged, expired, wrongAudience, noExpiry, none, tampered, "garbage"]) {
+      expect((await me(token)).status, token.slice(0, 20)).toBe(401);
+    }
+  });
+});
+
+describe("refresh tokens", () => {
+  it("rotate on every refresh and answer a new access token", async () => {
+    const s = await register();
+    const first = await refresh(s.refreshCookie);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ success: true, accessToken: expect.any(String) });
+    const next = refreshCookieOf(first);
+    expect(next).toMatch(/^[\w-]{43}$/);
+    expect(next).not.toBe(s.refreshCookie);
+    expect((await refresh(next)).status).toBe(200);
+  });
+
+  it("a reused, already-rotated token revokes the whole family", async () => {
+    const s = await register();
+    const rotated = refreshCookieOf(await refresh(s.refreshCookie));
+    const replay = await refresh(s.refreshCookie);
+    expect(replay.status).toBe(401);
+    // The legitimate holder's newer token is dead too: they must sign in again.
+    expect((await refresh(rotated)).status).toBe(401);
+  });
+
+  it("refuses another origin, a missing cookie and an unknown token", async () => {
+    const s = await register();
+    expect((await refresh(s.refreshCookie, "https://evil.example")).status).toBe(403);
+    expect(
+      (await callWorker("/api/refresh", { method: "POST", headers: { origin: ORIGIN } })).status,
+    ).toBe(401);
+    expect((await refresh("x".repeat(43))).status).toBe(401);
+    // The refused attempts did not spend the real token.
+    expect((await refresh(s.refreshCookie)).status).toBe(200);
+  });
+
+  it("logout ends the session and clears the cookie; it also checks the origin", async () => {
+    const s = await register();
+    const cookieHeader = { cookie: `refresh_token=${s.refreshCookie}` };
+    const foreign = await callWorker("/api/logout", {
+      method: "POST",
+      headers: { ...cookieHeader, origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    const res = await callWorker("/api/logout", {
+      method: "POST",
+      headers: { ...cookieHeader, origin: ORIGIN },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toMatch(/refresh_token=;.*Max-Age=0/);
+    expect((await refresh(s.refreshCookie)).status).toBe(401);
+  });
+});
+
+describe("forgot and reset password", () => {
+  const forgot = (email: string) => postJson("/api/user/forgot-password", { email });
+
+  it("answers the same for known and unknown emails, and mails a reset link only to the known one", async () => {
+    const s = await register();
+    const known = await forgot(s.email);
+    const unknown = await forgot(uniqueEmail("nobody"));
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe(s.email);
+    expect(mails[0]?.text).toMatch(/http:\/\/localhost:8787\/reset-password\?token=[\w-]{43}/);
+  });
+
+  it("resets the password once, ends every session, and the new password works", async () => {
+    const s = await register();
+    await forgot(s.email);
+    const token = /token=([\w-]{43})/.exec((await outbox())[0]?.text ?? "")?.[1] ?? "";
+    const res = await postJson("/api/user/reset-password", {
+      token,
+      password: "a brand new password",
+    });
+    expect(res.status).toBe(200);
+    expect((await refresh(s.refreshCookie)).status).toBe(401);
+    expect(
+      (await postJson("/api/user/login", { email: s.email, password: s.password })).status,
+    ).toBe(401);
+    expect(
+      (await postJson("/api/user/login", { email: s.email, password: "a brand new password" }))
+        .status,
+    ).toBe(200);
+    const again = await postJson("/api/user/reset-password", {
+      token,
+      password: "yet another password",
+    });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({
+      message: "This reset link is invalid or has expired.",
+    });
+  });
+
+  it("rejects malformed tokens and short passwords with 400", async () => {
+    expect(
+      (await postJson("/api/user/reset-password", { token: "abc", password: "long enough" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await postJson("/api/user/reset-password", { token: "a".repeat(43), password: "short" }))
+        .status,
+    ).toBe(400);
+  });
+});
+
+describe("profile update", () => {
+  it("updates name and email, refusing an email another account uses", async () => {
+    const a = await register();
+    const b = await register();
+    const ok = await asUser(a.accessToken, "/api/user/update", {
+      name: "Asha P.",
+      email: uniqueEmail("new"),
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ success: true, user: { name: "Asha P." } });
+    const taken = await asUser(a.accessToken, "/api/user/update", { name: "Asha", email: b.email });
+    expect(taken.status).toBe(409);
+    expect(
+      (await asUser(a.accessToken, "/api/user/update", { name: "", email: b.email })).status,
+    ).toBe(400);
+  });
+});

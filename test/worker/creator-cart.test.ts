@@ -1,0 +1,198 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { CartData } from "../../worker/contracts/account";
+import { cartItems, creatorProfiles, users } from "../../worker/db/schema";
+import { newId } from "../../worker/lib/ids";
+import { codeBase } from "../../worker/services/affiliate-codes";
+import { asUser, register, uniqueEmail } from "./helpers/accounts";
+import { callWorker, createCategory, createProduct, db, postJson } from "./helpers/factories";
+
+const creatorBody = (overrides: Record<string, unknown> = {}) => ({
+  name: "Priya Sharma",
+  email: uniqueEmail("priya"),
+  password: "creator password",
+  bio: "Slow living and copper care.",
+  socials: "https://instagram.com/priya",
+  payoutEmail: "payouts@example.com",
+  ...overrides,
+});
+
+async function creatorSession(overrides: Record<string, unknown> = {}) {
+  const body = creatorBody(overrides);
+  expect((await postJson("/api/user/creator-register", body)).status).toBe(200);
+  const login = await postJson("/api/user/login", { email: body.email, password: body.password });
+  const { accessToken, role } = await login.json<{ accessToken: string; role: string }>();
+  return { ...body, accessToken, role };
+}
+
+describe("creator accounts", () => {
+  it("registers a creator with a profile and a readable unique code derived from the name", async () => {
+    const res = await postJson("/api/user/creator-register", creatorBody({ role: "admin" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, message: expect.any(String) });
+    const [profile] = await db().select().from(creatorProfiles);
+    expect(profile?.affiliateCode).toBe("PRIYASHA");
+    const [user] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, profile?.userId ?? ""));
+    expect(user?.role).toBe("creator");
+
+    // Same name again: still readable, still unique, 6..12 uppercase letters and digits.
+    await postJson("/api/user/creator-register", creatorBody());
+    const codes = (await db().select().from(creatorProfiles)).map((p) => p.affiliateCode);
+    expect(new Set(codes).size).toBe(2);
+    for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{6,12}$/);
+    expect(codeBase("Jo")).toBe("JO0000");
+    expect(codeBase("Zoë Ng!")).toBe("ZOENG0");
+  });
+
+  it("answers the creator with zero stats from the database, and 403 to a non-creator", async () => {
+    const c = await creatorSession();
+    expect(c.role).toBe("creator");
+    const res = await asUser(c.accessToken, "/api/user/creator/me", undefined, "GET");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      creator: {
+        name: "Priya Sharma",
+        email: c.email,
+        bio: "Slow living and copper care.",
+        socials: "https://instagram.com/priya",
+        payoutEmail: "payouts@example.com",
+        affiliateCode: "PRIYASHA",
+        stats: { clicks: 0, sales: 0, earnings: 0 },
+      },
+    });
+    const shopper = await register();
+    expect(
+      (await asUser(shopper.accessToken, "/api/user/creator/me", undefined, "GET")).status,
+    ).toBe(403);
+    expect((await callWorker("/api/user/creator/me")).status).toBe(401);
+  });
+
+  it("updates the creator profile; payout email is optional but must be an email", async () => {
+    const c = await creatorSession();
+    const ok = await asUser(c.accessToken, "/api/user/creator/update", {
+      name: "Priya S.",
+      email: c.email,
+      bio: "New bio",
+      socials: "",
+      payoutEmail: "",
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({
+      success: true,
+      creator: { name: "Priya S.", bio: "New bio", payoutEmail: "" },
+    });
+    const bad = await asUser(c.accessToken, "/api/user/creator/update", {
+      name: "P",
+      email: c.email,
+      payoutEmail: "nope",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: "Payout email must be an email address" });
+    const noEmail = await asUser(c.accessToken, "/api/user/creator/update", {
+      name: "P",
+      email: "not-an-email",
+    });
+    expect(noEmail.status).toBe(400);
+  });
+
+  it("refuses a creator sign-up with an email already registered", async () => {
+    const s = await register();
+    const res = await postJson("/api/user/creator-register", creatorBody({ email: s.email }));
+    expect(res.status).toBe(409);
+    expect(await db().select().from(creatorProfiles)).toHaveLength(0);
+  });
+});
+
+describe("server cart", () => {
+  async function setup() {
+    const cat = await createCategory();
+    const a = await createProduct(cat.id, {
+      finalPriceCents: 3995,
+      imageKeys: ["products/a-1.svg"],
+    });
+    const b = await createProduct(cat.id, { finalPriceCents: 1250 });
+    const s = await register();
+    const cart = (path: string, body?: unknown) => asUser(s.accessToken, `/api/cart/${path}`, body);
+    const data = async (res: Response) => (await res.json<{ cartData: CartData }>()).cartData;
+    return { a, b, s, cart, data };
+  }
+
+  it("requires a token", async () => {
+    for (const path of ["get", "add", "update", "merge", "clear"]) {
+      expect((await postJson(`/api/cart/${path}`, {})).status, path).toBe(401);
+    }
+  });
+
+  it("adds, reads with today's price, updates, removes at 0 and clears", async () => {
+    const { a, b, cart, data } = await setup();
+    const added = await cart("add", { itemId: a.id, quantity: 2 });
+    expect(added.status).toBe(200);
+    expect(await data(added)).toEqual({
+      [a.id]: {
+        _id: a.id,
+        name: a.name,
+        price: 39.95,
+        quantity: 2,
+        image: "/images/products/a-1.svg",
+      },
+    });
+    await cart("add", { itemId: a.id, quantity: 9 });
+    expect((await data(await cart("get")))[a.id]?.quantity).toBe(10);
+    await cart("add", { itemId: b.id, quantity: 1 });
+    expect((await data(await cart("update", { itemId: b.id, quantity: 4 })))[b.id]?.quantity).toBe(
+      4,
+    );
+    expect(Object.keys(await data(await cart("update", { itemId: b.id, quantity: 0 })))).toEqual([
+      a.id,
+    ]);
+    expect(await data(await cart("clear"))).toEqual({});
+    expect(await db().select().from(cartItems)).toHaveLength(0);
+  });
+
+  it.each([-1, 0.5, 11, 1e9, "2", null, Number.NaN])(
+    "refuses the quantity %s with 400",
+    async (quantity) => {
+      const { a, cart } = await setup();
+      const res = await cart("add", { itemId: a.id, quantity });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, code: "invalid_input" });
+      expect(await db().select().from(cartItems)).toHaveLength(0);
+    },
+  );
+
+  it("answers 404 for an unknown product and 400 for a malformed id", async () => {
+    const { cart } = await setup();
+    expect((await cart("add", { itemId: newId(), quantity: 1 })).status).toBe(404);
+    expect((await cart("add", { itemId: "1 OR 1=1", quantity: 1 })).status).toBe(400);
+  });
+
+  it("merges a guest cart: quantities added, each line capped at 10, unknown products dropped", async () => {
+    const { a, b, cart, data } = await setup();
+    await cart("add", { itemId: a.id, quantity: 7 });
+    const merged = await data(
+      await cart("merge", {
+        cartData: {
+          [a.id]: { _id: a.id, name: "stale name", price: 0.01, quantity: 6, image: "x" },
+          [b.id]: { quantity: 2 },
+          [newId()]: { quantity: 3 },
+          "not-an-id": { quantity: 1 },
+        },
+      }),
+    );
+    expect(merged[a.id]).toMatchObject({ quantity: 10, price: 39.95, name: a.name });
+    expect(merged[b.id]?.quantity).toBe(2);
+    expect(Object.keys(merged)).toHaveLength(2);
+    expect((await cart("merge", { cartData: { [a.id]: { quantity: 11 } } })).status).toBe(400);
+    expect((await cart("merge", { cartData: [] })).status).toBe(400);
+  });
+
+  it("never lets concurrent adds push a line past 10", async () => {
+    const { a, cart, data } = await setup();
+    await Promise.all(Array.from({ length: 6 }, () => cart("add", { itemId: a.id, quantity: 3 })));
+    expect((await data(await cart("get")))[a.id]?.quantity).toBe(10);
+  });
+});

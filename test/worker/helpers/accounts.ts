@@ -1,0 +1,55 @@
+// Accounts for tests: register through the API, read the refresh cookie, call with a token.
+import { callWorker, ORIGIN, postJson } from "./factories";
+
+export interface Session {
+  accessToken: string;
+  refreshCookie: string;
+  role: string;
+}
+
+export function refreshCookieOf(res: Response): string {
+  const header = res.headers.get("set-cookie") ?? "";
+  const match = /refresh_token=([^;]*)/.exec(header);
+  return match?.[1] ?? "";
+}
+
+let n = 0;
+export const uniqueEmail = (prefix = "shopper") =>
+  `${prefix}${++n}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+
+export async function register(
+  body: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<Session & { email: string; password: string }> {
+  const email = body.email ?? uniqueEmail();
+  const password = body.password ?? "correct horse battery";
+  const res = await postJson("/api/user/register", {
+    name: "Asha Patel",
+    email,
+    password,
+    ...body,
+  });
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const json = await res.json<{ accessToken: string; role: string }>();
+  return {
+    accessToken: json.accessToken,
+    role: json.role,
+    refreshCookie: refreshCookieOf(res),
+    email,
+    password,
+  };
+}
+
+/** A call as the signed-in user, with the access token in the `token` header. */
+export const asUser = (token: string, path: string, body?: unknown, method = "POST") =>
+  callWorker(path, {
+    method,
+    headers: { "content-type": "application/json", token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** POST /api/refresh from the shop's page with the given refresh cookie. */
+export const refresh = (cookie: string, origin = ORIGIN) =>
+  callWorker("/api/refresh", {
+    method: "POST",
+    headers: { origin, cookie: `refresh_token=${cookie}` },
+  });

@@ -1,0 +1,24 @@
+// Who is calling: the access token travels in the `token` header (SPEC.md section 7).
+import type { MiddlewareHandler } from "hono";
+import { type AccessClaims, verifyAccessToken } from "../services/sessions";
+import type { AppEnv } from "./app-env";
+import { AppError } from "./errors";
+
+export const unauthorized = () => new AppError(401, "Please sign in to continue.", "unauthorized");
+
+/** Requires a valid access token; puts its claims on the context as `auth`. */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = c.req.header("token");
+  const claims = token ? await verifyAccessToken(c.env, token) : null;
+  if (!claims) throw unauthorized();
+  c.set("auth", claims);
+  await next();
+};
+
+/** The caller's claims when a valid token came along, else null (guest checkout). */
+export async function optionalAuth(
+  c: Parameters<MiddlewareHandler<AppEnv>>[0],
+): Promise<AccessClaims | null> {
+  const token = c.req.header("token");
+  return token ? verifyAccessToken(c.env, token) : null;
+}

@@ -1,0 +1,151 @@
+// The signed-in user's profile and the creator programme's accounts (SPEC.md sections 5 and 7).
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import {
+  type CreatorDto,
+  CreatorRegisterSchema,
+  CreatorUpdateSchema,
+  UpdateUserSchema,
+} from "../contracts/account";
+import type { Db } from "../db/client";
+import { affiliateClicks, commissions, creatorProfiles, orders, users } from "../db/schema";
+import type { AppEnv } from "../http/app-env";
+import { requireAuth } from "../http/auth";
+import { AppError } from "../http/errors";
+import { validate } from "../http/validate";
+import { newId } from "../lib/ids";
+import { freeAffiliateCode } from "../services/affiliate-codes";
+import { hashPassword } from "../services/passwords";
+import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
+
+const emailTaken = () =>
+  new AppError(409, "That email is already used by another account.", "email_taken");
+const notCreator = () => new AppError(403, "This page is for creator accounts.", "not_creator");
+
+/** Paid states of an order: what counts as a sale. */
+const PAID = ["Order Placed", "Packing", "Shipped", "Out for Delivery", "Delivered"] as const;
+
+async function creatorView(db: Db, userId: string): Promise<CreatorDto | null> {
+  const [row] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      bio: creatorProfiles.bio,
+      socials: creatorProfiles.socials,
+      payoutEmail: creatorProfiles.payoutEmail,
+      affiliateCode: creatorProfiles.affiliateCode,
+    })
+    .from(users)
+    .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const [clicks, sales, earnings] = await db.batch([
+    db.select({ n: count() }).from(affiliateClicks).where(eq(affiliateClicks.creatorId, userId)),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.creatorId, userId), inArray(orders.status, [...PAID]))),
+    db
+      .select({
+        cents: sql<number>`coalesce(sum(${commissions.amountCents} - ${commissions.reversedCents}), 0)`,
+      })
+      .from(commissions)
+      .where(and(eq(commissions.creatorId, userId), ne(commissions.status, "reversed"))),
+  ]);
+  return {
+    ...row,
+    stats: {
+      clicks: clicks[0]?.n ?? 0,
+      sales: sales[0]?.n ?? 0,
+      earnings: (earnings[0]?.cents ?? 0) / 100,
+    },
+  };
+}
+
+async function isEmailFree(db: Db, email: string, exceptUserId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, exceptUserId)));
+  return !other;
+}
+
+export const accountRoutes = new Hono<AppEnv>()
+  .post("/creator-register", validate("json", CreatorRegisterSchema), async (c) => {
+    await enforceLimit(c.env, LIMITS.creatorRegisterPerIp, clientIp(c.req.raw.headers));
+    const input = c.req.valid("json");
+    const db = c.var.db;
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, input.email));
+    if (existing)
+      throw new AppError(
+        409,
+        "An account with this email already exists. Please log in.",
+        "email_taken",
+      );
+    const id = newId();
+    const passwordHash = await hashPassword(input.password);
+    const affiliateCode = await freeAffiliateCode(db, input.name);
+    // One batch: the account and its creator profile exist together or not at all.
+    await db.batch([
+      db
+        .insert(users)
+        .values({ id, name: input.name, email: input.email, passwordHash, role: "creator" }),
+      db.insert(creatorProfiles).values({
+        userId: id,
+        affiliateCode,
+        bio: input.bio,
+        socials: input.socials,
+        payoutEmail: input.payoutEmail,
+      }),
+    ]);
+    return c.json({ success: true as const, message: "Creator account created. Please log in." });
+  })
+  .use("/me", requireAuth)
+  .use("/update", requireAuth)
+  .use("/creator/*", requireAuth)
+  .get("/me", async (c) => {
+    const [user] = await c.var.db
+      .select({ _id: users.id, name: users.name, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, c.var.auth.userId));
+    if (!user) throw new AppError(401, "Please sign in to continue.", "unauthorized");
+    return c.json({ success: true as const, user });
+  })
+  .post("/update", validate("json", UpdateUserSchema), async (c) => {
+    const { name, email } = c.req.valid("json");
+    const userId = c.var.auth.userId;
+    if (!(await isEmailFree(c.var.db, email, userId))) throw emailTaken();
+    const [user] = await c.var.db
+      .update(users)
+      .set({ name, email })
+      .where(eq(users.id, userId))
+      .returning({ _id: users.id, name: users.name, email: users.email, role: users.role });
+    if (!user) throw new AppError(401, "Please sign in to continue.", "unauthorized");
+    return c.json({ success: true as const, user, message: "Profile updated." });
+  })
+  .get("/creator/me", async (c) => {
+    if (c.var.auth.role !== "creator") throw notCreator();
+    const creator = await creatorView(c.var.db, c.var.auth.userId);
+    if (!creator) throw notCreator();
+    return c.json({ success: true as const, creator });
+  })
+  .post("/creator/update", validate("json", CreatorUpdateSchema), async (c) => {
+    if (c.var.auth.role !== "creator") throw notCreator();
+    const input = c.req.valid("json");
+    const userId = c.var.auth.userId;
+    const db = c.var.db;
+    if (!(await isEmailFree(db, input.email, userId))) throw emailTaken();
+    await db.batch([
+      db.update(users).set({ name: input.name, email: input.email }).where(eq(users.id, userId)),
+      db
+        .update(creatorProfiles)
+        .set({ bio: input.bio, socials: input.socials, payoutEmail: input.payoutEmail })
+        .where(eq(creatorProfiles.userId, userId)),
+    ]);
+    const creator = await creatorView(db, userId);
+    if (!creator) throw notCreator();
+    return c.json({ success: true as const, creator, message: "Profile updated." });
+  });
