@@ -32,6 +32,8 @@ const EnvSchema = v.object({
   SHOP_INBOX_EMAIL: EmailAddress,
   /** Resend's API key (re_...): required in production, where mail really leaves. */
   RESEND_API_KEY: v.optional(v.pipe(v.string(), v.startsWith("re_", "must start with re_"))),
+  /** "off" disables rate limits, honoured only with ENVIRONMENT=development (the bench uses it). */
+  RATE_LIMITS: v.optional(v.picklist(["enforce", "off"], "must be enforce or off")),
 });
 
 export type AppConfig = v.InferOutput<typeof EnvSchema>;

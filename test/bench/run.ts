@@ -3,6 +3,7 @@
 // run; then the Worker's CPU time per catalogue request, measured in-process. Never a test.
 import autocannon from "autocannon";
 import { launchShop } from "../../worker/scripts/local";
+import { DEMO_ACCOUNTS } from "../../worker/seed/demo-accounts";
 import { measureCpu } from "./cpu";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
@@ -20,11 +21,21 @@ interface Row {
   errors: number;
 }
 
-async function load(name: string, path: string): Promise<Row> {
+interface LoadOptions {
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  connections?: number;
+}
+
+async function load(name: string, path: string, options: LoadOptions = {}): Promise<Row> {
   const result = await autocannon({
     url: `${ORIGIN}${path}`,
-    connections: CONNECTIONS,
+    connections: options.connections ?? CONNECTIONS,
     duration: SECONDS,
+    method: options.method ?? "GET",
+    headers: { "content-type": "application/json", ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const errors = result.errors + result.non2xx + result.timeouts;
   return {
@@ -50,7 +61,8 @@ function print(rows: Row[]): void {
   }
 }
 
-const shop = await launchShop(PORT, STATE);
+// Rate limits would turn the login run into 429s; the switch works only in development.
+const shop = await launchShop(PORT, STATE, { RATE_LIMITS: "off" });
 try {
   const productId = (
     (await (await fetch(`${ORIGIN}/api/product/list`)).json()) as { products: { _id: string }[] }
@@ -64,6 +76,35 @@ try {
   for (const [, path] of targets) await fetch(`${ORIGIN}${path}`); // warm the isolate and caches
   const rows: Row[] = [];
   for (const [name, path] of targets) rows.push(await load(name, path));
+
+  // Accounts: login is one PBKDF2 hash (100000 iterations) per request, measured at 2 connections.
+  const shopper = DEMO_ACCOUNTS.find((a) => a.role === "user");
+  const credentials = { email: shopper?.email, password: shopper?.password };
+  rows.push(
+    await load("login (2 conn.)", "/api/user/login", {
+      method: "POST",
+      body: credentials,
+      connections: 2,
+    }),
+  );
+  const login = await fetch(`${ORIGIN}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const auth = { token: accessToken };
+  await fetch(`${ORIGIN}/api/cart/clear`, { method: "POST", headers: auth });
+  rows.push(await load("/api/cart/get", "/api/cart/get", { method: "POST", headers: auth }));
+  const itemId = productId ?? "";
+  rows.push(
+    await load("/api/cart/add", "/api/cart/add", {
+      method: "POST",
+      headers: auth,
+      body: { itemId, quantity: 1 },
+    }),
+  );
+  await fetch(`${ORIGIN}/api/cart/clear`, { method: "POST", headers: auth });
   print(rows);
 } finally {
   shop.stop();

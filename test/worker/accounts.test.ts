@@ -111,6 +111,16 @@ describe("register and login", () => {
     expect(await limited.json()).toMatchObject({ success: false, code: "rate_limited" });
   });
 
+  it("keeps limits on outside development even when RATE_LIMITS=off", async () => {
+    const { email } = await register();
+    const off = { RATE_LIMITS: "off" };
+    for (let i = 0; i < 10; i++)
+      await postJson("/api/user/login", { email, password: "wrong password" }, off);
+    expect(
+      (await postJson("/api/user/login", { email, password: "wrong password" }, off)).status,
+    ).toBe(429);
+  });
+
   it("limits registrations per IP", async () => {
     const headers = { "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" };
     const statuses: number[] = [];

@@ -1,7 +1,7 @@
 // Helpers shared by the local scripts (start, dev, seed, bench): .dev.vars, child processes, and
 // the local bindings wrangler persists under .wrangler/state.
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "../env";
@@ -73,6 +73,8 @@ export interface WranglerOptions {
   origin: string;
   quiet?: boolean;
   persistTo?: string;
+  /** Extra variables for this run only (wrangler --var). */
+  vars?: Record<string, string>;
 }
 
 /** Starts `wrangler dev` on loopback; stop it with stopChild(). */
@@ -81,16 +83,16 @@ export function startWrangler({
   origin,
   quiet,
   persistTo = DEFAULT_STATE,
+  vars = {},
 }: WranglerOptions): ChildProcess {
-  const args = [
-    "dev",
-    "--port",
-    String(port),
-    "--ip",
-    "127.0.0.1",
-    "--var",
-    `APP_ORIGIN:${origin}`,
-  ];
+  // .dev.vars outranks --var, so per-run values (this port's origin, bench switches) go into a
+  // second env file that wrangler reads after it.
+  const overrides = join(ROOT, ".wrangler", `run-${port}.vars`);
+  mkdirSync(dirname(overrides), { recursive: true });
+  const lines = Object.entries({ APP_ORIGIN: origin, ...vars }).map(([k, v]) => `${k}=${v}`);
+  writeFileSync(overrides, `${lines.join("\n")}\n`);
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1"];
+  args.push("--env-file", join(ROOT, ".dev.vars"), "--env-file", overrides);
   args.push("--persist-to", persistTo, "--show-interactive-dev-session=false");
   args.push("--log-level", quiet ? "error" : "info");
   return spawn(bin("wrangler"), args, {
@@ -149,14 +151,18 @@ export interface LaunchedShop {
  * Builds, migrates and seeds a separate local state, then serves the shop on `port`: what bench,
  * screenshots and Lighthouse run against, without touching the state `npm start` uses.
  */
-export async function launchShop(port: number, persistTo: string): Promise<LaunchedShop> {
+export async function launchShop(
+  port: number,
+  persistTo: string,
+  vars: Record<string, string> = {},
+): Promise<LaunchedShop> {
   const origin = `http://localhost:${port}`;
   ensureDevVars();
   await buildSpa();
   await applyMigrations(persistTo);
   const { seedIfEmpty } = await import("./seed");
   await seedIfEmpty(persistTo);
-  const child = startWrangler({ port, origin, quiet: true, persistTo });
+  const child = startWrangler({ port, origin, quiet: true, persistTo, vars });
   const stop = () => stopChild(child);
   onShutdown(stop);
   await waitForHttp(`${origin}/api/health`);
