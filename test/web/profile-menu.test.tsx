@@ -27,7 +27,7 @@ describe("ProfileMenu", () => {
     const onLogout = vi.fn();
     render(
       <MemoryRouter>
-        <ProfileMenu name="Priya" role="creator" onLogout={onLogout} />
+        <ProfileMenu name="Priya" userRole="creator" onLogout={onLogout} />
       </MemoryRouter>,
     );
     const toggle = screen.getByRole("button", { name: "Your account" });

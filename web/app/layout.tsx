@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router-dom";
 import { ToastContainer } from "react-toastify";
 import { Footer } from "../components/footer";
 import { Navbar } from "../components/navbar";
+import { SessionProvider } from "../features/session/session-provider";
 
 /** SPEC.md section 2: toasts sit bottom-right and close after one second. */
 export const TOAST_POSITION = "bottom-right";
@@ -19,7 +20,7 @@ function useScrollToTopOnPathChange(): void {
 export function Layout() {
   useScrollToTopOnPathChange();
   return (
-    <>
+    <SessionProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -29,6 +30,6 @@ export function Layout() {
       </main>
       <Footer />
       <ToastContainer position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
-    </>
+    </SessionProvider>
   );
 }

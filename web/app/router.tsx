@@ -28,6 +28,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import("../routes/product")).ProductPage }),
       },
       {
+        path: paths.cart,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/cart")).CartPage }),
+      },
+      {
         path: paths.blog,
         HydrateFallback: PageLoading,
         lazy: async () => ({ Component: (await import("../routes/blog")).BlogPage }),
@@ -36,6 +41,50 @@ export const routes: RouteObject[] = [
         path: paths.contact,
         HydrateFallback: PageLoading,
         lazy: async () => ({ Component: (await import("../routes/contact")).ContactPage }),
+      },
+      {
+        path: paths.login,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/login")).LoginPage }),
+      },
+      {
+        path: paths.signup,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/signup")).SignupPage }),
+      },
+      {
+        path: paths.forgotPassword,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({
+          Component: (await import("../routes/forgot-password")).ForgotPasswordPage,
+        }),
+      },
+      {
+        // The Worker's reset email links here with ?token=...
+        path: paths.resetPassword,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({
+          Component: (await import("../routes/reset-password")).ResetPasswordPage,
+        }),
+      },
+      {
+        path: paths.profile,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/profile")).ProfilePage }),
+      },
+      {
+        path: paths.creatorSignup,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({
+          Component: (await import("../routes/creator-signup")).CreatorSignupPage,
+        }),
+      },
+      {
+        path: paths.creatorProfile,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({
+          Component: (await import("../routes/creator-profile")).CreatorProfilePage,
+        }),
       },
       {
         path: "*",

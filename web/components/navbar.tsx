@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
 import { useCartCount } from "../features/cart/use-cart-count";
-import { clearStoredSession, useStoredSession } from "../features/session/stored-session";
+import { useSession } from "../features/session/session-context";
 import { SHOP_NAME } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import { BagIcon, CloseIcon, LotusMark, MenuIcon, SearchIcon, UserIcon } from "./icons";
@@ -36,7 +36,7 @@ export function Navbar() {
   const pill = useScrolledPast(PILL_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   const cartCount = useCartCount();
-  const session = useStoredSession();
+  const session = useSession();
   const navigate = useNavigate();
   const closeMenu = () => setMenuOpen(false);
 
@@ -70,10 +70,11 @@ export function Navbar() {
           </Link>
           {session.token ? (
             <ProfileMenu
-              role={session.role}
+              name={session.user?.name}
+              userRole={session.role}
               onLogout={() => {
-                clearStoredSession();
-                navigate(paths.home);
+                void session.logout();
+                navigate(paths.home); // also when rendered without the session provider
               }}
             />
           ) : (

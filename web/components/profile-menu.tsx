@@ -8,7 +8,8 @@ import "./profile-menu.css";
 
 export interface ProfileMenuProps {
   name?: string | null;
-  role?: string | null;
+  /** The account's role; creators' My Profile is /creator-profile. */
+  userRole?: string | null;
   onLogout: () => void;
 }
 
@@ -21,7 +22,7 @@ export const greeting = (name?: string | null) => `Welcome back, ${name?.trim() 
 export const profilePath = (role?: string | null) =>
   role === "creator" ? paths.creatorProfile : paths.profile;
 
-export function ProfileMenu({ name, role, onLogout }: ProfileMenuProps) {
+export function ProfileMenu({ name, userRole, onLogout }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const firstLink = useRef<HTMLAnchorElement>(null);
@@ -38,6 +39,8 @@ export function ProfileMenu({ name, role, onLogout }: ProfileMenuProps) {
   }, [open]);
 
   return (
+    // Hover only mirrors the button's toggle for mouse users; keyboard and touch use the button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the button inside is the control
     <div
       className={open ? "profile-menu is-open" : "profile-menu"}
       onMouseEnter={() => canHover() && setOpen(true)}
@@ -66,7 +69,7 @@ export function ProfileMenu({ name, role, onLogout }: ProfileMenuProps) {
             <p className="profile-greeting">{greeting(name)}</p>
             <ul>
               <li>
-                <Link ref={firstLink} to={profilePath(role)} onClick={close}>
+                <Link ref={firstLink} to={profilePath(userRole)} onClick={close}>
                   My Profile
                 </Link>
               </li>

@@ -1,5 +1,12 @@
 // The one way the SPA talks to the Worker: same origin, cookies included, JSON both ways,
-// and every failure surfaced as an ApiError built from the server's error shape.
+// and every failure surfaced as an ApiError built from the server's error shape. It also owns the
+// session's wire behaviour: the `token` header, one shared refresh on a 401, one retry.
+import { toast } from "react-toastify";
+import {
+  clearStoredSession,
+  readStoredSession,
+  storeToken,
+} from "../features/session/stored-session";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -8,6 +15,67 @@ export interface ApiRequestOptions {
   /** Serialised as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Answer a 401 as-is instead of refreshing the session: for calls whose 401 means something
+   * else (wrong password on login) or that end the session themselves (logout).
+   */
+  skipRefresh?: boolean;
+}
+
+export const REFRESH_PATH = "/api/refresh";
+export const LOGIN_PATH = "/login";
+export const SESSION_EXPIRED_MESSAGE = "Session expired, please log in again.";
+/** The code of the error a call throws once its session could not be renewed (already toasted). */
+export const SESSION_EXPIRED_CODE = "SESSION_EXPIRED";
+
+let goToLogin: (() => void) | null = null;
+
+/** The session provider hands over the router's navigation; without it the page reloads at /login. */
+export function setSessionExpiredHandler(handler: (() => void) | null): void {
+  goToLogin = handler;
+}
+
+/** One refresh in flight at a time: concurrent 401s all wait for the same answer. */
+let refreshing: Promise<string | null> | null = null;
+
+async function requestNewToken(): Promise<string | null> {
+  try {
+    const response = await send(REFRESH_PATH, { method: "POST" }, buildHeaders({}));
+    const payload = (await readJson(response)) as { accessToken?: unknown } | undefined;
+    if (!response.ok || typeof payload?.accessToken !== "string") return null;
+    return payload.accessToken;
+  } catch {
+    return null;
+  }
+}
+
+function endExpiredSession(): void {
+  toast.error(SESSION_EXPIRED_MESSAGE);
+  clearStoredSession();
+  if (goToLogin) goToLogin();
+  else window.location.assign(LOGIN_PATH);
+}
+
+function refreshSession(): Promise<string | null> {
+  refreshing ??= requestNewToken()
+    .then((token) => {
+      if (token) storeToken(token);
+      else endExpiredSession();
+      return token;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** The token a retry should carry, or null when the session cannot be renewed. */
+async function tokenForRetry(sent: string): Promise<string | null> {
+  // The session changed while this request was out: another request already refreshed it (use
+  // that token) or it already ended (null). Either way, no second refresh.
+  const current = readStoredSession().token;
+  if (current !== sent) return current;
+  return refreshSession();
 }
 
 /** Status 0 means the request never got an answer (offline, DNS, CORS). */
@@ -15,27 +83,43 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly issues: unknown[] | undefined;
+  /** The server's own `message`, when its answer carried one (else `message` is a fallback). */
+  readonly serverMessage: string | undefined;
 
-  constructor(status: number, message: string, code?: string, issues?: unknown[]) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    issues?: unknown[],
+    serverMessage?: string,
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.serverMessage = serverMessage;
   }
 }
 
 export async function api<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  // The session issue adds the `token` header and a single refresh-and-retry on 401 here.
-  const response = await send(path, options, buildHeaders(options));
+  const token = readStoredSession().token;
+  let response = await send(path, options, buildHeaders(options, token));
+  // Only a request that carried a token can have been refused for an expired one.
+  if (response.status === 401 && token && path !== REFRESH_PATH && !options.skipRefresh) {
+    const fresh = await tokenForRetry(token);
+    if (!fresh) throw new ApiError(401, SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_CODE);
+    response = await send(path, options, buildHeaders(options, fresh));
+  }
   const payload = await readJson(response);
   if (!response.ok) throw toApiError(response, payload);
   return payload as T;
 }
 
-function buildHeaders({ body }: ApiRequestOptions): Headers {
+function buildHeaders({ body }: ApiRequestOptions, token?: string | null): Headers {
   const headers = new Headers({ Accept: "application/json" });
   if (body !== undefined) headers.set("Content-Type", "application/json");
+  if (token) headers.set("token", token);
   return headers;
 }
 
@@ -72,10 +156,16 @@ function toApiError(response: Response, payload: unknown): ApiError {
   if (typeof payload !== "object" || payload === null)
     return new ApiError(response.status, fallback);
   const { message, code, issues } = payload as Record<string, unknown>;
+  const serverMessage = typeof message === "string" && message ? message : undefined;
   return new ApiError(
     response.status,
-    typeof message === "string" && message ? message : fallback,
+    serverMessage ?? fallback,
     typeof code === "string" ? code : undefined,
     Array.isArray(issues) ? issues : undefined,
+    serverMessage,
   );
 }
+
+/** True when the failure was the end of the session, which the client has already announced. */
+export const isSessionExpired = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === SESSION_EXPIRED_CODE;

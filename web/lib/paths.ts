@@ -12,6 +12,7 @@ export const paths = {
   login: "/login",
   signup: "/signup",
   forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
   placeOrder: "/place-order",
   orderPlaced: "/order-placed",
   orders: "/orders",

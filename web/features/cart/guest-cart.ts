@@ -47,12 +47,15 @@ function parseItem(id: string, raw: unknown): CartItem | undefined {
 /** The stored text as a cart: lines with a usable quantity, everything else dropped. */
 export function parseGuestCart(stored: string | null): GuestCart {
   if (!stored) return {};
-  let raw: unknown;
   try {
-    raw = JSON.parse(stored);
+    return parseCart(JSON.parse(stored));
   } catch {
     return {};
   }
+}
+
+/** Any cart-shaped value (stored or the server's cartData) as a cart, by the same rules. */
+export function parseCart(raw: unknown): GuestCart {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
   const cart: GuestCart = {};
   for (const [id, value] of Object.entries(raw)) {

@@ -1,21 +1,16 @@
-// How many items the cart holds, for the navbar badge. For now only the guest cart in
-// localStorage exists; the accounts issue adds the server cart for signed-in shoppers.
+// How many items the cart holds, for the navbar badge: the guest cart in storage when signed
+// out, the server cart when signed in; other tabs' changes arrive through storage events.
 import { useSyncExternalStore } from "react";
-import { countItems, GUEST_CART_KEY, parseGuestCart, subscribeGuestCart } from "./guest-cart";
+import { getCartCount, subscribeCart } from "./cart-store";
+import { countItems, GUEST_CART_KEY, parseGuestCart } from "./guest-cart";
+import { useCartSession } from "./use-cart";
 
 export { GUEST_CART_KEY };
 
 /** Sum of quantities in a stored guest cart (productId -> { quantity, ... }); 0 if unreadable. */
 export const countGuestCart = (stored: string | null): number => countItems(parseGuestCart(stored));
 
-function readCount(): number {
-  try {
-    return countGuestCart(window.localStorage.getItem(GUEST_CART_KEY));
-  } catch {
-    return 0; // storage disabled (private mode, blocked cookies)
-  }
-}
-
 export function useCartCount(): number {
-  return useSyncExternalStore(subscribeGuestCart, readCount, () => 0);
+  useCartSession();
+  return useSyncExternalStore(subscribeCart, getCartCount, () => 0);
 }

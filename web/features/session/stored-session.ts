@@ -1,5 +1,5 @@
 // What the browser keeps of a session (SPEC.md section 3): the access token and the role. Signed in
-// means a token is present (section 4). The accounts work adds the user fetch and server calls.
+// means a token is present (section 4). Every write tells this tab (a window event) and other tabs.
 import { useSyncExternalStore } from "react";
 
 export const TOKEN_KEY = "token";
@@ -39,13 +39,34 @@ export function useStoredSession(): StoredSession {
   return useSyncExternalStore(subscribe, read, () => cached);
 }
 
+/** The stored session right now, outside React (the API client reads the token per request). */
+export const readStoredSession = (): StoredSession => read();
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the session lasts as long as this page does not reload.
+  }
+}
+
+/** Keeps a new session's token and role (after login or signup). */
+export function storeSession(token: string, role: string | null): void {
+  write(TOKEN_KEY, token);
+  write(ROLE_KEY, role);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Swaps in a refreshed access token, keeping the role. */
+export function storeToken(token: string): void {
+  write(TOKEN_KEY, token);
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
 /** Forgets the stored token and role (signing out on this device). */
 export function clearStoredSession(): void {
-  try {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(ROLE_KEY);
-  } catch {
-    // nothing stored, nothing to clear
-  }
+  write(TOKEN_KEY, null);
+  write(ROLE_KEY, null);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }

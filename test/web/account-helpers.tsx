@@ -1,0 +1,68 @@
+// Test doubles for the account screens: a fetch stub answering by path, and the app shell pieces
+// (router, session provider, toast area) a screen needs around it.
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import {
+  createMemoryRouter,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+} from "react-router-dom";
+import { ToastContainer } from "react-toastify";
+import { vi } from "vitest";
+import { SessionProvider } from "../../web/features/session/session-provider";
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+export type Route = (body: unknown, init: RequestInit) => Response | Promise<Response>;
+
+/** Stubs fetch: `routes` maps "METHOD /path" to an answer; anything else is a 404. */
+export function stubAccountApi(routes: Record<string, Route>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const key = `${init.method ?? "GET"} ${String(input)}`;
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    const route = routes[key];
+    return route ? route(body, init) : json(404, { success: false, message: "Not found" });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** A call made to `key`, with its parsed body. */
+export function callsTo(fetchMock: ReturnType<typeof stubAccountApi>, key: string) {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => `${init?.method ?? "GET"} ${String(input)}` === key)
+    .map(([, init]) => (typeof init?.body === "string" ? JSON.parse(init.body) : undefined));
+}
+
+function WhereAmI() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+}
+
+function Shell() {
+  return (
+    <SessionProvider>
+      <WhereAmI />
+      <Outlet />
+      <ToastContainer />
+    </SessionProvider>
+  );
+}
+
+const STAND_INS: Record<string, string> = { "/": "Home screen", "/login": "Login screen" };
+
+/** Renders `element` at route `path` (visited as `at`) in the session provider and toast area. */
+export function renderScreen(path: string, element: ReactNode, at = path) {
+  const children: RouteObject[] = Object.entries(STAND_INS)
+    .filter(([standIn]) => standIn !== path)
+    .map(([standIn, text]) => ({ path: standIn, element: <p>{text}</p> }));
+  children.push({ path, element });
+  const router = createMemoryRouter([{ element: <Shell />, children }], { initialEntries: [at] });
+  return { ...render(<RouterProvider router={router} />), router };
+}
+
+/** Where the router is now. */
+export const currentLocation = () => document.querySelector("[data-testid=location]")?.textContent;

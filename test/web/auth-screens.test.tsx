@@ -1,0 +1,271 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ForgotPasswordPage } from "../../web/routes/forgot-password";
+import { LoginPage } from "../../web/routes/login";
+import { ProfilePage } from "../../web/routes/profile";
+import { ResetPasswordPage } from "../../web/routes/reset-password";
+import { SignupPage } from "../../web/routes/signup";
+import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
+
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const press = (name: string | RegExp) => fireEvent.click(screen.getByRole("button", { name }));
+const networkDown = () => {
+  throw new TypeError("Failed to fetch");
+};
+const ME = { _id: "u1", name: "Asha Rao", email: "asha@example.com", role: "user" };
+
+describe("login screen", () => {
+  const fillAndSubmit = () => {
+    type("Email", "asha@example.com");
+    type(/^Password/, "correct-horse");
+    press("Sign in");
+  };
+
+  it("signs in, stores token and role, says so and goes home", async () => {
+    const fetchMock = stubAccountApi({
+      "POST /api/user/login": () =>
+        json(200, { success: true, accessToken: "t1", role: "user", message: "ok" }),
+      "GET /api/user/me": () => json(200, { success: true, user: ME }),
+    });
+    renderScreen("/login", <LoginPage />);
+    fillAndSubmit();
+    expect(await screen.findByText("Login successful!")).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/login")).toEqual([
+      { email: "asha@example.com", password: "correct-horse" },
+    ]);
+    expect(localStorage.getItem("token")).toBe("t1");
+    expect(localStorage.getItem("role")).toBe("user");
+    await waitFor(() => expect(currentLocation()).toBe("/"));
+  });
+
+  it("shows the server's message on failure, without trying a refresh", async () => {
+    const fetchMock = stubAccountApi({
+      "POST /api/user/login": () =>
+        json(401, { success: false, message: "Invalid email or password" }),
+    });
+    renderScreen("/login", <LoginPage />);
+    fillAndSubmit();
+    expect((await screen.findAllByText("Invalid email or password")).length).toBeGreaterThan(0);
+    expect(callsTo(fetchMock, "POST /api/refresh")).toHaveLength(0);
+    expect(currentLocation()).toBe("/login");
+  });
+
+  it("says something went wrong when the network fails", async () => {
+    stubAccountApi({ "POST /api/user/login": networkDown });
+    renderScreen("/login", <LoginPage />);
+    fillAndSubmit();
+    expect(
+      (await screen.findAllByText("Something went wrong. Please try again.")).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("requires email and password, focusing the first missing field", () => {
+    const fetchMock = stubAccountApi({});
+    renderScreen("/login", <LoginPage />);
+    press("Sign in");
+    expect(screen.getByText("Please enter your email.")).toBeTruthy();
+    expect(screen.getByText("Please enter your password.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Email"));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("labels its fields for autofill and links to recovery and signup", () => {
+    stubAccountApi({});
+    renderScreen("/login", <LoginPage />);
+    expect(screen.getByLabelText("Email").getAttribute("autocomplete")).toBe("email");
+    expect(screen.getByLabelText(/^Password/).getAttribute("autocomplete")).toBe(
+      "current-password",
+    );
+    expect(screen.getByLabelText(/^Password/).getAttribute("type")).toBe("password");
+    expect(screen.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe(
+      "/forgot-password",
+    );
+    expect(screen.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
+      "/signup",
+    );
+  });
+});
+
+describe("signup screen", () => {
+  it("creates the account, stores the session and goes home", async () => {
+    const fetchMock = stubAccountApi({
+      "POST /api/user/register": () =>
+        json(201, { success: true, accessToken: "t2", role: "user", message: "ok" }),
+      "GET /api/user/me": () => json(200, { success: true, user: ME }),
+    });
+    renderScreen("/signup", <SignupPage />);
+    type("Full name", "Asha Rao");
+    type("Email", "asha@example.com");
+    type(/^Password/, "correct-horse");
+    press("Create account");
+    expect(await screen.findByText("Signup successful!")).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/register")).toEqual([
+      { name: "Asha Rao", email: "asha@example.com", password: "correct-horse" },
+    ]);
+    expect(localStorage.getItem("token")).toBe("t2");
+    await waitFor(() => expect(currentLocation()).toBe("/"));
+  });
+
+  it("shows the server's message, and links to the creator signup", async () => {
+    stubAccountApi({
+      "POST /api/user/register": () =>
+        json(409, { success: false, message: "An account with this email already exists" }),
+    });
+    renderScreen("/signup", <SignupPage />);
+    expect(
+      screen.getByRole("link", { name: "Become a content creator" }).getAttribute("href"),
+    ).toBe("/creator-signup");
+    type("Full name", "Asha Rao");
+    type("Email", "asha@example.com");
+    type(/^Password/, "correct-horse");
+    press("Create account");
+    expect(
+      (await screen.findAllByText("An account with this email already exists")).length,
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe("forgot password screen", () => {
+  it("confirms that the link was sent", async () => {
+    const fetchMock = stubAccountApi({
+      "POST /api/user/forgot-password": () => json(200, { success: true, message: "sent" }),
+    });
+    renderScreen("/forgot-password", <ForgotPasswordPage />);
+    type("Email", "asha@example.com");
+    press("Send reset link");
+    expect(await screen.findByText("Password reset link sent to your email!")).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/forgot-password")).toEqual([
+      { email: "asha@example.com" },
+    ]);
+  });
+
+  it("says something went wrong when the network fails", async () => {
+    stubAccountApi({ "POST /api/user/forgot-password": networkDown });
+    renderScreen("/forgot-password", <ForgotPasswordPage />);
+    type("Email", "asha@example.com");
+    press("Send reset link");
+    expect(
+      (await screen.findAllByText("Something went wrong. Please try again.")).length,
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe("reset password screen", () => {
+  const fill = (password: string, confirm = password) => {
+    type(/^New password/, password);
+    type(/^Confirm new password/, confirm);
+    press("Save new password");
+  };
+
+  it("sets the new password and goes to /login", async () => {
+    const fetchMock = stubAccountApi({
+      "POST /api/user/reset-password": () =>
+        json(200, { success: true, message: "Password updated. Please log in." }),
+    });
+    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc123");
+    fill("new-password-1");
+    expect(await screen.findByText("Password updated. Please log in.")).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/reset-password")).toEqual([
+      { token: "abc123", password: "new-password-1" },
+    ]);
+    await waitFor(() => expect(currentLocation()).toBe("/login"));
+  });
+
+  it("shows the server's message for an invalid link", async () => {
+    stubAccountApi({
+      "POST /api/user/reset-password": () =>
+        json(400, { success: false, message: "This reset link is invalid or has expired" }),
+    });
+    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=old");
+    fill("new-password-1");
+    expect(
+      (await screen.findAllByText("This reset link is invalid or has expired")).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("checks that both passwords match and are long enough", () => {
+    stubAccountApi({});
+    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc");
+    fill("short");
+    expect(screen.getByText("Password must be 8 to 128 characters.")).toBeTruthy();
+    fill("long-enough-1", "long-enough-2");
+    expect(screen.getByText("Passwords do not match.")).toBeTruthy();
+  });
+
+  it("says the link is invalid when it has no token", () => {
+    stubAccountApi({});
+    renderScreen("/reset-password", <ResetPasswordPage />);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "This reset link is invalid or has expired.",
+    );
+  });
+});
+
+describe("profile screen", () => {
+  it("redirects to /login without a token", async () => {
+    stubAccountApi({});
+    renderScreen("/profile", <ProfilePage />);
+    await waitFor(() => expect(currentLocation()).toBe("/login"));
+  });
+
+  it("shows name and email; Cancel restores them", async () => {
+    localStorage.setItem("token", "t1");
+    const fetchMock = stubAccountApi({
+      "GET /api/user/me": () => json(200, { success: true, user: ME }),
+    });
+    renderScreen("/profile", <ProfilePage />);
+    expect(await screen.findByText("asha@example.com")).toBeTruthy();
+    press("Edit Profile");
+    type("Name", "Someone Else");
+    press("Cancel");
+    expect(screen.getByText("Asha Rao")).toBeTruthy();
+    press("Edit Profile");
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Asha Rao");
+    expect(callsTo(fetchMock, "POST /api/user/update")).toHaveLength(0);
+  });
+
+  it("saves the edit and says so", async () => {
+    localStorage.setItem("token", "t1");
+    const fetchMock = stubAccountApi({
+      "GET /api/user/me": () => json(200, { success: true, user: ME }),
+      "POST /api/user/update": (body) =>
+        json(200, { success: true, user: { ...ME, ...(body as object) }, message: "Updated" }),
+    });
+    renderScreen("/profile", <ProfilePage />);
+    await screen.findByText("asha@example.com");
+    press("Edit Profile");
+    type("Name", "Asha R.");
+    press("Save");
+    expect(await screen.findByText("Profile updated!")).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/update")).toEqual([
+      { name: "Asha R.", email: "asha@example.com" },
+    ]);
+    expect(await screen.findByText("Asha R.")).toBeTruthy();
+  });
+
+  it("shows the server's message, or Update failed when the network fails", async () => {
+    localStorage.setItem("token", "t1");
+    let answer: () => Response = () =>
+      json(409, { success: false, message: "Email already in use" });
+    stubAccountApi({
+      "GET /api/user/me": () => json(200, { success: true, user: ME }),
+      "POST /api/user/update": () => answer(),
+    });
+    renderScreen("/profile", <ProfilePage />);
+    await screen.findByText("asha@example.com");
+    press("Edit Profile");
+    press("Save");
+    expect((await screen.findAllByText("Email already in use")).length).toBeGreaterThan(0);
+    answer = networkDown;
+    press("Save");
+    expect((await screen.findAllByText("Update failed")).length).toBeGreaterThan(0);
+  });
+
+  it("says when the profile could not load", async () => {
+    localStorage.setItem("token", "t1");
+    stubAccountApi({ "GET /api/user/me": () => json(500, { success: false, message: "Boom" }) });
+    renderScreen("/profile", <ProfilePage />);
+    expect((await screen.findAllByText("Failed to load profile")).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,173 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { routes } from "../../web/app/router";
+import { syncCartSession } from "../../web/features/cart/cart-store";
+import { cartTotals, SHIPPING_CENTS } from "../../web/features/cart/cart-totals";
+import { addToGuestCart, GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
+import { clearCatalogueCache } from "../../web/features/catalogue/api";
+import { storeSession } from "../../web/features/session/stored-session";
+import { makeProduct, stubApi } from "./helpers";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function renderCart() {
+  const router = createMemoryRouter(routes, { initialEntries: ["/cart"] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const confirmButton = () => screen.getByRole("button", { name: "Confirm payment" });
+const summaryValue = (label: string) =>
+  within(screen.getByRole("complementary")).getByText(label).nextElementSibling?.textContent;
+const stored = () => JSON.parse(localStorage.getItem(GUEST_CART_KEY) ?? "{}");
+
+beforeEach(() => {
+  clearCatalogueCache();
+  syncCartSession(null);
+});
+
+describe("cartTotals", () => {
+  it("adds in whole cents: 3 x $19.95 plus $10 shipping is exactly $69.85", () => {
+    expect(cartTotals([{ price: 19.95, quantity: 3 }])).toEqual({
+      count: 3,
+      subtotalCents: 5985,
+      shippingCents: SHIPPING_CENTS,
+      taxCents: 0,
+      totalCents: 6985,
+    });
+  });
+
+  it("does not drift where floating-point dollars would", () => {
+    // 0.1 + 0.2 !== 0.3 in dollars; 10 + 20 === 30 in cents.
+    const totals = cartTotals([
+      { price: 0.1, quantity: 1 },
+      { price: 0.2, quantity: 1 },
+      { price: 1.15, quantity: 10 },
+    ]);
+    expect(totals.subtotalCents).toBe(1180);
+    expect(totals.totalCents).toBe(2180);
+  });
+
+  it("charges no shipping on an empty cart and ignores lines at quantity 0", () => {
+    const empty = { count: 0, subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 };
+    expect(cartTotals([])).toEqual(empty);
+    expect(cartTotals([{ price: 25, quantity: 0 }])).toEqual(empty);
+  });
+});
+
+describe("/cart", () => {
+  it("lists the items with their totals, the steps, and the way on", async () => {
+    stubApi();
+    addToGuestCart(makeProduct(1, { name: "Brass Ganesha", finalPrice: 19.95 }), 3);
+    addToGuestCart(makeProduct(2, { name: "Surya Wall Hanging", finalPrice: 89.95 }), 1);
+    renderCart();
+
+    const items = await screen.findByRole("list", { name: "Items in your cart" });
+    expect(document.title).toMatch(/^Cart/);
+    expect(screen.getByRole("heading", { level: 1, name: "Cart" })).toBeTruthy();
+    const rows = within(items).getAllByRole("listitem");
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[0] as HTMLElement).getByRole("link", { name: "Brass Ganesha" }),
+    ).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText("$19.95 each")).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText("$59.85")).toBeTruthy();
+    expect(rows[0]?.querySelector("img")?.getAttribute("src")).toBe("/images/products/prod1/1.svg");
+
+    expect(summaryValue("Subtotal")).toBe("$149.80");
+    expect(summaryValue("Shipping")).toBe("$10.00");
+    expect(summaryValue("Tax")).toBe("$0.00");
+    expect(summaryValue("Total")).toBe("$159.80");
+
+    const steps = within(screen.getByRole("navigation", { name: "Checkout progress" }));
+    expect(steps.getAllByRole("listitem").map((step) => step.textContent)).toEqual([
+      "1Cart",
+      "2Shipping",
+      "3Placed",
+    ]);
+    expect(steps.getByText("Cart").closest("li")?.getAttribute("aria-current")).toBe("step");
+
+    expect(screen.getByRole("link", { name: "Continue Shopping" }).getAttribute("href")).toBe("/");
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("offers quantities 1..10 and recomputes when one is chosen", async () => {
+    stubApi();
+    addToGuestCart(makeProduct(1, { name: "Brass Ganesha", finalPrice: 19.95 }), 3);
+    renderCart();
+
+    const select = await screen.findByLabelText<HTMLSelectElement>("Quantity of Brass Ganesha");
+    expect(Array.from(select.options, (option) => option.value)).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+    ]);
+    expect(select.value).toBe("3");
+    fireEvent.change(select, { target: { value: "10" } });
+    expect(stored().prod1.quantity).toBe(10);
+    expect(summaryValue("Subtotal")).toBe("$199.50");
+    expect(summaryValue("Total")).toBe("$209.50");
+  });
+
+  it("removes a line, then shows the empty state with Confirm payment disabled", async () => {
+    stubApi();
+    addToGuestCart(makeProduct(1, { name: "Brass Ganesha" }), 2);
+    addToGuestCart(makeProduct(2, { name: "Copper Bottle" }), 1);
+    renderCart();
+
+    fireEvent.click(await screen.findByRole("button", { name: "Remove Brass Ganesha" }));
+    expect(Object.keys(stored())).toEqual(["prod2"]);
+    expect(screen.queryByText("Brass Ganesha")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Remove Copper Bottle" }));
+    expect(screen.getByText("Your cart is empty.")).toBeTruthy();
+    expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(summaryValue("Shipping")).toBe("$0.00");
+    expect(summaryValue("Total")).toBe("$0.00");
+  });
+
+  it("shows the empty state for an empty cart", async () => {
+    stubApi();
+    renderCart();
+    expect(await screen.findByText("Your cart is empty.")).toBeTruthy();
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("goes to checkout on Confirm payment", async () => {
+    stubApi();
+    addToGuestCart(makeProduct(1), 1);
+    const router = renderCart();
+    await screen.findByRole("list", { name: "Items in your cart" });
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/place-order"));
+  });
+
+  it("shows the signed-in shopper's server cart", async () => {
+    const server = vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), "http://shop.test").pathname;
+      if (path === "/api/cart/get") {
+        const item = { _id: "prod7", name: "Singing Bowl", price: 45, quantity: 2, image: "" };
+        return json(200, { success: true, cartData: { prod7: item } });
+      }
+      if (path === "/api/user/me") return json(200, { success: true, user: { name: "Asha" } });
+      return json(404, { success: false, message: "Not found" });
+    });
+    vi.stubGlobal("fetch", server);
+    storeSession("token-1", "user");
+    renderCart();
+
+    expect(await screen.findByRole("link", { name: "Singing Bowl" })).toBeTruthy();
+    expect(summaryValue("Total")).toBe("$100.00");
+    expect(screen.queryByText("Your cart is empty.")).toBeNull();
+  });
+});

@@ -1,0 +1,186 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { CreatorProfilePage } from "../../web/routes/creator-profile";
+import { CreatorSignupPage } from "../../web/routes/creator-signup";
+import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
+
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const press = (name: string | RegExp) => fireEvent.click(screen.getByRole("button", { name }));
+
+const CREATOR = {
+  name: "Meera Iyer",
+  email: "meera@example.com",
+  bio: "Slow living and copper rituals.",
+  socials: "https://instagram.com/meera, tiktok.com/@meera",
+  payoutEmail: "pay@meera.example",
+  affiliateCode: "MEERA10",
+  stats: { clicks: 120, sales: 7, earnings: 84.5 },
+};
+
+describe("creator signup", () => {
+  const fill = () => {
+    type(/^Name/, "Meera Iyer");
+    type(/^Email/, "meera-at-home");
+    type(/^Password/, "correct-horse");
+    type(/^Payout email/, "pay@meera.example");
+  };
+
+  it("is titled, pitches the programme in four steps and masks the password", () => {
+    stubAccountApi({});
+    renderScreen("/creator-signup", <CreatorSignupPage />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Become a Content Creator");
+    expect(screen.getByRole("heading", { name: "How it works" })).toBeTruthy();
+    expect(document.querySelectorAll(".creator-steps li")).toHaveLength(4);
+    expect(screen.getByLabelText(/^Password/).getAttribute("type")).toBe("password");
+    expect(screen.getByLabelText(/^Email/).getAttribute("type")).toBe("text");
+  });
+
+  it("requires name, email, password and payout email, not socials or bio", () => {
+    const fetchMock = stubAccountApi({});
+    renderScreen("/creator-signup", <CreatorSignupPage />);
+    press("Apply as a creator");
+    for (const label of ["name", "email", "password", "payout email"]) {
+      expect(screen.getByText(`Please enter your ${label}.`)).toBeTruthy();
+    }
+    expect(screen.queryByText(/Please enter your (social|bio)/)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("registers (without checking the email's shape) and goes to /login", async () => {
+    const fetchMock = stubAccountApi({
+      "POST /api/user/creator-register": () => json(201, { success: true, message: "ok" }),
+    });
+    renderScreen("/creator-signup", <CreatorSignupPage />);
+    fill();
+    type(/^Social links/, " https://instagram.com/meera ");
+    press("Apply as a creator");
+    expect(await screen.findByText("Creator account created! Please log in.")).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/creator-register")).toEqual([
+      {
+        name: "Meera Iyer",
+        email: "meera-at-home",
+        password: "correct-horse",
+        payoutEmail: "pay@meera.example",
+        socials: "https://instagram.com/meera",
+        bio: "",
+      },
+    ]);
+    await waitFor(() => expect(currentLocation()).toBe("/login"));
+  });
+
+  it("shows the server's message, or Signup failed", async () => {
+    let answer = () => json(409, { success: false, message: "Email already registered" });
+    stubAccountApi({ "POST /api/user/creator-register": () => answer() });
+    renderScreen("/creator-signup", <CreatorSignupPage />);
+    fill();
+    press("Apply as a creator");
+    expect((await screen.findAllByText("Email already registered")).length).toBeGreaterThan(0);
+    answer = () => json(500, {});
+    press("Apply as a creator");
+    expect((await screen.findAllByText("Signup failed")).length).toBeGreaterThan(0);
+  });
+});
+
+describe("creator profile", () => {
+  const serve = (extra: Parameters<typeof stubAccountApi>[0] = {}) =>
+    stubAccountApi({
+      "GET /api/user/me": () => json(200, { success: true, user: { _id: "c1", ...CREATOR } }),
+      "GET /api/user/creator/me": () => json(200, { success: true, creator: CREATOR }),
+      ...extra,
+    });
+
+  it("redirects to /login without a token", async () => {
+    stubAccountApi({});
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    await waitFor(() => expect(currentLocation()).toBe("/login"));
+  });
+
+  it("shows a loading message, then the record, code, share link and stats", async () => {
+    localStorage.setItem("token", "t1");
+    serve();
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    expect(screen.getByText(/Loading your creator profile/)).toBeTruthy();
+    expect(await screen.findByText("pay@meera.example")).toBeTruthy();
+    expect(screen.getByText("MEERA10")).toBeTruthy();
+    expect(screen.getByText(`${window.location.origin}/r/MEERA10`)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "tiktok.com/@meera" }).getAttribute("href")).toBe(
+      "https://tiktok.com/@meera",
+    );
+    expect(screen.getByText("Slow living and copper rituals.")).toBeTruthy();
+    const tiles = [...document.querySelectorAll(".creator-tiles dd")].map((dd) => dd.textContent);
+    expect(tiles).toEqual(["120", "7", "$84.50"]);
+  });
+
+  it("defaults the tiles to 0", async () => {
+    localStorage.setItem("token", "t1");
+    serve({
+      "GET /api/user/creator/me": () =>
+        json(200, { success: true, creator: { ...CREATOR, stats: undefined } }),
+    });
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    await screen.findByText("MEERA10");
+    const tiles = [...document.querySelectorAll(".creator-tiles dd")].map((dd) => dd.textContent);
+    expect(tiles).toEqual(["0", "0", "$0.00"]);
+  });
+
+  it("copies the affiliate code and says so", async () => {
+    localStorage.setItem("token", "t1");
+    serve();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    await screen.findByText("MEERA10");
+    press("Copy affiliate code");
+    expect(await screen.findByText("Affiliate code copied!")).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith("MEERA10");
+    press("Copy share link");
+    await waitFor(() =>
+      expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/r/MEERA10`),
+    );
+  });
+
+  it("saves: the button reads Saving... and is disabled until the answer, then view mode", async () => {
+    localStorage.setItem("token", "t1");
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = serve({
+      "POST /api/user/creator/update": () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    await screen.findByText("MEERA10");
+    press("Edit Profile");
+    type(/^Bio/, "New bio");
+    press("Save");
+    const saving = await screen.findByRole("button", { name: "Saving..." });
+    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    answer(
+      json(200, { success: true, creator: { ...CREATOR, bio: "New bio" }, message: "Saved!" }),
+    );
+    expect(await screen.findByText("Saved!")).toBeTruthy();
+    expect(await screen.findByText("New bio")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Edit Profile" })).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/creator/update")[0]).toMatchObject({
+      bio: "New bio",
+    });
+  });
+
+  it("checks emails in edit mode and Cancel resets the form", async () => {
+    localStorage.setItem("token", "t1");
+    const fetchMock = serve();
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    await screen.findByText("MEERA10");
+    press("Edit Profile");
+    type(/^Email/, "not-an-email");
+    type(/^Payout email/, "");
+    press("Save");
+    expect(screen.getByText("Please enter a valid email address.")).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/creator/update")).toHaveLength(0);
+    press("Cancel");
+    expect(screen.getByText("meera@example.com")).toBeTruthy();
+    press("Edit Profile");
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("meera@example.com");
+  });
+});

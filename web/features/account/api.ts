@@ -1,0 +1,72 @@
+// The account calls of SPEC.md section 7. Shapes are the Worker's answers; the API client turns
+// every non-2xx into an ApiError carrying the server's message.
+import { api } from "../../lib/api-client";
+
+export interface AccountUser {
+  _id: string;
+  name: string;
+  email: string;
+  role?: string;
+}
+
+export interface CreatorStats {
+  clicks: number;
+  sales: number;
+  earnings: number;
+}
+
+export interface Creator {
+  name: string;
+  email: string;
+  bio: string;
+  socials: string;
+  payoutEmail: string;
+  affiliateCode: string;
+  stats: CreatorStats;
+}
+
+export type CreatorUpdate = Pick<Creator, "name" | "email" | "bio" | "socials" | "payoutEmail">;
+export type CreatorSignup = CreatorUpdate & { password: string };
+
+export interface MessageAnswer {
+  success: boolean;
+  message?: string;
+}
+
+export interface SessionAnswer extends MessageAnswer {
+  accessToken?: string;
+  role?: string;
+}
+
+const post = <T>(path: string, body: unknown, skipRefresh = false) =>
+  api<T>(path, { method: "POST", body, skipRefresh });
+
+// A wrong password is a 401 too: never mistake it for an expired session.
+export const loginUser = (input: { email: string; password: string }) =>
+  post<SessionAnswer>("/api/user/login", input, true);
+
+export const registerUser = (input: { name: string; email: string; password: string }) =>
+  post<SessionAnswer>("/api/user/register", input, true);
+
+export const logoutUser = () => post<MessageAnswer>("/api/logout", undefined, true);
+
+export const fetchMe = (signal?: AbortSignal) =>
+  api<MessageAnswer & { user?: AccountUser }>("/api/user/me", { signal });
+
+export const updateProfile = (input: { name: string; email: string }) =>
+  post<MessageAnswer & { user?: AccountUser }>("/api/user/update", input);
+
+export const requestPasswordReset = (email: string) =>
+  post<MessageAnswer>("/api/user/forgot-password", { email }, true);
+
+export const resetPassword = (token: string, password: string) =>
+  post<MessageAnswer>("/api/user/reset-password", { token, password }, true);
+
+export const registerCreator = (input: CreatorSignup) =>
+  post<MessageAnswer>("/api/user/creator-register", input, true);
+
+export const fetchCreator = (signal?: AbortSignal) =>
+  api<MessageAnswer & { creator?: Partial<Creator> }>("/api/user/creator/me", { signal });
+
+export const updateCreator = (input: CreatorUpdate) =>
+  post<MessageAnswer & { creator?: Partial<Creator> }>("/api/user/creator/update", input);

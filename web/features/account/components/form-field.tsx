@@ -1,0 +1,81 @@
+// One labelled control with its hint and error wired up for screen readers. Password fields get
+// a Show/Hide toggle and stay masked by default.
+import { type ChangeEvent, type HTMLAttributes, useId, useState } from "react";
+
+type Control = HTMLInputElement | HTMLTextAreaElement;
+
+export interface FormFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (event: ChangeEvent<Control>) => void;
+  type?: "text" | "email" | "password";
+  autoComplete: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
+  required?: boolean;
+  maxLength?: number;
+  hint?: string;
+  multiline?: boolean;
+  disabled?: boolean;
+}
+
+export function FormField({
+  name,
+  label,
+  error,
+  hint,
+  multiline,
+  required,
+  type = "text",
+  ...rest
+}: FormFieldProps) {
+  const id = `${useId()}-${name}`;
+  const [shown, setShown] = useState(false);
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  const control = {
+    id,
+    name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+    "aria-required": required || undefined,
+    ...rest,
+  };
+  const isPassword = type === "password";
+  return (
+    <div className={multiline ? "account-field is-wide" : "account-field"}>
+      <label htmlFor={id} className="account-label">
+        {label}
+        {required ? null : <span className="account-optional"> (optional)</span>}
+      </label>
+      {multiline ? (
+        <textarea rows={4} {...control} />
+      ) : (
+        <div className={isPassword ? "account-password" : undefined}>
+          <input type={isPassword && shown ? "text" : type} {...control} />
+          {isPassword ? (
+            <button
+              type="button"
+              className="account-reveal"
+              aria-pressed={shown}
+              aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+              onClick={() => setShown((s) => !s)}
+            >
+              {shown ? "Hide" : "Show"}
+            </button>
+          ) : null}
+        </div>
+      )}
+      {hint ? (
+        <p id={`${id}-hint`} className="account-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="account-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

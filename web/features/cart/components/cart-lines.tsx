@@ -1,0 +1,83 @@
+// The cart's item rows: picture, name, unit price, a 1..10 quantity selector, line total, remove.
+import { Link } from "react-router-dom";
+import { centsToDollars } from "../../../../worker/contracts/money";
+import { StrokeIcon } from "../../../components/icons";
+import { formatPrice } from "../../../lib/money";
+import { paths } from "../../../lib/paths";
+import { lineCents } from "../cart-totals";
+import { type CartItem, clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from "../guest-cart";
+import "./cart-lines.css";
+
+const QUANTITIES = Array.from(
+  { length: MAX_QUANTITY - MIN_QUANTITY + 1 },
+  (_, index) => MIN_QUANTITY + index,
+);
+
+const TrashIcon = () => (
+  <StrokeIcon>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </StrokeIcon>
+);
+
+interface CartLinesProps {
+  lines: CartItem[];
+  onQuantity: (productId: string, quantity: number) => void;
+  onRemove: (productId: string) => void;
+}
+
+function CartLine({
+  line,
+  onQuantity,
+  onRemove,
+}: { line: CartItem } & Omit<CartLinesProps, "lines">) {
+  const { _id: id, name, price, quantity, image } = line;
+  const selectId = `cart-quantity-${id}`;
+  return (
+    <li className="cart-line">
+      <Link to={paths.product(id)} className="cart-line-image" tabIndex={-1} aria-hidden="true">
+        {image ? <img src={image} alt="" width={96} height={96} loading="lazy" /> : null}
+      </Link>
+      <div className="cart-line-info">
+        <Link to={paths.product(id)} className="cart-line-name">
+          {name || "Product"}
+        </Link>
+        <p className="cart-line-price">{formatPrice(price)} each</p>
+      </div>
+      <div className="cart-line-quantity">
+        <label htmlFor={selectId} className="visually-hidden">
+          Quantity of {name || "this product"}
+        </label>
+        <select
+          id={selectId}
+          value={clampQuantity(quantity)}
+          onChange={(event) => onQuantity(id, Number(event.target.value))}
+        >
+          {QUANTITIES.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="cart-line-total">{formatPrice(centsToDollars(lineCents(line)))}</p>
+      <button
+        type="button"
+        className="cart-line-remove"
+        aria-label={`Remove ${name || "this product"}`}
+        onClick={() => onRemove(id)}
+      >
+        <TrashIcon />
+      </button>
+    </li>
+  );
+}
+
+export function CartLines({ lines, onQuantity, onRemove }: CartLinesProps) {
+  return (
+    <ul className="cart-lines" aria-label="Items in your cart">
+      {lines.map((line) => (
+        <CartLine key={line._id} line={line} onQuantity={onQuantity} onRemove={onRemove} />
+      ))}
+    </ul>
+  );
+}

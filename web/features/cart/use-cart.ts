@@ -1,0 +1,48 @@
+// The cart for a screen: lines, totals and the actions, kept in step with the session.
+import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useSession } from "../session/session-context";
+import { clearCart, setCartQuantity } from "./cart-actions";
+import {
+  type CartSnapshot,
+  getCartSnapshot,
+  getServerRenderSnapshot,
+  reloadCart,
+  subscribeCart,
+  syncCartSession,
+} from "./cart-store";
+import { cartTotals } from "./cart-totals";
+
+/**
+ * Hands the session's token to the cart store. Any component that shows the cart calls it (the
+ * navbar always does), so the merge and load start on the first screen after signing in.
+ */
+export function useCartSession(): string | null {
+  const { token } = useSession();
+  useEffect(() => syncCartSession(token), [token]);
+  return token;
+}
+
+export function useCartSnapshot(): CartSnapshot {
+  return useSyncExternalStore(subscribeCart, getCartSnapshot, getServerRenderSnapshot);
+}
+
+const removeFromCart = (productId: string) => setCartQuantity(productId, 0);
+
+export function useCart() {
+  const token = useCartSession();
+  const cart = useCartSnapshot();
+  const lines = useMemo(() => Object.values(cart.items), [cart.items]);
+  const totals = useMemo(() => cartTotals(lines), [lines]);
+  // Until the store has seen the token (the first render after signing in), it is still loading.
+  const status = token && !cart.signedIn ? "loading" : cart.status;
+  return {
+    signedIn: cart.signedIn,
+    status,
+    lines,
+    totals,
+    setQuantity: setCartQuantity,
+    remove: removeFromCart,
+    clear: clearCart,
+    reload: reloadCart,
+  };
+}

@@ -1,0 +1,36 @@
+// Logout (SPEC.md sections 4 and 8): forget token, role and cart at once, tell the server, then say
+// how that went.
+import { toast } from "react-toastify";
+import { logoutUser } from "../account/api";
+import { ACCOUNT_MESSAGES } from "../account/messages";
+import { clearGuestCart } from "../cart/guest-cart";
+import { clearStoredSession } from "./stored-session";
+
+/** Window event for state that outlives the stored session (the server cart in memory). */
+export const SESSION_LOGOUT_EVENT = "session:logout";
+
+/**
+ * Signs out on this device synchronously (the screen can move on straight away); the returned
+ * promise settles once the server has answered and the outcome has been toasted.
+ */
+export function endSession(): Promise<void> {
+  // Started before the token is cleared, so the request still carries it and the server can
+  // revoke this very session; skipRefresh because there is nothing to renew on the way out.
+  const request = logoutUser();
+  clearStoredSession();
+  try {
+    clearGuestCart();
+  } catch {
+    // storage unavailable: there is no stored cart to clear
+  }
+  window.dispatchEvent(new Event(SESSION_LOGOUT_EVENT));
+  return request.then(
+    (answer) => {
+      if (answer.success === false) toast.error(ACCOUNT_MESSAGES.logoutFailed);
+      else toast.success(ACCOUNT_MESSAGES.loggedOut);
+    },
+    () => {
+      toast.error(ACCOUNT_MESSAGES.logoutFailed);
+    },
+  );
+}

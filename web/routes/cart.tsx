@@ -1,0 +1,88 @@
+// /cart (SPEC.md section 2): the lines, the totals, the progress steps and the way on to checkout.
+import { Link, useNavigate } from "react-router-dom";
+import { CartLines } from "../features/cart/components/cart-lines";
+import { CartSummary } from "../features/cart/components/cart-summary";
+import { CheckoutSteps } from "../features/cart/components/checkout-steps";
+import { useCart } from "../features/cart/use-cart";
+import { usePageTitle } from "../lib/page-title";
+import { paths } from "../lib/paths";
+import "./cart.css";
+
+type Cart = ReturnType<typeof useCart>;
+
+function CartItems({ cart }: { cart: Cart }) {
+  if (cart.status === "loading" && cart.lines.length === 0) {
+    return <p className="cart-note">Loading your cart…</p>;
+  }
+  if (cart.status === "error" && cart.lines.length === 0) {
+    return (
+      <div className="cart-note">
+        <p>We could not load your cart.</p>
+        <button type="button" className="button button-ghost" onClick={() => void cart.reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (cart.lines.length === 0) {
+    return (
+      <div className="cart-note cart-empty">
+        <p className="cart-empty-title">Your cart is empty.</p>
+        <p>Copper, brass and handmade décor are waiting in the collection.</p>
+        <Link to={paths.collection} className="text-link">
+          Browse the collection
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <CartLines
+      lines={cart.lines}
+      onQuantity={(id, quantity) => void cart.setQuantity(id, quantity)}
+      onRemove={(id) => void cart.remove(id)}
+    />
+  );
+}
+
+export function CartPage() {
+  usePageTitle("Cart", "Your Tamra & Tara cart: review your items and totals, then check out.");
+  const cart = useCart();
+  const navigate = useNavigate();
+  const loading = cart.status === "loading";
+  const empty = cart.totals.count === 0;
+
+  return (
+    <div className="cart-page" aria-busy={loading}>
+      <header className="cart-header">
+        <p className="eyebrow">Your basket</p>
+        <h1 className="cart-title">Cart</h1>
+      </header>
+      <CheckoutSteps current="cart" />
+      <div className="cart-layout">
+        <section className="cart-items" aria-label="Items">
+          <CartItems cart={cart} />
+        </section>
+        <aside className="cart-aside" aria-labelledby="cart-totals-heading">
+          <h2 id="cart-totals-heading" className="cart-aside-title">
+            Order summary
+          </h2>
+          <CartSummary totals={cart.totals} />
+          <div className="cart-actions">
+            <button
+              type="button"
+              className="button button-primary button-large"
+              disabled={empty || loading}
+              onClick={() => navigate(paths.placeOrder)}
+            >
+              Confirm payment
+            </button>
+            <Link to={paths.home} className="button button-ghost">
+              Continue Shopping
+            </Link>
+          </div>
+          <p className="cart-aside-note">Delivery anywhere in Australia in 3-7 business days.</p>
+        </aside>
+      </div>
+    </div>
+  );
+}

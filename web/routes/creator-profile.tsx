@@ -1,0 +1,192 @@
+import { useRef, useState } from "react";
+import { Navigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { type Creator, fetchCreator, updateCreator } from "../features/account/api";
+import { FormAlert } from "../features/account/components/auth-layout";
+import { CreatorDetails } from "../features/account/components/creator-details";
+import { CreatorPanel } from "../features/account/components/creator-panel";
+import { FormField } from "../features/account/components/form-field";
+import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
+import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
+import { useLoad } from "../features/account/use-load";
+import {
+  BIO_MAX,
+  checkOptionalEmail,
+  checkText,
+  EMAIL_MAX,
+  NAME_MAX,
+  SOCIALS_MAX,
+} from "../features/account/validation";
+import { useSession } from "../features/session/session-context";
+import { isSessionExpired } from "../lib/api-client";
+import { usePageTitle } from "../lib/page-title";
+import { paths } from "../lib/paths";
+import "../features/account/components/account.css";
+import "./creator-profile.css";
+
+type CreatorRecord = Partial<Creator>;
+
+async function loadCreator(signal: AbortSignal): Promise<CreatorRecord> {
+  const answer = await fetchCreator(signal);
+  if (!answer.success || !answer.creator) throw new Error(ACCOUNT_MESSAGES.profileLoadFailed);
+  return answer.creator;
+}
+
+const editable = (c: CreatorRecord) => ({
+  name: c.name ?? "",
+  email: c.email ?? "",
+  payoutEmail: c.payoutEmail ?? "",
+  socials: c.socials ?? "",
+  bio: c.bio ?? "",
+});
+
+export function CreatorProfilePage() {
+  usePageTitle("Creator profile");
+  const session = useSession();
+  const [state, setCreator] = useLoad(Boolean(session.token), loadCreator, (error) =>
+    toast.error(failureMessage(error, ACCOUNT_MESSAGES.profileLoadFailed)),
+  );
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const { failure, fail, clearFailure } = useFormFailure();
+  const form = useAccountForm(editable({}), (values) => ({
+    name: checkText(values.name, "name"),
+    email: checkText(values.email, "email", true),
+    payoutEmail: checkOptionalEmail(values.payoutEmail),
+  }));
+  const creator = state.status === "loaded" ? state.data : null;
+
+  if (!session.token) return <Navigate to={paths.login} replace />;
+
+  const setMode = (next: boolean) => {
+    form.reset(editable(creator ?? {}));
+    clearFailure();
+    setEditing(next);
+    requestAnimationFrame(() => (next ? form.focusField("name") : editButton.current?.focus()));
+  };
+
+  const onSubmit = form.submit(async (values) => {
+    clearFailure();
+    const update = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      payoutEmail: values.payoutEmail.trim(),
+      socials: values.socials.trim(),
+      bio: values.bio.trim(),
+    };
+    try {
+      const answer = await updateCreator(update);
+      if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.updateFailed));
+      setCreator({ ...creator, ...update, ...answer.creator });
+      toast.success(answerMessage(answer, ACCOUNT_MESSAGES.profileUpdated));
+      setEditing(false);
+      void session.refreshUser();
+    } catch (error) {
+      if (!isSessionExpired(error)) fail(failureMessage(error, ACCOUNT_MESSAGES.updateFailed));
+    }
+  });
+
+  if (state.status !== "loaded" || !creator) {
+    return (
+      <div className="creator-page">
+        <p
+          className={state.status === "failed" ? "account-alert" : "account-loading"}
+          role="status"
+        >
+          {state.status === "failed" ? (
+            ACCOUNT_MESSAGES.profileLoadFailed
+          ) : (
+            <>
+              <span className="spinner" aria-hidden="true" /> Loading your creator profile…
+            </>
+          )}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="creator-page">
+      <section className="profile-card" aria-labelledby="creator-title">
+        <p className="eyebrow">Creator profile</p>
+        <h1 id="creator-title" className="auth-title">
+          Namaste, {creator.name || "creator"}
+        </h1>
+        {editing ? (
+          <form
+            ref={form.formRef}
+            className="account-form is-two-column"
+            noValidate
+            onSubmit={onSubmit}
+          >
+            <FormField
+              {...form.field("name")}
+              label="Name"
+              autoComplete="name"
+              maxLength={NAME_MAX}
+              required
+            />
+            <FormField
+              {...form.field("email")}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX}
+              required
+            />
+            <FormField
+              {...form.field("payoutEmail")}
+              label="Payout email"
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX}
+            />
+            <FormField
+              {...form.field("socials")}
+              label="Social links"
+              autoComplete="url"
+              hint="Separate links with commas."
+              maxLength={SOCIALS_MAX}
+            />
+            <FormField
+              {...form.field("bio")}
+              label="Bio"
+              autoComplete="off"
+              maxLength={BIO_MAX}
+              multiline
+            />
+            <FormAlert message={failure} />
+            <div className="account-actions is-wide">
+              <button type="submit" className="button button-primary" disabled={form.sending}>
+                {form.sending ? "Saving..." : "Save"}
+              </button>
+              <button
+                type="button"
+                className="button button-ghost"
+                disabled={form.sending}
+                onClick={() => setMode(false)}
+              >
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <CreatorDetails creator={creator} />
+            <div className="account-actions">
+              <button
+                ref={editButton}
+                type="button"
+                className="button button-primary"
+                onClick={() => setMode(true)}
+              >
+                Edit Profile
+              </button>
+            </div>
+          </>
+        )}
+      </section>
+      <CreatorPanel code={creator.affiliateCode ?? ""} stats={creator.stats} />
+    </div>
+  );
+}

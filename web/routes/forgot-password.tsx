@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { toast } from "react-toastify";
+import { type MessageAnswer, requestPasswordReset } from "../features/account/api";
+import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
+import { FormField } from "../features/account/components/form-field";
+import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
+import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
+import { checkText, EMAIL_MAX } from "../features/account/validation";
+import { usePageTitle } from "../lib/page-title";
+import { paths } from "../lib/paths";
+
+export function ForgotPasswordPage() {
+  usePageTitle("Forgot password");
+  const { failure, fail, clearFailure } = useFormFailure();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useAccountForm({ email: "" }, (values) => ({
+    email: checkText(values.email, "email", true),
+  }));
+
+  const onSubmit = form.submit(async ({ email }) => {
+    clearFailure();
+    setSentTo(null);
+    let answer: MessageAnswer;
+    try {
+      answer = await requestPasswordReset(email.trim());
+    } catch (error) {
+      return fail(failureMessage(error, ACCOUNT_MESSAGES.generic));
+    }
+    if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.generic));
+    toast.success(ACCOUNT_MESSAGES.resetLinkSent);
+    setSentTo(email.trim());
+  });
+
+  return (
+    <AuthLayout
+      eyebrow="Password recovery"
+      title="Forgot your password?"
+      intro={
+        <p>Enter the email you signed up with and we will send you a link to set a new one.</p>
+      }
+    >
+      <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+        <FormField
+          {...form.field("email")}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          required
+        />
+        <FormAlert message={failure} />
+        <p className="account-status" role="status">
+          {sentTo
+            ? `If an account uses ${sentTo}, a reset link is on its way. It works once and expires soon.`
+            : ""}
+        </p>
+        <button
+          type="submit"
+          className="button button-primary button-large"
+          disabled={form.sending}
+        >
+          {form.sending ? "Sending…" : "Send reset link"}
+        </button>
+      </form>
+      <p className="account-switch">
+        Remembered it? <Link to={paths.login}>Back to sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

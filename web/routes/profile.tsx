@@ -1,0 +1,144 @@
+import { useRef, useState } from "react";
+import { Navigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { type AccountUser, fetchMe, updateProfile } from "../features/account/api";
+import { FormAlert } from "../features/account/components/auth-layout";
+import { FormField } from "../features/account/components/form-field";
+import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
+import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
+import { useLoad } from "../features/account/use-load";
+import { checkText, EMAIL_MAX, NAME_MAX } from "../features/account/validation";
+import { useSession } from "../features/session/session-context";
+import { isSessionExpired } from "../lib/api-client";
+import { usePageTitle } from "../lib/page-title";
+import { paths } from "../lib/paths";
+import "../features/account/components/account.css";
+import "./profile.css";
+
+async function loadUser(signal: AbortSignal): Promise<AccountUser> {
+  const answer = await fetchMe(signal);
+  if (!answer.success || !answer.user) throw new Error(ACCOUNT_MESSAGES.profileLoadFailed);
+  return answer.user;
+}
+
+export function ProfilePage() {
+  usePageTitle("My profile");
+  const session = useSession();
+  const [state, setUser] = useLoad(Boolean(session.token), loadUser, () =>
+    toast.error(ACCOUNT_MESSAGES.profileLoadFailed),
+  );
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const { failure, fail, clearFailure } = useFormFailure();
+  const form = useAccountForm({ name: "", email: "" }, (values) => ({
+    name: checkText(values.name, "name"),
+    email: checkText(values.email, "email", true),
+  }));
+  const user = state.status === "loaded" ? state.data : null;
+
+  if (!session.token) return <Navigate to={paths.login} replace />;
+
+  const startEditing = () => {
+    if (!user) return;
+    form.reset({ name: user.name, email: user.email });
+    clearFailure();
+    setEditing(true);
+    requestAnimationFrame(() => form.focusField("name"));
+  };
+
+  const stopEditing = () => {
+    if (user) form.reset({ name: user.name, email: user.email });
+    clearFailure();
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  const onSubmit = form.submit(async ({ name, email }) => {
+    clearFailure();
+    try {
+      const answer = await updateProfile({ name: name.trim(), email: email.trim() });
+      if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.updateFailed));
+      setUser(answer.user ?? { ...(user as AccountUser), name: name.trim(), email: email.trim() });
+      toast.success(ACCOUNT_MESSAGES.profileUpdated);
+      setEditing(false);
+      void session.refreshUser();
+    } catch (error) {
+      if (!isSessionExpired(error)) fail(failureMessage(error, ACCOUNT_MESSAGES.updateFailed));
+    }
+  });
+
+  return (
+    <div className="profile-page">
+      <section className="profile-card" aria-labelledby="profile-title">
+        <p className="eyebrow">Your account</p>
+        <h1 id="profile-title" className="auth-title">
+          My profile
+        </h1>
+        {state.status === "loading" || session.loading ? (
+          <p className="account-loading" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading your profile…
+          </p>
+        ) : state.status === "failed" ? (
+          <p className="account-alert" role="alert">
+            {ACCOUNT_MESSAGES.profileLoadFailed}
+          </p>
+        ) : editing ? (
+          <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+            <FormField
+              {...form.field("name")}
+              label="Name"
+              autoComplete="name"
+              maxLength={NAME_MAX}
+              required
+            />
+            <FormField
+              {...form.field("email")}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX}
+              required
+            />
+            <FormAlert message={failure} />
+            <div className="account-actions">
+              <button type="submit" className="button button-primary" disabled={form.sending}>
+                {form.sending ? "Saving..." : "Save"}
+              </button>
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={stopEditing}
+                disabled={form.sending}
+              >
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <dl className="account-details">
+              <div>
+                <dt>Name</dt>
+                <dd>{user?.name}</dd>
+              </div>
+              <div>
+                <dt>Email</dt>
+                <dd>{user?.email}</dd>
+              </div>
+            </dl>
+            <div className="account-actions">
+              <button
+                ref={editButton}
+                type="button"
+                className="button button-primary"
+                onClick={startEditing}
+              >
+                Edit Profile
+              </button>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
