@@ -26,6 +26,11 @@ try {
     ["blog", "/blog"],
     ["blog-post", `/blog?post=${blogs[0]?._id}`],
     ["contact", "/contact"],
+    ["cart-empty", "/cart"],
+    ["login", "/login"],
+    ["signup", "/signup"],
+    ["forgot-password", "/forgot-password"],
+    ["creator-signup", "/creator-signup"],
     ["not-found", "/no-such-page"],
   ];
   mkdirSync(OUT, { recursive: true });

@@ -52,6 +52,33 @@ describe("ProfileMenu", () => {
   });
 });
 
+describe("ProfileMenu with a mouse (hover-capable, wide screen)", () => {
+  it("opens on hover and a following click keeps it open; keyboard activation toggles", () => {
+    const matchMedia = vi.fn(() => ({ matches: true }) as MediaQueryList);
+    vi.stubGlobal("matchMedia", matchMedia);
+    try {
+      render(
+        <MemoryRouter>
+          <ProfileMenu name="Sam" onLogout={() => {}} />
+        </MemoryRouter>,
+      );
+      const toggle = screen.getByRole("button", { name: "Your account" });
+      const menu = toggle.parentElement as HTMLElement;
+      fireEvent.mouseEnter(menu);
+      expect(toggle.getAttribute("aria-expanded")).toBe("true");
+      fireEvent.click(toggle, { detail: 1 });
+      expect(toggle.getAttribute("aria-expanded")).toBe("true");
+      fireEvent.click(toggle, { detail: 0 });
+      expect(toggle.getAttribute("aria-expanded")).toBe("false");
+      fireEvent.click(toggle, { detail: 0 });
+      fireEvent.mouseLeave(menu);
+      expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe("Navbar session state", () => {
   const renderAt = () =>
     render(

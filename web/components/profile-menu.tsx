@@ -52,7 +52,12 @@ export function ProfileMenu({ name, userRole, onLogout }: ProfileMenuProps) {
         aria-label="Your account"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={(event) => {
+          // With a mouse the hover has already opened the menu, so a click must not shut it;
+          // keyboard activation (detail 0) and taps toggle.
+          if (canHover() && event.detail > 0) setOpen(true);
+          else setOpen((o) => !o);
+        }}
       >
         <UserIcon />
       </button>
