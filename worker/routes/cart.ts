@@ -19,8 +19,9 @@ import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
 import { ID_PATTERN } from "../lib/ids";
 
-async function readCart(db: Db, userId: string): Promise<CartData> {
-  const rows = await db
+/** The cart's lines with today's product data; usable alone or as the last step of a batch. */
+const cartQuery = (db: Db, userId: string) =>
+  db
     .select({
       id: products.id,
       name: products.name,
@@ -32,6 +33,10 @@ async function readCart(db: Db, userId: string): Promise<CartData> {
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(cartItems.updatedAt);
+
+type CartRow = Awaited<ReturnType<typeof cartQuery>>[number];
+
+function toCartData(rows: CartRow[]): CartData {
   const cart: CartData = {};
   for (const r of rows) {
     cart[r.id] = {
@@ -45,22 +50,62 @@ async function readCart(db: Db, userId: string): Promise<CartData> {
   return cart;
 }
 
-/** Adds to a line, never past the cap: one statement, so concurrent adds cannot overshoot. */
-const addToLine = (db: Db, userId: string, productId: string, quantity: number) =>
+const readCart = async (db: Db, userId: string) => toCartData(await cartQuery(db, userId));
+
+/**
+ * Writes a line only when the product exists (INSERT ... SELECT), so an unknown id changes
+ * nothing; `mode` adds to the line (capped) or sets it. One statement: concurrent writes cannot
+ * overshoot the cap.
+ */
+const writeLine = (
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity: number,
+  mode: "add" | "set",
+) =>
   db
     .insert(cartItems)
-    .values({ userId, productId, quantity })
+    .select(
+      db
+        .select({
+          userId: sql<string>`${userId}`.as("user_id"),
+          productId: products.id,
+          quantity: sql<number>`${quantity}`.as("quantity"),
+          updatedAt: sql<Date>`${Date.now()}`.as("updated_at"),
+        })
+        .from(products)
+        .where(eq(products.id, productId)),
+    )
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
       set: {
-        quantity: sql`min(${MAX_CART_QUANTITY}, ${cartItems.quantity} + excluded.quantity)`,
-        updatedAt: new Date(),
+        quantity:
+          mode === "add"
+            ? sql`min(${MAX_CART_QUANTITY}, ${cartItems.quantity} + excluded.quantity)`
+            : sql`excluded.quantity`,
+        updatedAt: sql`excluded.updated_at`,
       },
     });
 
-async function assertProduct(db: Db, productId: string): Promise<void> {
-  const [p] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-  if (!p) throw notFound("Product not found", "product_not_found");
+const productExists = (db: Db, productId: string) =>
+  db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+
+/** Checks, writes and reads back in one D1 round trip. */
+async function changeLine(
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity: number,
+  mode: "add" | "set",
+) {
+  const [found, , rows] = await db.batch([
+    productExists(db, productId),
+    writeLine(db, userId, productId, quantity, mode),
+    cartQuery(db, userId),
+  ]);
+  if (found.length === 0) throw notFound("Product not found", "product_not_found");
+  return toCartData(rows);
 }
 
 export const cartRoutes = new Hono<AppEnv>()
@@ -73,28 +118,21 @@ export const cartRoutes = new Hono<AppEnv>()
   })
   .post("/add", validate("json", CartAddSchema), async (c) => {
     const { itemId, quantity } = c.req.valid("json");
-    await assertProduct(c.var.db, itemId);
-    await addToLine(c.var.db, c.var.auth.userId, itemId, quantity);
-    const cartData = await readCart(c.var.db, c.var.auth.userId);
+    const cartData = await changeLine(c.var.db, c.var.auth.userId, itemId, quantity, "add");
     return c.json({ success: true as const, cartData, message: "Added to cart" });
   })
   .post("/update", validate("json", CartUpdateSchema), async (c) => {
     const { itemId, quantity } = c.req.valid("json");
     const userId = c.var.auth.userId;
-    const line = and(eq(cartItems.userId, userId), eq(cartItems.productId, itemId));
+    const db = c.var.db;
+    let cartData: CartData;
     if (quantity === 0) {
-      await c.var.db.delete(cartItems).where(line);
+      const line = and(eq(cartItems.userId, userId), eq(cartItems.productId, itemId));
+      const [, rows] = await db.batch([db.delete(cartItems).where(line), cartQuery(db, userId)]);
+      cartData = toCartData(rows);
     } else {
-      await assertProduct(c.var.db, itemId);
-      await c.var.db
-        .insert(cartItems)
-        .values({ userId, productId: itemId, quantity })
-        .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.productId],
-          set: { quantity, updatedAt: new Date() },
-        });
+      cartData = await changeLine(db, userId, itemId, quantity, "set");
     }
-    const cartData = await readCart(c.var.db, userId);
     return c.json({ success: true as const, cartData, message: "Cart updated" });
   })
   .post("/merge", validate("json", CartMergeSchema), async (c) => {
@@ -121,7 +159,7 @@ export const cartRoutes = new Hono<AppEnv>()
       : new Set<string>();
     const adds = wanted
       .filter(([id]) => known.has(id))
-      .map(([id, line]) => addToLine(db, userId, id, line.quantity));
+      .map(([id, line]) => writeLine(db, userId, id, line.quantity, "add"));
     const [first, ...rest] = adds;
     if (first) await db.batch([first, ...rest]);
     const cartData = await readCart(db, userId);
