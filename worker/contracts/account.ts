@@ -1,20 +1,12 @@
 // Accounts, sessions and the cart (SPEC.md sections 5 and 7): request schemas and the answers.
 import * as v from "valibot";
-import { EmailSchema, MAX_NAME_LENGTH } from "./forms";
+import { EmailSchema, MAX_NAME_LENGTH, requiredText } from "./forms";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_CART_QUANTITY = 10;
 export const MAX_BIO_LENGTH = 1000;
 export const MAX_SOCIALS_LENGTH = 500;
-
-const required = (label: string, max: number) =>
-  v.pipe(
-    v.optional(v.string(`${label} is required`), ""),
-    v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
-  );
 
 export const PasswordSchema = v.pipe(
   v.optional(v.string("Password is required"), ""),
@@ -31,7 +23,7 @@ const optionalText = (label: string, max: number) =>
 
 /** Unknown fields (a `role`, say) are dropped by v.object: registration always makes a user. */
 export const RegisterSchema = v.object({
-  name: required("Name", MAX_NAME_LENGTH),
+  name: requiredText("Name", MAX_NAME_LENGTH),
   email: EmailSchema,
   password: PasswordSchema,
 });
@@ -47,7 +39,7 @@ export const LoginSchema = v.object({
 });
 
 export const UpdateUserSchema = v.object({
-  name: required("Name", MAX_NAME_LENGTH),
+  name: requiredText("Name", MAX_NAME_LENGTH),
   email: EmailSchema,
 });
 
@@ -62,7 +54,7 @@ export const ResetPasswordSchema = v.object({
 });
 
 export const CreatorRegisterSchema = v.object({
-  name: required("Name", MAX_NAME_LENGTH),
+  name: requiredText("Name", MAX_NAME_LENGTH),
   email: EmailSchema,
   password: PasswordSchema,
   bio: optionalText("Bio", MAX_BIO_LENGTH),
@@ -71,7 +63,7 @@ export const CreatorRegisterSchema = v.object({
 });
 
 export const CreatorUpdateSchema = v.object({
-  name: required("Name", MAX_NAME_LENGTH),
+  name: requiredText("Name", MAX_NAME_LENGTH),
   email: EmailSchema,
   bio: optionalText("Bio", MAX_BIO_LENGTH),
   socials: optionalText("Socials", MAX_SOCIALS_LENGTH),

@@ -31,7 +31,8 @@ export const EmailSchema = v.pipe(
   v.email("Please enter a valid email address"),
 );
 
-const requiredText = (label: string, max: number) =>
+/** A required text field: missing or blank reads "<label> is required". */
+export const requiredText = (label: string, max: number) =>
   v.pipe(
     v.optional(v.string(`${label} is required`), ""),
     v.trim(),

@@ -1,29 +1,11 @@
 // The account calls of SPEC.md section 7. Shapes are the Worker's answers; the API client turns
 // every non-2xx into an ApiError carrying the server's message.
+import type { CreatorDto, UserDto } from "../../../worker/contracts/account";
 import { api } from "../../lib/api-client";
 
-export interface AccountUser {
-  _id: string;
-  name: string;
-  email: string;
-  role?: string;
-}
-
-export interface CreatorStats {
-  clicks: number;
-  sales: number;
-  earnings: number;
-}
-
-export interface Creator {
-  name: string;
-  email: string;
-  bio: string;
-  socials: string;
-  payoutEmail: string;
-  affiliateCode: string;
-  stats: CreatorStats;
-}
+export type AccountUser = UserDto;
+export type Creator = CreatorDto;
+export type CreatorStats = CreatorDto["stats"];
 
 export type CreatorUpdate = Pick<Creator, "name" | "email" | "bio" | "socials" | "payoutEmail">;
 export type CreatorSignup = CreatorUpdate & { password: string };
