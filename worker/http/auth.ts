@@ -1,6 +1,6 @@
 // Who is calling: the access token travels in the `token` header (SPEC.md section 7).
 import type { MiddlewareHandler } from "hono";
-import { type AccessClaims, verifyAccessToken } from "../services/sessions";
+import { verifyAccessToken } from "../services/sessions";
 import type { AppEnv } from "./app-env";
 import { AppError } from "./errors";
 
@@ -14,11 +14,3 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("auth", claims);
   await next();
 };
-
-/** The caller's claims when a valid token came along, else null (guest checkout). */
-export async function optionalAuth(
-  c: Parameters<MiddlewareHandler<AppEnv>>[0],
-): Promise<AccessClaims | null> {
-  const token = c.req.header("token");
-  return token ? verifyAccessToken(c.env, token) : null;
-}
