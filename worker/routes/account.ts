@@ -10,7 +10,7 @@ import {
 import type { Db } from "../db/client";
 import { affiliateClicks, commissions, creatorProfiles, orders, users } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
-import { requireAuth } from "../http/auth";
+import { requireAuth, unauthorized } from "../http/auth";
 import { AppError } from "../http/errors";
 import { validate } from "../http/validate";
 import { newId } from "../lib/ids";
@@ -111,7 +111,7 @@ export const accountRoutes = new Hono<AppEnv>()
       .select({ _id: users.id, name: users.name, email: users.email, role: users.role })
       .from(users)
       .where(eq(users.id, c.var.auth.userId));
-    if (!user) throw new AppError(401, "Please sign in to continue.", "unauthorized");
+    if (!user) throw unauthorized();
     return c.json({ success: true as const, user });
   })
   .post("/update", validate("json", UpdateUserSchema), async (c) => {
@@ -123,7 +123,7 @@ export const accountRoutes = new Hono<AppEnv>()
       .set({ name, email })
       .where(eq(users.id, userId))
       .returning({ _id: users.id, name: users.name, email: users.email, role: users.role });
-    if (!user) throw new AppError(401, "Please sign in to continue.", "unauthorized");
+    if (!user) throw unauthorized();
     return c.json({ success: true as const, user, message: "Profile updated." });
   })
   .get("/creator/me", async (c) => {
