@@ -5,7 +5,7 @@ import { type Creator, fetchCreator, updateCreator } from "../features/account/a
 import { FormAlert } from "../features/account/components/auth-layout";
 import { CreatorDetails } from "../features/account/components/creator-details";
 import { CreatorPanel } from "../features/account/components/creator-panel";
-import { FormField } from "../features/account/components/form-field";
+import { EmailField, FormField, NameField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
 import { useLoad } from "../features/account/use-load";
@@ -14,7 +14,6 @@ import {
   checkOptionalEmail,
   checkText,
   EMAIL_MAX,
-  NAME_MAX,
   SOCIALS_MAX,
 } from "../features/account/validation";
 import { useSession } from "../features/session/session-context";
@@ -119,21 +118,8 @@ export function CreatorProfilePage() {
             noValidate
             onSubmit={onSubmit}
           >
-            <FormField
-              {...form.field("name")}
-              label="Name"
-              autoComplete="name"
-              maxLength={NAME_MAX}
-              required
-            />
-            <FormField
-              {...form.field("email")}
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={EMAIL_MAX}
-              required
-            />
+            <NameField {...form.field("name")} />
+            <EmailField {...form.field("email")} />
             <FormField
               {...form.field("payoutEmail")}
               label="Payout email"

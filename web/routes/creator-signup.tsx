@@ -3,7 +3,7 @@ import { toast } from "react-toastify";
 import { type MessageAnswer, registerCreator } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
 import { CreatorPitch } from "../features/account/components/creator-pitch";
-import { FormField } from "../features/account/components/form-field";
+import { FormField, NameField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
 import {
@@ -11,7 +11,6 @@ import {
   checkNewPassword,
   checkText,
   EMAIL_MAX,
-  NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   SOCIALS_MAX,
@@ -70,13 +69,7 @@ export function CreatorSignupPage() {
         noValidate
         onSubmit={onSubmit}
       >
-        <FormField
-          {...form.field("name")}
-          label="Name"
-          autoComplete="name"
-          maxLength={NAME_MAX}
-          required
-        />
+        <NameField {...form.field("name")} />
         <FormField
           {...form.field("email")}
           label="Email"

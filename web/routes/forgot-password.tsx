@@ -3,10 +3,10 @@ import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { type MessageAnswer, requestPasswordReset } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
-import { FormField } from "../features/account/components/form-field";
+import { EmailField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
-import { checkText, EMAIL_MAX } from "../features/account/validation";
+import { checkText } from "../features/account/validation";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 
@@ -41,14 +41,7 @@ export function ForgotPasswordPage() {
       }
     >
       <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
-        <FormField
-          {...form.field("email")}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX}
-          required
-        />
+        <EmailField {...form.field("email")} />
         <FormAlert message={failure} />
         <p className="account-status" role="status">
           {sentTo

@@ -1,47 +1,27 @@
-import { Link, Navigate, useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
-import { loginUser, type SessionAnswer } from "../features/account/api";
+import { Link, Navigate } from "react-router-dom";
+import { loginUser } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
-import { FormField } from "../features/account/components/form-field";
-import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
-import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
-import {
-  checkText,
-  EMAIL_MAX,
-  PASSWORD_MAX,
-  requiredMessage,
-} from "../features/account/validation";
-import { useSession } from "../features/session/session-context";
+import { EmailField, FormField } from "../features/account/components/form-field";
+import { ACCOUNT_MESSAGES } from "../features/account/messages";
+import { useAccountForm } from "../features/account/use-account-form";
+import { useSignIn } from "../features/account/use-sign-in";
+import { checkText, PASSWORD_MAX, requiredMessage } from "../features/account/validation";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 
 export function LoginPage() {
   usePageTitle("Sign in");
-  const session = useSession();
-  const navigate = useNavigate();
-  const { failure, fail, clearFailure } = useFormFailure();
+  const { failure, signIn, signedIn } = useSignIn(ACCOUNT_MESSAGES.loginSuccess);
   const form = useAccountForm({ email: "", password: "" }, (values) => ({
     email: checkText(values.email, "email", true),
     password: values.password ? undefined : requiredMessage("password"),
   }));
 
   const onSubmit = form.submit(async (values) => {
-    clearFailure();
-    let answer: SessionAnswer;
-    try {
-      answer = await loginUser({ email: values.email.trim(), password: values.password });
-    } catch (error) {
-      return fail(failureMessage(error, ACCOUNT_MESSAGES.generic));
-    }
-    if (!answer.success || !answer.accessToken) {
-      return fail(answerMessage(answer, ACCOUNT_MESSAGES.generic));
-    }
-    session.login(answer.accessToken, answer.role);
-    toast.success(ACCOUNT_MESSAGES.loginSuccess);
-    navigate(paths.home);
+    await signIn(() => loginUser({ email: values.email.trim(), password: values.password }));
   });
 
-  if (session.token && !form.sending) return <Navigate to={paths.home} replace />;
+  if (signedIn && !form.sending) return <Navigate to={paths.home} replace />;
 
   return (
     <AuthLayout
@@ -50,14 +30,7 @@ export function LoginPage() {
       intro={<p>Sign in to see your orders and keep your cart on every device.</p>}
     >
       <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
-        <FormField
-          {...form.field("email")}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX}
-          required
-        />
+        <EmailField {...form.field("email")} />
         <FormField
           {...form.field("password")}
           label="Password"

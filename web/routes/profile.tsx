@@ -3,11 +3,11 @@ import { Navigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { type AccountUser, fetchMe, updateProfile } from "../features/account/api";
 import { FormAlert } from "../features/account/components/auth-layout";
-import { FormField } from "../features/account/components/form-field";
+import { EmailField, NameField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
 import { useLoad } from "../features/account/use-load";
-import { checkText, EMAIL_MAX, NAME_MAX } from "../features/account/validation";
+import { checkText } from "../features/account/validation";
 import { useSession } from "../features/session/session-context";
 import { isSessionExpired } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
@@ -84,21 +84,8 @@ export function ProfilePage() {
           </p>
         ) : editing ? (
           <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
-            <FormField
-              {...form.field("name")}
-              label="Name"
-              autoComplete="name"
-              maxLength={NAME_MAX}
-              required
-            />
-            <FormField
-              {...form.field("email")}
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={EMAIL_MAX}
-              required
-            />
+            <NameField {...form.field("name")} />
+            <EmailField {...form.field("email")} />
             <FormAlert message={failure} />
             <div className="account-actions">
               <button type="submit" className="button button-primary" disabled={form.sending}>

@@ -1,27 +1,22 @@
-import { Link, Navigate, useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
-import { registerUser, type SessionAnswer } from "../features/account/api";
+import { Link, Navigate } from "react-router-dom";
+import { registerUser } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
-import { FormField } from "../features/account/components/form-field";
-import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
-import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
+import { EmailField, FormField, NameField } from "../features/account/components/form-field";
+import { ACCOUNT_MESSAGES } from "../features/account/messages";
+import { useAccountForm } from "../features/account/use-account-form";
+import { useSignIn } from "../features/account/use-sign-in";
 import {
   checkNewPassword,
   checkText,
-  EMAIL_MAX,
-  NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from "../features/account/validation";
-import { useSession } from "../features/session/session-context";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 
 export function SignupPage() {
   usePageTitle("Create an account");
-  const session = useSession();
-  const navigate = useNavigate();
-  const { failure, fail, clearFailure } = useFormFailure();
+  const { failure, signIn, signedIn } = useSignIn(ACCOUNT_MESSAGES.signupSuccess);
   const form = useAccountForm({ name: "", email: "", password: "" }, (values) => ({
     name: checkText(values.name, "full name"),
     email: checkText(values.email, "email", true),
@@ -29,22 +24,10 @@ export function SignupPage() {
   }));
 
   const onSubmit = form.submit(async ({ name, email, password }) => {
-    clearFailure();
-    let answer: SessionAnswer;
-    try {
-      answer = await registerUser({ name: name.trim(), email: email.trim(), password });
-    } catch (error) {
-      return fail(failureMessage(error, ACCOUNT_MESSAGES.generic));
-    }
-    if (!answer.success || !answer.accessToken) {
-      return fail(answerMessage(answer, ACCOUNT_MESSAGES.generic));
-    }
-    session.login(answer.accessToken, answer.role);
-    toast.success(ACCOUNT_MESSAGES.signupSuccess);
-    navigate(paths.home);
+    await signIn(() => registerUser({ name: name.trim(), email: email.trim(), password }));
   });
 
-  if (session.token && !form.sending) return <Navigate to={paths.home} replace />;
+  if (signedIn && !form.sending) return <Navigate to={paths.home} replace />;
 
   return (
     <AuthLayout
@@ -53,21 +36,8 @@ export function SignupPage() {
       intro={<p>Save your details, follow your orders and keep your cart between visits.</p>}
     >
       <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
-        <FormField
-          {...form.field("name")}
-          label="Full name"
-          autoComplete="name"
-          maxLength={NAME_MAX}
-          required
-        />
-        <FormField
-          {...form.field("email")}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX}
-          required
-        />
+        <NameField {...form.field("name")} label="Full name" />
+        <EmailField {...form.field("email")} />
         <FormField
           {...form.field("password")}
           label="Password"

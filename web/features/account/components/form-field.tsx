@@ -1,6 +1,7 @@
 // One labelled control with its hint and error wired up for screen readers. Password fields get
 // a Show/Hide toggle and stay masked by default.
 import { type ChangeEvent, type HTMLAttributes, useId, useState } from "react";
+import { EMAIL_MAX, NAME_MAX } from "../validation";
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
@@ -79,3 +80,22 @@ export function FormField({
     </div>
   );
 }
+
+type PresetProps = Omit<FormFieldProps, "label" | "autoComplete"> & { label?: string };
+
+/** The account forms' name field: labelled "Name" unless told otherwise, required, capped. */
+export const NameField = ({ label = "Name", ...props }: PresetProps) => (
+  <FormField label={label} autoComplete="name" maxLength={NAME_MAX} required {...props} />
+);
+
+/** The account forms' email field: an email input, required, capped. */
+export const EmailField = ({ label = "Email", ...props }: PresetProps) => (
+  <FormField
+    label={label}
+    type="email"
+    autoComplete="email"
+    maxLength={EMAIL_MAX}
+    required
+    {...props}
+  />
+);
