@@ -25,21 +25,21 @@ const notCreator = () => new AppError(403, "This page is for creator accounts.",
 /** Paid states of an order: what counts as a sale. */
 const PAID = ["Order Placed", "Packing", "Shipped", "Out for Delivery", "Delivered"] as const;
 
+/** The creator's profile and stats, read in one D1 round trip. */
 async function creatorView(db: Db, userId: string): Promise<CreatorDto | null> {
-  const [row] = await db
-    .select({
-      name: users.name,
-      email: users.email,
-      bio: creatorProfiles.bio,
-      socials: creatorProfiles.socials,
-      payoutEmail: creatorProfiles.payoutEmail,
-      affiliateCode: creatorProfiles.affiliateCode,
-    })
-    .from(users)
-    .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  const [clicks, sales, earnings] = await db.batch([
+  const [profile, clicks, sales, earnings] = await db.batch([
+    db
+      .select({
+        name: users.name,
+        email: users.email,
+        bio: creatorProfiles.bio,
+        socials: creatorProfiles.socials,
+        payoutEmail: creatorProfiles.payoutEmail,
+        affiliateCode: creatorProfiles.affiliateCode,
+      })
+      .from(users)
+      .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+      .where(eq(users.id, userId)),
     db.select({ n: count() }).from(affiliateClicks).where(eq(affiliateClicks.creatorId, userId)),
     db
       .select({ n: count() })
@@ -52,6 +52,8 @@ async function creatorView(db: Db, userId: string): Promise<CreatorDto | null> {
       .from(commissions)
       .where(and(eq(commissions.creatorId, userId), ne(commissions.status, "reversed"))),
   ]);
+  const row = profile[0];
+  if (!row) return null;
   return {
     ...row,
     stats: {
