@@ -2,9 +2,10 @@
 // process against the real local D1 (through wrangler's platform proxy), and process.cpuUsage()
 // brackets each request. I/O waits are not CPU time, as on Cloudflare's bill; the proxy's own
 // serialisation is counted, so the figures err on the high side.
-import { getPlatformProxy } from "wrangler";
 import { createApp } from "../../worker/app";
 import type { Bindings } from "../../worker/env";
+import { withLocalBindings } from "../../worker/scripts/seed";
+import type { SeedBindings } from "../../worker/seed/seed";
 import { forgetCatalogueMemory } from "../../worker/services/catalogue-cache";
 
 const RUNS = 300;
@@ -23,12 +24,12 @@ function summary(micros: number[]): string {
 }
 
 export async function measureCpu(persistTo: string): Promise<void> {
-  const proxy = await getPlatformProxy<Bindings>({
-    configPath: "wrangler.toml",
-    persist: { path: `${persistTo}/v3` },
-  });
+  await withLocalBindings((storage) => measureWith(storage), persistTo);
+}
+
+async function measureWith(storage: SeedBindings): Promise<void> {
   const env = {
-    ...proxy.env,
+    ...storage,
     ENVIRONMENT: "development",
     APP_ORIGIN: "http://localhost",
     JWT_SECRET: "x".repeat(32),
@@ -55,5 +56,4 @@ export async function measureCpu(persistTo: string): Promise<void> {
       console.log(`  ${path.padEnd(20)} ${mode.padEnd(24)} ${summary(samples)}`);
     }
   }
-  await proxy.dispose();
 }

@@ -1,21 +1,41 @@
 // `npm run seed`: writes the demo catalogue, posts, FAQ, pictures and demo accounts into the LOCAL
 // D1 and R2 that `wrangler dev` uses. It never touches remote resources.
-import { getPlatformProxy } from "wrangler";
+import { Miniflare } from "miniflare";
+import { unstable_readConfig } from "wrangler";
 import { isEmpty, type SeedBindings, seedShop } from "../seed/seed";
 import { applyMigrations, DEFAULT_STATE } from "./local";
 
+/**
+ * Opens the local D1 and R2 that `wrangler dev` persists, keyed by wrangler.toml's ids as wrangler
+ * keys them. Miniflare directly rather than getPlatformProxy: these scripts run no Worker code,
+ * and the proxy would warn that the cart's Durable Object cannot run here.
+ */
 export async function withLocalBindings<T>(
   fn: (env: SeedBindings) => Promise<T>,
   persistTo = DEFAULT_STATE,
 ): Promise<T> {
-  const proxy = await getPlatformProxy<SeedBindings>({
-    configPath: "wrangler.toml",
-    persist: { path: `${persistTo}/v3` },
+  const config = unstable_readConfig({ config: "wrangler.toml" });
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default {}",
+    d1Databases: Object.fromEntries(
+      config.d1_databases.map((d: { binding: string; database_id?: string }) => [
+        d.binding,
+        { id: d.database_id ?? d.binding },
+      ]),
+    ),
+    r2Buckets: Object.fromEntries(
+      config.r2_buckets.map((b: { binding: string; bucket_name?: string }) => [
+        b.binding,
+        { id: b.bucket_name ?? b.binding },
+      ]),
+    ),
+    defaultPersistRoot: `${persistTo}/v3`,
   });
   try {
-    return await fn(proxy.env);
+    return await fn(await mf.getBindings<SeedBindings>());
   } finally {
-    await proxy.dispose();
+    await mf.dispose();
   }
 }
 
