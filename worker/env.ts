@@ -1,6 +1,7 @@
 // The Worker's environment: bindings from wrangler.toml, variables from [vars], secrets from
 // .dev.vars locally and `wrangler secret put` in production. Checked once per isolate at start-up.
 import * as v from "valibot";
+import type { CartStore } from "./services/cart-store";
 
 function isOrigin(s: string): boolean {
   try {
@@ -42,6 +43,7 @@ export interface Bindings extends AppConfig {
   DB: D1Database;
   KV: KVNamespace;
   IMAGES: R2Bucket;
+  CARTS: DurableObjectNamespace<CartStore>;
   ASSETS: Fetcher;
 }
 
@@ -69,7 +71,7 @@ export function parseEnv(env: Record<string, unknown>): AppConfig {
   throw new EnvError(`Invalid Worker environment: ${problems.join("; ")}`);
 }
 
-const bindingNames = ["DB", "KV", "IMAGES"] as const;
+const bindingNames = ["DB", "KV", "IMAGES", "CARTS"] as const;
 
 /** Variables plus the bindings the Worker cannot run without. */
 export function assertEnv(env: Record<string, unknown>): void {

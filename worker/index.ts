@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { createApp } from "./app";
 import { assertEnv, type Bindings } from "./env";
 
+export { CartStore } from "./services/cart-store";
+
 declare global {
   namespace Cloudflare {
     interface Env extends Bindings {}

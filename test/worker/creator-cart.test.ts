@@ -1,9 +1,12 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import type { CartData } from "../../worker/contracts/account";
-import { cartItems, creatorProfiles, users } from "../../worker/db/schema";
+import { creatorProfiles, products, users } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
 import { codeBase } from "../../worker/services/affiliate-codes";
+import { forgetCatalogueMemory } from "../../worker/services/catalogue-cache";
 import { asUser, register, uniqueEmail } from "./helpers/accounts";
 import { callWorker, createCategory, createProduct, db, postJson } from "./helpers/factories";
 
@@ -118,7 +121,9 @@ describe("server cart", () => {
     const s = await register();
     const cart = (path: string, body?: unknown) => asUser(s.accessToken, `/api/cart/${path}`, body);
     const data = async (res: Response) => (await res.json<{ cartData: CartData }>()).cartData;
-    return { a, b, s, cart, data };
+    // What the user's CartStore holds, read past the API.
+    const stored = () => env.CARTS.getByName(decodeJwt(s.accessToken).sub ?? "").lines();
+    return { a, b, s, cart, data, stored };
   }
 
   it("requires a token", async () => {
@@ -128,7 +133,7 @@ describe("server cart", () => {
   });
 
   it("adds, reads with today's price, updates, removes at 0 and clears", async () => {
-    const { a, b, cart, data } = await setup();
+    const { a, b, cart, data, stored } = await setup();
     const added = await cart("add", { itemId: a.id, quantity: 2 });
     expect(added.status).toBe(200);
     expect(await data(added)).toEqual({
@@ -150,24 +155,26 @@ describe("server cart", () => {
       a.id,
     ]);
     expect(await data(await cart("clear"))).toEqual({});
-    expect(await db().select().from(cartItems)).toHaveLength(0);
+    expect(await stored()).toEqual([]);
   });
 
   it.each([-1, 0.5, 11, 1e9, "2", null, Number.NaN])(
     "refuses the quantity %s with 400",
     async (quantity) => {
-      const { a, cart } = await setup();
+      const { a, cart, stored } = await setup();
       const res = await cart("add", { itemId: a.id, quantity });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ success: false, code: "invalid_input" });
-      expect(await db().select().from(cartItems)).toHaveLength(0);
+      expect(await stored()).toEqual([]);
     },
   );
 
   it("answers 404 for an unknown product and 400 for a malformed id", async () => {
-    const { cart } = await setup();
+    const { cart, stored } = await setup();
     expect((await cart("add", { itemId: newId(), quantity: 1 })).status).toBe(404);
+    expect((await cart("update", { itemId: newId(), quantity: 2 })).status).toBe(404);
     expect((await cart("add", { itemId: "1 OR 1=1", quantity: 1 })).status).toBe(400);
+    expect(await stored()).toEqual([]);
   });
 
   it("merges a guest cart: quantities added, each line capped at 10, unknown products dropped", async () => {
@@ -188,6 +195,29 @@ describe("server cart", () => {
     expect(Object.keys(merged)).toHaveLength(2);
     expect((await cart("merge", { cartData: { [a.id]: { quantity: 11 } } })).status).toBe(400);
     expect((await cart("merge", { cartData: [] })).status).toBe(400);
+  });
+
+  it("keeps lines in the order they were added when a quantity changes", async () => {
+    const { a, b, cart, data } = await setup();
+    await cart("add", { itemId: a.id, quantity: 1 });
+    await cart("add", { itemId: b.id, quantity: 1 });
+    const updated = await data(await cart("update", { itemId: a.id, quantity: 5 }));
+    expect(Object.keys(updated)).toEqual([a.id, b.id]);
+  });
+
+  it("shows today's price and drops a product that left the catalogue", async () => {
+    const { a, b, cart, data, stored } = await setup();
+    await cart("add", { itemId: a.id, quantity: 1 });
+    await cart("add", { itemId: b.id, quantity: 2 });
+    await db().update(products).set({ finalPriceCents: 2500 }).where(eq(products.id, a.id));
+    await db().delete(products).where(eq(products.id, b.id));
+    // The isolate re-reads the catalogue version every few seconds; a new isolate reads it at once.
+    forgetCatalogueMemory();
+    const now = await data(await cart("get"));
+    expect(now).toEqual({ [a.id]: expect.objectContaining({ price: 25, quantity: 1 }) });
+    await expect.poll(stored).toEqual([{ productId: a.id, quantity: 1 }]);
+    // A line whose product is gone can always be removed.
+    expect((await cart("update", { itemId: b.id, quantity: 0 })).status).toBe(200);
   });
 
   it("never lets concurrent adds push a line past 10", async () => {

@@ -121,6 +121,8 @@ describe("environment check", () => {
   });
 
   it("names a missing binding", () => {
-    expect(() => assertEnv({ ...validEnv, DB: {}, KV: {} })).toThrow(/binding IMAGES is missing/);
+    expect(() => assertEnv({ ...validEnv, DB: {}, KV: {}, IMAGES: {} })).toThrow(
+      /binding CARTS is missing/,
+    );
   });
 });

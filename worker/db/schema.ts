@@ -1,15 +1,7 @@
 // The whole data model of SPEC.md section 3. Money is integer cents (CHECK >= 0), emails are stored
 // trimmed and lower-cased (CHECK) under unique indexes, ids are 24-hex text (see worker/lib/ids.ts).
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -149,25 +141,6 @@ export const creatorProfiles = sqliteTable(
     ),
     check("creator_profiles_rate_range", sql`"commission_rate_bps" BETWEEN 0 AND 10000`),
     nonNegative("creator_profiles", "discount_cents"),
-  ],
-);
-
-/** The server cart: one row per user and product. */
-export const cartItems = sqliteTable(
-  "cart_items",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    quantity: integer("quantity").notNull(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
-    check("cart_items_quantity_range", sql`"quantity" BETWEEN 1 AND 10`),
   ],
 );
 

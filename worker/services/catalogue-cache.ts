@@ -21,6 +21,7 @@ interface Entry {
 type Build = () => Promise<string | null>;
 
 const memory = new Map<string, Entry>();
+const derived = new Map<string, { version: number; value: Promise<unknown> }>();
 let knownVersion: { value: number; checkedAt: number } | undefined;
 
 async function catalogueVersion(c: AppContext): Promise<number> {
@@ -110,8 +111,29 @@ export const cachedJson = (c: AppContext, key: string, build: () => Promise<unkn
     return value === null ? null : JSON.stringify(value);
   });
 
+/**
+ * A value derived from the catalogue (such as the products a cart joins), kept in isolate memory
+ * for the current version only. Concurrent misses share one build.
+ */
+export async function cachedCatalogueValue<T>(
+  c: AppContext,
+  key: string,
+  build: () => Promise<T>,
+): Promise<T> {
+  const version = await catalogueVersion(c);
+  const hit = derived.get(key);
+  if (hit && hit.version === version) return hit.value as Promise<T>;
+  const value = build();
+  derived.set(key, { version, value });
+  value.catch(() => {
+    if (derived.get(key)?.value === value) derived.delete(key);
+  });
+  return value;
+}
+
 /** Drops this isolate's cached answers (tests reset storage between cases). */
 export function forgetCatalogueMemory(): void {
   memory.clear();
+  derived.clear();
   knownVersion = undefined;
 }

@@ -57,6 +57,28 @@ export async function listProducts(db: Db): Promise<ProductDto[]> {
   return (await selectProducts(db)).map(toProductDto);
 }
 
+/** What a cart line shows of its product: today's name, price and cover picture. */
+export interface ProductSummary {
+  name: string;
+  priceCents: number;
+  imageKey: string | undefined;
+}
+
+/** Every product by id, for joining carts to today's catalogue. */
+export async function productSummaries(db: Db): Promise<Map<string, ProductSummary>> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.finalPriceCents,
+      imageKeys: products.imageKeys,
+    })
+    .from(products);
+  return new Map(
+    rows.map((r) => [r.id, { name: r.name, priceCents: r.priceCents, imageKey: r.imageKeys[0] }]),
+  );
+}
+
 export async function listCategories(db: Db): Promise<CategoryDto[]> {
   const rows = await db
     .select({ id: categories.id, name: categories.name, imageKey: categories.imageKey })
