@@ -14,7 +14,9 @@ import { contactRoutes } from "./routes/contact";
 import { devApiRoutes, devPageRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
 import { newsletterRoutes } from "./routes/newsletter";
+import { orderRoutes } from "./routes/orders";
 import { seoRoutes } from "./routes/seo";
+import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -52,6 +54,8 @@ export function createApp() {
     .route("/api", authRoutes)
     .route("/api/user", accountRoutes)
     .route("/api/cart", cartRoutes)
+    .route("/api/order", orderRoutes)
+    .route("/api/stripe", stripeWebhookRoutes)
     .route("/api/newsletter", newsletterRoutes)
     .route("/api/contact", contactRoutes)
     .route("/api/dev", devApiRoutes)

@@ -11,6 +11,15 @@ function isOrigin(s: string): boolean {
   }
 }
 
+/** The ABN checksum: subtract 1 from the first digit; the weighted sum is divisible by 89. */
+export function isAbn(s: string): boolean {
+  const digits = s.replace(/\s/g, "");
+  if (!/^\d{11}$/.test(digits)) return false;
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+  const sum = weights.reduce((acc, w, i) => acc + w * (Number(digits[i]) - (i === 0 ? 1 : 0)), 0);
+  return sum % 89 === 0;
+}
+
 const EmailAddress = v.pipe(v.string("is missing"), v.email("must be an email address"));
 
 const EnvSchema = v.object({
@@ -33,6 +42,31 @@ const EnvSchema = v.object({
   SHOP_INBOX_EMAIL: EmailAddress,
   /** Resend's API key (re_...): required in production, where mail really leaves. */
   RESEND_API_KEY: v.optional(v.pipe(v.string(), v.startsWith("re_", "must start with re_"))),
+  /** Stripe's secret API key: sk_test_... in development and tests, sk_live_... in production. */
+  STRIPE_SECRET_KEY: v.pipe(
+    v.string("is missing (set it in .dev.vars or with `wrangler secret put`)"),
+    v.regex(/^sk_(test|live)_[A-Za-z0-9_]+$/, "must start with sk_test_ or sk_live_"),
+  ),
+  /** The signing secret of the webhook endpoint (/api/stripe/webhook). */
+  STRIPE_WEBHOOK_SECRET: v.pipe(
+    v.string("is missing (set it in .dev.vars or with `wrangler secret put`)"),
+    v.regex(/^whsec_[A-Za-z0-9_]+$/, "must start with whsec_"),
+  ),
+  /**
+   * Where Stripe's API is, when not api.stripe.com: the local Stripe sandbox in development and
+   * tests (http://127.0.0.1:12111). Unset in production.
+   */
+  STRIPE_API_BASE: v.optional(
+    v.pipe(
+      v.string(),
+      v.url("must be an absolute URL such as http://127.0.0.1:12111"),
+      v.check(isOrigin, "must be an origin without a path"),
+    ),
+  ),
+  /** The seller named on tax invoices. */
+  SELLER_NAME: v.pipe(v.string("is missing"), v.minLength(2, "is missing")),
+  /** The seller's Australian Business Number, printed on tax invoices. */
+  SELLER_ABN: v.pipe(v.string("is missing"), v.check(isAbn, "must be a valid 11-digit ABN")),
   /** "off" disables rate limits, honoured only with ENVIRONMENT=development (the bench uses it). */
   RATE_LIMITS: v.optional(v.picklist(["enforce", "off"], "must be enforce or off")),
 });
@@ -60,12 +94,11 @@ export function parseEnv(env: Record<string, unknown>): AppConfig {
         const key = v.getDotPath(issue) ?? "environment";
         return issue.input === undefined ? `${key} is missing` : `${key} ${issue.message}`;
       });
-  if (
-    result.success &&
-    result.output.ENVIRONMENT === "production" &&
-    !result.output.RESEND_API_KEY
-  ) {
-    problems.push("RESEND_API_KEY is missing (production sends mail through Resend)");
+  if (result.success && result.output.ENVIRONMENT === "production") {
+    if (!result.output.RESEND_API_KEY)
+      problems.push("RESEND_API_KEY is missing (production sends mail through Resend)");
+    if (result.output.STRIPE_API_BASE)
+      problems.push("STRIPE_API_BASE must be unset in production (payments go to api.stripe.com)");
   }
   if (result.success && problems.length === 0) return result.output;
   throw new EnvError(`Invalid Worker environment: ${problems.join("; ")}`);

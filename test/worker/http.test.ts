@@ -11,6 +11,11 @@ const validEnv = {
   JWT_SECRET: "x".repeat(32),
   EMAIL_FROM: "Tamra & Tara <hello@example.com>",
   SHOP_INBOX_EMAIL: "inbox@example.com",
+  STRIPE_SECRET_KEY: "sk_test_abc",
+  STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  STRIPE_API_BASE: "http://127.0.0.1:12111",
+  SELLER_NAME: "Tamra & Tara Pty Ltd",
+  SELLER_ABN: "12 345 678 012",
 };
 
 describe("the one error shape", () => {
@@ -116,6 +121,14 @@ describe("environment check", () => {
     ],
     [{ ENVIRONMENT: "production" }, /RESEND_API_KEY is missing/],
     [{ RESEND_API_KEY: "sk_live_x" }, /RESEND_API_KEY must start with re_/],
+    [{ STRIPE_SECRET_KEY: "pk_test_x" }, /STRIPE_SECRET_KEY must start with sk_test_ or sk_live_/],
+    [{ STRIPE_WEBHOOK_SECRET: undefined }, /STRIPE_WEBHOOK_SECRET is missing/],
+    [{ STRIPE_API_BASE: "http://127.0.0.1:12111/v1" }, /STRIPE_API_BASE must be an origin/],
+    [
+      { ENVIRONMENT: "production", RESEND_API_KEY: "re_x" },
+      /STRIPE_API_BASE must be unset in production/,
+    ],
+    [{ SELLER_ABN: "12 345 678 013" }, /SELLER_ABN must be a valid 11-digit ABN/],
   ])("names the variable that is wrong: %o", (patch, message) => {
     expect(() => parseEnv({ ...validEnv, ...patch })).toThrow(message);
   });

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { TEST_STRIPE } from "./stripe-test-env.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -37,6 +38,11 @@ export default defineConfig(async () => {
             JWT_SECRET: "test-only-secret-that-is-long-enough-0123456789",
             EMAIL_FROM: "Tamra & Tara <hello@localhost.test>",
             SHOP_INBOX_EMAIL: "inbox@localhost.test",
+            STRIPE_SECRET_KEY: TEST_STRIPE.apiKey,
+            STRIPE_WEBHOOK_SECRET: TEST_STRIPE.webhookSecret,
+            STRIPE_API_BASE: `http://127.0.0.1:${TEST_STRIPE.port}`,
+            SELLER_NAME: "Tamra & Tara Pty Ltd",
+            SELLER_ABN: "12 345 678 012",
             TEST_MIGRATIONS: migrations,
           },
         },
@@ -45,6 +51,7 @@ export default defineConfig(async () => {
     test: {
       include: ["test/worker/**/*.test.ts"],
       setupFiles: ["test/worker/setup.ts"],
+      globalSetup: ["test/worker/global-setup.ts"],
     },
   };
 });

@@ -14,3 +14,19 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("auth", claims);
   await next();
 };
+
+/**
+ * For calls a guest may make too: no token makes a guest (`viewer` null), but a token that fails
+ * is a 401, so the client refreshes and retries instead of silently acting as a guest.
+ */
+export const optionalAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = c.req.header("token");
+  if (!token) {
+    c.set("viewer", null);
+    return next();
+  }
+  const claims = await verifyAccessToken(c.env, token);
+  if (!claims) throw unauthorized();
+  c.set("viewer", claims);
+  await next();
+};

@@ -1,15 +1,54 @@
-// Opaque secrets handed to people (unsubscribe links, later reset links and refresh tokens): 256
-// random bits, base64url; only their SHA-256 is stored.
+// Opaque secrets handed to people (unsubscribe links, reset links and refresh tokens): 256 random
+// bits, base64url; only their SHA-256 is stored. And HMAC signatures for links that carry their
+// own proof (invoices).
 
-export function randomToken(bytes = 32): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw))
+const toB64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
     .replace(/=+$/, "");
+
+export function randomToken(bytes = 32): string {
+  return toB64url(crypto.getRandomValues(new Uint8Array(bytes)).buffer);
 }
 
 export async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const hmacKey = (secret: string) =>
+  crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+
+/** An HMAC-SHA256 signature of `message`, base64url: for links that must not be forged. */
+export async function signMessage(secret: string, message: string): Promise<string> {
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret),
+    new TextEncoder().encode(message),
+  );
+  return toB64url(mac);
+}
+
+/** Checks a signature from signMessage; WebCrypto's verify compares in constant time. */
+export async function verifyMessage(
+  secret: string,
+  message: string,
+  signature: string,
+): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+  const padded = signature.replaceAll("-", "+").replaceAll("_", "/");
+  const bytes = Uint8Array.from(atob(`${padded}=`), (ch) => ch.charCodeAt(0));
+  return crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(secret),
+    bytes,
+    new TextEncoder().encode(message),
+  );
 }

@@ -37,13 +37,25 @@ async function deliverThroughResend(env: Bindings, message: EmailMessage): Promi
 /** Records and sends one message; failures are recorded on the outbox row, never thrown. */
 export async function sendEmail(env: Bindings, db: Db, message: EmailMessage): Promise<void> {
   const id = newId();
-  await db.insert(emailOutbox).values({
-    id,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-  });
+  await db.insert(emailOutbox).values({ id, ...outboxColumns(message) });
+  await deliverQueuedEmail(env, db, id, message);
+}
+
+/** The outbox row of a message, for callers that write it in their own batch. */
+export const outboxColumns = (message: EmailMessage) => ({
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+});
+
+/** Sends a message already recorded in the outbox under `id`, and records the outcome. */
+export async function deliverQueuedEmail(
+  env: Bindings,
+  db: Db,
+  id: string,
+  message: EmailMessage,
+): Promise<void> {
   try {
     if (env.ENVIRONMENT === "production") {
       await deliverThroughResend(env, message);

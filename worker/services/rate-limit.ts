@@ -16,6 +16,9 @@ export const LIMITS = {
   creatorRegisterPerIp: { name: "creator-register-ip", max: 5, windowSeconds: 3600 },
   forgotPerIp: { name: "forgot-ip", max: 5, windowSeconds: 900 },
   refreshPerIp: { name: "refresh-ip", max: 60, windowSeconds: 60 },
+  // Each checkout stores an order and opens a Stripe session; each confirmation asks Stripe.
+  checkoutPerIp: { name: "checkout-ip", max: 30, windowSeconds: 600 },
+  confirmPerIp: { name: "confirm-ip", max: 60, windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 /** Counts one request against `limit` for `subject`; throws 429 with Retry-After past the limit. */

@@ -1,0 +1,109 @@
+// Checkout in tests: start a session through the API, pay on the sandbox's hosted page, and deliver
+// the sandbox's recorded events to the webhook, signed as Stripe signs them.
+import { env } from "cloudflare:test";
+import Stripe from "stripe";
+import { stripeClient } from "../../../worker/services/stripe";
+import { asUser } from "./accounts";
+import { callWorker, postJson } from "./factories";
+
+export const stripe = () => stripeClient(env);
+
+export const address = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Meera",
+  lastName: "Iyer",
+  email: "meera@example.com",
+  street: "12 Boundary Street",
+  street2: "",
+  city: "Brisbane",
+  state: "QLD",
+  zipcode: "4000",
+  country: "Australia",
+  phone: "+61 400 000 000",
+  ...overrides,
+});
+
+export interface CheckoutBody {
+  items: unknown;
+  address?: unknown;
+  amount?: unknown;
+  tax?: unknown;
+  affiliateCode?: unknown;
+}
+
+/** POST /api/order/createStripeSession as a guest, or as the holder of `token`. */
+export const startCheckout = (body: CheckoutBody, token?: string) => {
+  const payload = { address: address(), amount: 0, tax: 0, affiliateCode: "", ...body };
+  return token
+    ? asUser(token, "/api/order/createStripeSession", payload)
+    : postJson("/api/order/createStripeSession", payload);
+};
+
+/** Starts a checkout that must succeed; returns the session (from Stripe) and its URL. */
+export async function openSession(body: CheckoutBody, token?: string) {
+  const res = await startCheckout(body, token);
+  if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
+  const { session_url } = await res.json<{ session_url: string }>();
+  const id = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(session_url)?.[1] ?? "";
+  const session = await stripe().checkout.sessions.retrieve(id, { expand: ["line_items"] });
+  return { url: session_url, session };
+}
+
+/** Submits the hosted payment page as a shopper would. */
+export const pay = (sessionUrl: string, card = "4242 4242 4242 4242") =>
+  fetch(sessionUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ card }),
+    redirect: "manual",
+  });
+
+/** The sandbox's event of `type` about `sessionId`. */
+export async function eventFor(sessionId: string, type: string): Promise<Stripe.Event> {
+  const events = await stripe().events.list({ type, limit: 100 });
+  const event = events.data.find((e) => (e.data.object as { id?: string }).id === sessionId);
+  if (!event) throw new Error(`no ${type} event for ${sessionId}`);
+  return event;
+}
+
+/** A Stripe-Signature header for `payload`, with the given secret and time. */
+export const signature = (
+  payload: string,
+  secret = env.STRIPE_WEBHOOK_SECRET,
+  timestamp?: number,
+) =>
+  stripe().webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    timestamp,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+
+/** POSTs a webhook delivery; signs `payload` unless a header is given. */
+export async function deliver(event: Stripe.Event | string, header?: string) {
+  const payload = typeof event === "string" ? event : JSON.stringify(event);
+  return callWorker("/api/stripe/webhook", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": header ?? (await signature(payload)),
+    },
+    body: payload,
+  });
+}
+
+/** POST /api/order/confirmStripeOrder, as a guest or as the holder of `token`. */
+export const confirm = (sessionId: string, token?: string) =>
+  token
+    ? asUser(token, "/api/order/confirmStripeOrder", { session_id: sessionId })
+    : postJson("/api/order/confirmStripeOrder", { session_id: sessionId });
+
+/** Checks out `items`, pays, and delivers the completed event: a paid order. */
+export async function paidOrder(body: CheckoutBody, token?: string) {
+  const { url, session } = await openSession(body, token);
+  const paid = await pay(url);
+  if (paid.status !== 303) throw new Error(`payment failed: ${paid.status}`);
+  const event = await eventFor(session.id, "checkout.session.completed");
+  const res = await deliver(event);
+  if (res.status !== 200) throw new Error(`webhook failed: ${res.status} ${await res.text()}`);
+  return { session, event };
+}

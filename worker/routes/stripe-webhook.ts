@@ -1,0 +1,14 @@
+// Stripe's webhook: signature checked on the exact bytes received, then the one fulfilment path.
+// A failure to commit answers 5xx (from onError) so that Stripe delivers the event again.
+import { Hono } from "hono";
+import type { AppEnv } from "../http/app-env";
+import { badRequest } from "../http/errors";
+import { applyStripeEvent } from "../services/fulfilment";
+import { verifiedEvent } from "../services/stripe";
+
+export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
+  const event = await verifiedEvent(c.env, await c.req.text(), c.req.header("stripe-signature"));
+  if (!event) throw badRequest("Missing or invalid Stripe signature", "invalid_signature");
+  const outcome = await applyStripeEvent(c.env, c.var.db, c.executionCtx, event);
+  return c.json({ success: true as const, received: true, outcome });
+});

@@ -1,0 +1,166 @@
+// Starting a payment: prices every line from D1 (never from the client), stores a pending order
+// with its lines and totals, and opens a Stripe Checkout Session for exactly those figures.
+import { eq, inArray } from "drizzle-orm";
+import type * as v from "valibot";
+import { MAX_CART_QUANTITY } from "../contracts/account";
+import { imageUrl } from "../contracts/catalogue";
+import {
+  type CheckoutTotals,
+  type CreateCheckoutSchema,
+  checkoutTotals,
+  ORDER_MESSAGES,
+} from "../contracts/order";
+import { orderItems, orders, products } from "../db/schema";
+import type { AppContext } from "../http/app-env";
+import { AppError, badRequest } from "../http/errors";
+import { newId } from "../lib/ids";
+import { stripeClient } from "./stripe";
+
+type CheckoutInput = v.InferOutput<typeof CreateCheckoutSchema>;
+
+/** How long a shopper has to pay before the session expires (Stripe's minimum is 30 minutes). */
+const SESSION_LIFETIME_SECONDS = 60 * 60;
+const CURRENCY = "aud";
+
+interface PricedLine {
+  productId: string;
+  name: string;
+  imageKey: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+/** One line per product: repeated ids are added together, within the per-line maximum. */
+function mergeLines(items: CheckoutInput["items"]): Map<string, number> {
+  const lines = new Map<string, number>();
+  for (const { productId, quantity } of items) {
+    const total = (lines.get(productId) ?? 0) + quantity;
+    if (total > MAX_CART_QUANTITY) {
+      throw badRequest(
+        `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`,
+        "invalid_input",
+      );
+    }
+    lines.set(productId, total);
+  }
+  return lines;
+}
+
+/** Today's price of every line, read from D1; any product that is gone refuses the checkout. */
+async function priceLines(c: AppContext, wanted: Map<string, number>): Promise<PricedLine[]> {
+  const rows = await c.var.db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.finalPriceCents,
+      imageKeys: products.imageKeys,
+    })
+    .from(products)
+    .where(inArray(products.id, [...wanted.keys()]));
+  if (rows.length !== wanted.size)
+    throw badRequest(ORDER_MESSAGES.unavailable, "product_unavailable");
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...wanted].map(([productId, quantity]) => {
+    const p = byId.get(productId);
+    if (!p) throw badRequest(ORDER_MESSAGES.unavailable, "product_unavailable");
+    return {
+      productId,
+      name: p.name,
+      imageKey: p.imageKeys[0] ?? "",
+      unitPriceCents: p.priceCents,
+      quantity,
+    };
+  });
+}
+
+/** Stripe's line items for the order: each product, then GST and delivery as lines of their own. */
+function stripeLineItems(origin: string, lines: PricedLine[], totals: CheckoutTotals) {
+  const item = (name: string, unitAmount: number, quantity: number, images: string[] = []) => ({
+    quantity,
+    price_data: {
+      currency: CURRENCY,
+      unit_amount: unitAmount,
+      product_data: { name, ...(images.length > 0 && { images }) },
+    },
+  });
+  return [
+    ...lines.map((l) =>
+      item(l.name, l.unitPriceCents, l.quantity, l.imageKey ? [origin + imageUrl(l.imageKey)] : []),
+    ),
+    ...(totals.taxCents > 0 ? [item("GST (10%)", totals.taxCents, 1)] : []),
+    ...(totals.deliveryFeeCents > 0 ? [item("Delivery", totals.deliveryFeeCents, 1)] : []),
+  ];
+}
+
+/**
+ * Stores the pending order and returns the Checkout Session's URL. `amount` and `tax` from the
+ * client are ignored: every figure is computed here.
+ */
+export async function startCheckout(
+  c: AppContext,
+  input: CheckoutInput,
+  userId: string | null,
+): Promise<string> {
+  const wanted = mergeLines(input.items);
+  if (wanted.size === 0) throw badRequest(ORDER_MESSAGES.emptyCart, "empty_cart");
+  const lines = await priceLines(c, wanted);
+  const totals = checkoutTotals(lines);
+  const { address } = input;
+  const db = c.var.db;
+
+  const orderId = newId();
+  await db.batch([
+    db.insert(orders).values({
+      id: orderId,
+      userId,
+      email: address.email,
+      address,
+      ...totals,
+      currency: CURRENCY,
+    }),
+    db.insert(orderItems).values(
+      lines.map((l) => ({
+        id: newId(),
+        orderId,
+        productId: l.productId,
+        name: l.name,
+        imageKey: l.imageKey,
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+      })),
+    ),
+  ]);
+
+  const origin = c.env.APP_ORIGIN;
+  let session: { id: string; url: string | null; amount_total: number | null };
+  try {
+    session = await stripeClient(c.env).checkout.sessions.create(
+      {
+        mode: "payment",
+        allowed_payment_method_types: ["card"],
+        line_items: stripeLineItems(origin, lines, totals),
+        customer_email: address.email,
+        client_reference_id: orderId,
+        metadata: { order_id: orderId },
+        payment_intent_data: { metadata: { order_id: orderId } },
+        expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
+        success_url: `${origin}/order-placed?success=true&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}/place-order?cancel=true`,
+      },
+      { idempotencyKey: `checkout-session:${orderId}` },
+    );
+  } catch (err) {
+    console.error(`checkout: Stripe refused the session for order ${orderId}`, err);
+    await db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
+    throw new AppError(502, ORDER_MESSAGES.startFailed, "payment_provider_error");
+  }
+  if (!session.url || session.amount_total !== totals.totalCents) {
+    console.error(
+      `checkout: session ${session.id} charges ${session.amount_total}, order ${orderId} is ${totals.totalCents}`,
+    );
+    await db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
+    throw new AppError(502, ORDER_MESSAGES.startFailed, "payment_amount_mismatch");
+  }
+  await db.update(orders).set({ stripeSessionId: session.id }).where(eq(orders.id, orderId));
+  return session.url;
+}

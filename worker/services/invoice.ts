@@ -1,0 +1,94 @@
+// Australian tax invoices: a printable page per paid order, reached through a signed, expiring
+// link, so it opens in a new tab without the access token and nobody can guess another's.
+import { centsToDollars, formatDollars } from "../contracts/money";
+import type { Bindings } from "../env";
+import { signMessage, verifyMessage } from "../lib/tokens";
+import { escapeHtml } from "./email";
+import type { OrderWithItems } from "./orders";
+
+/** How long an invoice link works; the orders page hands out fresh ones on every load. */
+export const INVOICE_LINK_SECONDS = 30 * 24 * 60 * 60;
+
+const signed = (id: string, expires: number) => `invoice:${id}:${expires}`;
+
+export async function invoiceUrl(
+  env: Bindings,
+  orderId: string,
+  now = Date.now(),
+): Promise<string> {
+  const expires = Math.floor(now / 1000) + INVOICE_LINK_SECONDS;
+  const sig = await signMessage(env.JWT_SECRET, signed(orderId, expires));
+  return `${env.APP_ORIGIN}/api/order/invoice/${orderId}?expires=${expires}&sig=${sig}`;
+}
+
+/** True for a link invoiceUrl made for this order that has not expired. */
+export async function isValidInvoiceLink(
+  env: Bindings,
+  orderId: string,
+  expires: number,
+  sig: string,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!Number.isSafeInteger(expires) || expires * 1000 < now) return false;
+  return verifyMessage(env.JWT_SECRET, signed(orderId, expires), sig);
+}
+
+const money = (cents: number) => escapeHtml(formatDollars(centsToDollars(cents)));
+
+const formatAbn = (abn: string) => {
+  const d = abn.replace(/\s/g, "");
+  return `${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8)}`;
+};
+
+const dateInBrisbane = (d: Date) =>
+  d.toLocaleDateString("en-AU", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Australia/Brisbane",
+  });
+
+/** The invoice's own CSP: inline styles, the shop's images, no scripts at all. */
+export const INVOICE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export function invoiceHtml(env: Bindings, { order, items }: OrderWithItems): string {
+  const a = order.address;
+  const number = order.id.slice(-8).toUpperCase();
+  const rows = items
+    .map(
+      (i) => `<tr><td>${escapeHtml(i.name)}</td><td class="n">${i.quantity}</td>
+<td class="n">${money(i.unitPriceCents)}</td><td class="n">${money(i.unitPriceCents * i.quantity)}</td></tr>`,
+    )
+    .join("");
+  const line = (label: string, cents: number, cls = "") =>
+    `<tr class="${cls}"><th colspan="3">${label}</th><td class="n">${money(cents)}</td></tr>`;
+  const paidOn = order.paidAt ?? order.createdAt;
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<title>Tax invoice #${number} — ${escapeHtml(env.SELLER_NAME)}</title>
+<style>
+body{font-family:Georgia,serif;color:#2b1320;margin:0;background:#f6efe6}
+main{max-width:760px;margin:24px auto;background:#fff;padding:32px;border-top:6px solid #b87333}
+h1{margin:0;font-size:28px;letter-spacing:1px}header{display:flex;justify-content:space-between;gap:24px;flex-wrap:wrap}
+table{width:100%;border-collapse:collapse;margin-top:24px}td,th{padding:8px 6px;border-bottom:1px solid #eadbc8;text-align:left}
+.n{text-align:right;white-space:nowrap}tfoot th{text-align:right;font-weight:normal}.total th,.total td{font-weight:bold;font-size:18px}
+.muted{color:#6b4b3e;font-size:14px}@media print{body{background:#fff}main{margin:0;box-shadow:none}.noprint{display:none}}
+@media (max-width:540px){main{padding:18px;margin:0}}
+</style></head><body><main>
+<header><div><h1>Tax invoice</h1><p class="muted">Invoice #${number}<br>Order ${escapeHtml(order.id)}<br>Date ${escapeHtml(dateInBrisbane(paidOn))}</p></div>
+<div><strong>${escapeHtml(env.SELLER_NAME)}</strong><br>ABN ${escapeHtml(formatAbn(env.SELLER_ABN))}<br>Brisbane, Queensland, Australia</div></header>
+<section><h2 style="font-size:16px;margin:24px 0 4px">Billed to</h2><p class="muted" style="margin:0">${escapeHtml(`${a.firstName} ${a.lastName}`)}<br>
+${escapeHtml(a.street)}${a.street2 ? `<br>${escapeHtml(a.street2)}` : ""}<br>${escapeHtml(`${a.city} ${a.state} ${a.zipcode}`)}<br>${escapeHtml(a.country)}<br>${escapeHtml(order.email)}</p></section>
+<table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
+<tbody>${rows}</tbody><tfoot>
+${line("Subtotal (excl. GST)", order.subtotalCents)}
+${line("GST (10%)", order.taxCents)}
+${line("Delivery", order.deliveryFeeCents)}
+${order.discountCents > 0 ? line("Discount", -order.discountCents) : ""}
+${line("Total paid (AUD)", order.totalCents, "total")}
+</tfoot></table>
+<p class="muted">Total includes GST of ${money(order.taxCents)}. Paid by card.</p>
+<p class="muted noprint">Use your browser's Print command to keep a copy or save it as a PDF.</p>
+</main></body></html>`;
+}

@@ -1,0 +1,53 @@
+// The Stripe client: the real SDK over fetch, pointed at api.stripe.com in production and at the
+// local Stripe sandbox (STRIPE_API_BASE) in development and tests. Nothing else differs.
+import Stripe from "stripe";
+import type { Bindings } from "../env";
+
+let cached: { key: string; base: string | undefined; client: Stripe } | undefined;
+
+export function stripeClient(env: Bindings): Stripe {
+  if (cached?.key === env.STRIPE_SECRET_KEY && cached.base === env.STRIPE_API_BASE) {
+    return cached.client;
+  }
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
+  const client = new Stripe(env.STRIPE_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient(),
+    // Retries reuse the idempotency key, so a retried create cannot make a second session.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base && {
+      host: base.hostname,
+      port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+      protocol: base.protocol === "https:" ? "https" : "http",
+    }),
+  });
+  cached = { key: env.STRIPE_SECRET_KEY, base: env.STRIPE_API_BASE, client };
+  return client;
+}
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/**
+ * The event in `rawBody` when its Stripe-Signature header is valid and fresh (5 minutes), else
+ * null. The signature covers the exact bytes, so the body must be read as text, never re-encoded.
+ */
+export async function verifiedEvent(
+  env: Bindings,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<Stripe.Event | null> {
+  if (!signature) return null;
+  try {
+    return await stripeClient(env).webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET,
+      undefined,
+      cryptoProvider,
+    );
+  } catch {
+    return null;
+  }
+}
+
+export type { Stripe };
