@@ -7,16 +7,18 @@ import {
   ensureDevVars,
   onShutdown,
   ROOT,
+  startLocalStripe,
   startWrangler,
   stopChild,
 } from "./local";
 import { seedIfEmpty } from "./seed";
 
 const origin = "http://localhost:5173";
-ensureDevVars();
+const vars = ensureDevVars();
 await applyMigrations();
 await seedIfEmpty();
 
+const stripe = await startLocalStripe(vars, "http://localhost:8787/api/stripe/webhook");
 const wrangler = startWrangler({ port: 8787, origin });
 const vite = spawn(bin("vite"), ["--config", "web/vite.config.ts"], {
   cwd: ROOT,
@@ -26,6 +28,7 @@ const vite = spawn(bin("vite"), ["--config", "web/vite.config.ts"], {
 const stop = () => {
   stopChild(vite);
   stopChild(wrangler);
+  void stripe?.close();
   process.exit(0);
 };
 onShutdown(stop);

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type StripeSandbox, startStripeSandbox } from "../../test/stripe-sandbox/sandbox";
 import { parseEnv } from "../env";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -142,6 +143,27 @@ export function onShutdown(stop: () => void): void {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.prependListener(signal, stop);
 }
 
+/**
+ * Runs the local Stripe sandbox that STRIPE_API_BASE points at, delivering webhooks to
+ * `webhookUrl`; `port` overrides the port in STRIPE_API_BASE (0 picks a free one). Returns null
+ * when STRIPE_API_BASE is unset or not on this machine (Stripe's own test mode, say).
+ */
+export async function startLocalStripe(
+  vars: Record<string, string>,
+  webhookUrl: string,
+  port?: number,
+): Promise<StripeSandbox | null> {
+  const base = vars.STRIPE_API_BASE ? new URL(vars.STRIPE_API_BASE) : null;
+  if (!base || !["127.0.0.1", "localhost"].includes(base.hostname)) return null;
+  return startStripeSandbox({
+    port: port ?? Number(base.port),
+    apiKey: vars.STRIPE_SECRET_KEY ?? "",
+    webhookSecret: vars.STRIPE_WEBHOOK_SECRET ?? "",
+    webhookUrl,
+    log: (line) => console.log(`[stripe sandbox] ${line}`),
+  });
+}
+
 export interface LaunchedShop {
   origin: string;
   stop: () => void;
@@ -157,13 +179,25 @@ export async function launchShop(
   vars: Record<string, string> = {},
 ): Promise<LaunchedShop> {
   const origin = `http://localhost:${port}`;
-  ensureDevVars();
+  const devVars = ensureDevVars();
   await buildSpa();
   await applyMigrations(persistTo);
   const { seedIfEmpty } = await import("./seed");
   await seedIfEmpty(persistTo);
-  const child = startWrangler({ port, origin, quiet: true, persistTo, vars });
-  const stop = () => stopChild(child);
+  // A sandbox of its own on a free port, so a running `npm start` keeps its own.
+  const stripe = await startLocalStripe(devVars, `${origin}/api/stripe/webhook`, 0);
+  const stripeVars: Record<string, string> = stripe ? { STRIPE_API_BASE: stripe.url } : {};
+  const child = startWrangler({
+    port,
+    origin,
+    quiet: true,
+    persistTo,
+    vars: { ...stripeVars, ...vars },
+  });
+  const stop = () => {
+    stopChild(child);
+    void stripe?.close();
+  };
   onShutdown(stop);
   await waitForHttp(`${origin}/api/health`);
   return { origin, stop };

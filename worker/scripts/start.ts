@@ -1,5 +1,6 @@
 // `npm start`: builds the SPA, applies local D1 migrations, seeds an empty database, and serves the
-// whole shop with `wrangler dev` at http://localhost:8787 (PORT overrides). Ctrl-C stops it all.
+// whole shop with `wrangler dev` at http://localhost:8787 (PORT overrides), with the local Stripe
+// sandbox on 127.0.0.1:12111. Ctrl-C stops it all.
 import { DEMO_ACCOUNTS } from "../seed/demo-accounts";
 import {
   applyMigrations,
@@ -7,6 +8,7 @@ import {
   ensureDevVars,
   onShutdown,
   portFromEnv,
+  startLocalStripe,
   startWrangler,
   stopChild,
   waitForHttp,
@@ -17,7 +19,7 @@ const started = Date.now();
 const port = portFromEnv();
 const origin = `http://localhost:${port}`;
 
-ensureDevVars({ APP_ORIGIN: origin });
+const vars = ensureDevVars({ APP_ORIGIN: origin });
 console.log("Building the storefront…");
 await buildSpa();
 console.log("Applying local database migrations…");
@@ -26,9 +28,11 @@ const seeded = await seedIfEmpty();
 if (seeded)
   console.log(`Seeded an empty database: ${seeded.products} products, ${seeded.posts} posts.`);
 
+const stripe = await startLocalStripe(vars, `${origin}/api/stripe/webhook`);
 const wrangler = startWrangler({ port, origin, quiet: process.env.QUIET === "1" });
 const stop = () => {
   stopChild(wrangler);
+  void stripe?.close();
   process.exit(0);
 };
 onShutdown(stop);
@@ -39,7 +43,13 @@ wrangler.on("exit", (code) => {
 
 await waitForHttp(`${origin}/api/health`);
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`\nTamra & Tara is running at ${origin} (ready in ${seconds} s). Ctrl-C stops it.\n`);
+console.log(`\nTamra & Tara is running at ${origin} (ready in ${seconds} s). Ctrl-C stops it.`);
+if (stripe) {
+  console.log(
+    `Payments go to the local Stripe sandbox at ${stripe.url}: pay with card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined).`,
+  );
+}
+console.log(`Mail the shop sends: ${origin}/dev/mailbox\n`);
 console.log("Demo accounts:");
 for (const a of DEMO_ACCOUNTS) {
   const code = a.affiliateCode ? `  affiliate code ${a.affiliateCode}` : "";
