@@ -2,7 +2,8 @@
 // and prints req/s, p50, p99 and each endpoint's throughput as a ratio of /api/health from the same
 // run; then the Worker's CPU time per catalogue request, measured in-process. Never a test.
 import autocannon from "autocannon";
-import { launchShop } from "../../worker/scripts/local";
+import Stripe from "stripe";
+import { ensureDevVars, launchShop } from "../../worker/scripts/local";
 import { DEMO_ACCOUNTS } from "../../worker/seed/demo-accounts";
 import { measureCpu } from "./cpu";
 
@@ -61,8 +62,68 @@ function print(rows: Row[]): void {
   }
 }
 
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+/**
+ * Fulfilment time per webhook: pays `count` sessions on the sandbox's hosted page (the sandbox
+ * records the events and delivers none), then delivers each checkout.session.completed event to
+ * the webhook, signed as Stripe signs it, one at a time, timing each first delivery.
+ */
+async function measureFulfilment(sessionUrls: string[], stripeUrl: string) {
+  const devVars = ensureDevVars();
+  const secret = devVars.STRIPE_WEBHOOK_SECRET ?? "";
+  const auth = { authorization: `Bearer ${devVars.STRIPE_SECRET_KEY}` };
+  for (const url of sessionUrls) {
+    await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "card=4242424242424242",
+      redirect: "manual",
+    });
+  }
+  const events: { data: { object: { id: string } } }[] = [];
+  let startingAfter = "";
+  for (;;) {
+    const page = (await (
+      await fetch(
+        `${stripeUrl}/v1/events?type=checkout.session.completed&limit=100${startingAfter}`,
+        { headers: auth },
+      )
+    ).json()) as { data: typeof events; has_more: boolean };
+    events.push(...page.data);
+    const last = page.data.at(-1) as { id?: string } | undefined;
+    if (!page.has_more || !last?.id) break;
+    startingAfter = `&starting_after=${last.id}`;
+  }
+  const times: number[] = [];
+  const outcomes = new Map<string, number>();
+  for (const event of events) {
+    const payload = JSON.stringify(event);
+    const started = performance.now();
+    const res = await fetch(`${ORIGIN}/api/stripe/webhook`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+      },
+      body: payload,
+    });
+    const { outcome } = (await res.json()) as { outcome?: string };
+    times.push(performance.now() - started);
+    const key = outcome ?? `HTTP ${res.status}`;
+    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `\nFulfilment per webhook (first delivery, one at a time, ${times.length} events): ` +
+      `p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms; ` +
+      `outcomes ${[...outcomes].map(([k, n]) => `${k} ${n}`).join(", ")}`,
+  );
+}
+
 // Rate limits would turn the login run into 429s; the switch works only in development.
-const shop = await launchShop(PORT, STATE, { RATE_LIMITS: "off" });
+const shop = await launchShop(PORT, STATE, { RATE_LIMITS: "off" }, { webhooks: false });
 try {
   const productId = (
     (await (await fetch(`${ORIGIN}/api/product/list`)).json()) as { products: { _id: string }[] }
@@ -105,7 +166,45 @@ try {
     }),
   );
   await fetch(`${ORIGIN}/api/cart/clear`, { method: "POST", headers: auth });
+
+  // Checkout: each request prices the lines from D1, stores a pending order and creates a
+  // Checkout Session on the local Stripe sandbox.
+  const checkout = {
+    items: [{ _id: itemId, quantity: 2 }],
+    address: {
+      firstName: "Bench",
+      lastName: "Shopper",
+      email: "bench@example.com",
+      street: "1 Queen Street",
+      city: "Brisbane",
+      state: "QLD",
+      zipcode: "4000",
+      country: "Australia",
+      phone: "0400000000",
+    },
+    amount: 0,
+    tax: 0,
+    affiliateCode: "",
+  };
+  rows.push(
+    await load("createStripeSession", "/api/order/createStripeSession", {
+      method: "POST",
+      body: checkout,
+      headers: auth,
+    }),
+  );
   print(rows);
+
+  const sessionUrls: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const res = await fetch(`${ORIGIN}/api/order/createStripeSession`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(checkout),
+    });
+    sessionUrls.push(((await res.json()) as { session_url: string }).session_url);
+  }
+  if (shop.stripeUrl) await measureFulfilment(sessionUrls, shop.stripeUrl);
 } finally {
   shop.stop();
 }

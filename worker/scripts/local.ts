@@ -150,8 +150,9 @@ export function onShutdown(stop: () => void): void {
  */
 export async function startLocalStripe(
   vars: Record<string, string>,
-  webhookUrl: string,
+  webhookUrl: string | undefined,
   port?: number,
+  quiet = false,
 ): Promise<StripeSandbox | null> {
   const base = vars.STRIPE_API_BASE ? new URL(vars.STRIPE_API_BASE) : null;
   if (!base || !["127.0.0.1", "localhost"].includes(base.hostname)) return null;
@@ -159,13 +160,15 @@ export async function startLocalStripe(
     port: port ?? Number(base.port),
     apiKey: vars.STRIPE_SECRET_KEY ?? "",
     webhookSecret: vars.STRIPE_WEBHOOK_SECRET ?? "",
-    webhookUrl,
-    log: (line) => console.log(`[stripe sandbox] ${line}`),
+    ...(webhookUrl && { webhookUrl }),
+    log: quiet ? () => {} : (line) => console.log(`[stripe sandbox] ${line}`),
   });
 }
 
 export interface LaunchedShop {
   origin: string;
+  /** The shop's Stripe sandbox, when it runs one. */
+  stripeUrl: string | undefined;
   stop: () => void;
 }
 
@@ -177,6 +180,7 @@ export async function launchShop(
   port: number,
   persistTo: string,
   vars: Record<string, string> = {},
+  { webhooks = true }: { webhooks?: boolean } = {},
 ): Promise<LaunchedShop> {
   const origin = `http://localhost:${port}`;
   const devVars = ensureDevVars();
@@ -185,7 +189,13 @@ export async function launchShop(
   const { seedIfEmpty } = await import("./seed");
   await seedIfEmpty(persistTo);
   // A sandbox of its own on a free port, so a running `npm start` keeps its own.
-  const stripe = await startLocalStripe(devVars, `${origin}/api/stripe/webhook`, 0);
+  // Without webhooks the sandbox only records events (GET /v1/events), for the bench to deliver.
+  const stripe = await startLocalStripe(
+    devVars,
+    webhooks ? `${origin}/api/stripe/webhook` : undefined,
+    0,
+    true,
+  );
   const stripeVars: Record<string, string> = stripe ? { STRIPE_API_BASE: stripe.url } : {};
   const child = startWrangler({
     port,
@@ -200,5 +210,5 @@ export async function launchShop(
   };
   onShutdown(stop);
   await waitForHttp(`${origin}/api/health`);
-  return { origin, stop };
+  return { origin, stripeUrl: stripe?.url, stop };
 }
