@@ -52,7 +52,14 @@ function Shell() {
   );
 }
 
-const STAND_INS: Record<string, string> = { "/": "Home screen", "/login": "Login screen" };
+const STAND_INS: Record<string, string> = {
+  "/": "Home screen",
+  "/login": "Login screen",
+  "/cart": "Cart screen",
+  "/collection": "Collection screen",
+  "/place-order": "Checkout screen",
+  "/orders": "Orders screen",
+};
 
 /** Renders `element` at route `path` (visited as `at`) in the session provider and toast area. */
 export function renderScreen(path: string, element: ReactNode, at = path) {

@@ -3,10 +3,11 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../web/app/router";
 import { syncCartSession } from "../../web/features/cart/cart-store";
-import { cartTotals, SHIPPING_CENTS } from "../../web/features/cart/cart-totals";
+import { cartTotals } from "../../web/features/cart/cart-totals";
 import { addToGuestCart, GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import { storeSession } from "../../web/features/session/stored-session";
+import { DELIVERY_FEE_CENTS } from "../../worker/contracts/order";
 import { makeProduct, stubApi } from "./helpers";
 
 const json = (status: number, body: unknown) =>
@@ -33,7 +34,7 @@ describe("cartTotals", () => {
     expect(cartTotals([{ price: 19.95, quantity: 3 }])).toEqual({
       count: 3,
       subtotalCents: 5985,
-      shippingCents: SHIPPING_CENTS,
+      shippingCents: DELIVERY_FEE_CENTS,
       taxCents: 0,
       totalCents: 6985,
     });

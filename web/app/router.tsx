@@ -43,6 +43,22 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import("../routes/contact")).ContactPage }),
       },
       {
+        path: paths.placeOrder,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/place-order")).PlaceOrderPage }),
+      },
+      {
+        // Stripe returns here with ?success=true&session_id=...
+        path: paths.orderPlaced,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/order-placed")).OrderPlacedPage }),
+      },
+      {
+        path: paths.orders,
+        HydrateFallback: PageLoading,
+        lazy: async () => ({ Component: (await import("../routes/orders")).OrdersPage }),
+      },
+      {
         path: paths.login,
         HydrateFallback: PageLoading,
         lazy: async () => ({ Component: (await import("../routes/login")).LoginPage }),

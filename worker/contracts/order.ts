@@ -18,6 +18,42 @@ export const ORDER_MESSAGES = {
   notPaid: "This payment has not been completed.",
 } as const;
 
+/** The affiliate code box (SPEC.md sections 5 and 8) and the Worker's answers about codes. */
+export const AFFILIATE_MESSAGES = {
+  empty: "Please enter a valid affiliate code.",
+  invalid: "Invalid affiliate code",
+  failed: "Could not validate affiliate code",
+  applied: "Affiliate code applied!",
+  copied: "Affiliate code copied!",
+  ownCode: "You can't use your own affiliate code.",
+} as const;
+
+/**
+ * The first-party cookie a creator link (/r/:code) sets to the code, for 30 days; the checkout
+ * page reads it to show the code already applied.
+ */
+export const REFERRAL_COOKIE = "tt_ref";
+
+/** The discount a valid code gives when the server names none (dollars). */
+export const DEFAULT_AFFILIATE_DISCOUNT = 10;
+
+export const ValidateAffiliateSchema = v.object({
+  code: v.pipe(
+    v.optional(v.string(AFFILIATE_MESSAGES.empty), ""),
+    v.trim(),
+    v.nonEmpty(AFFILIATE_MESSAGES.empty),
+    v.maxLength(32, AFFILIATE_MESSAGES.invalid),
+  ),
+});
+
+export interface ValidateAffiliateResponse {
+  success: true;
+  valid: boolean;
+  /** Dollars off, when valid. */
+  discount?: number;
+  message: string;
+}
+
 /** The five shipping steps the order tracker shows, in order. */
 export const TRACKER_STEPS = [
   "Order Placed",

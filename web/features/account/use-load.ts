@@ -7,15 +7,19 @@ export type LoadState<T> =
   | { status: "loaded"; data: T }
   | { status: "failed"; message: string };
 
-/** `onFailure` runs once per failure that the API client has not already announced. */
+/**
+ * `onFailure` runs once per failure that the API client has not already announced. Returns the
+ * state, a way to replace the loaded record, and `reload` (Retry, Refresh).
+ */
 export function useLoad<T>(
   enabled: boolean,
   load: (signal: AbortSignal) => Promise<T>,
   onFailure: (error: unknown) => void,
-): [LoadState<T>, (data: T) => void] {
+): [LoadState<T>, (data: T) => void, () => void] {
   const [state, setState] = useState<LoadState<T>>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per sign-in, not per render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads per sign-in and reload, not per render.
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
@@ -28,7 +32,7 @@ export function useLoad<T>(
         if (!isSessionExpired(error)) onFailure(error);
       });
     return () => controller.abort();
-  }, [enabled]);
+  }, [enabled, attempt]);
 
-  return [state, (data: T) => setState({ status: "loaded", data })];
+  return [state, (data: T) => setState({ status: "loaded", data }), () => setAttempt((n) => n + 1)];
 }

@@ -61,7 +61,7 @@ export async function addServerCartItem(product: ProductDto, quantity: number): 
   return line;
 }
 
-/** Empties the cart, e.g. after an order is placed. */
+/** Empties the cart here and on the server. After an order the server has done so: forgetCart. */
 export async function clearCart(): Promise<void> {
   if (!isCartSignedIn()) {
     clearGuestCart();

@@ -175,6 +175,22 @@ export async function reloadCart(): Promise<void> {
   }
 }
 
+/**
+ * After an order is placed: the Worker empties the server cart as it records the order, so only
+ * this tab's copies go, the guest cart in storage and the server cart in memory. No call is made;
+ * answers already on their way are dropped as older than this change.
+ */
+export function forgetCart(): void {
+  try {
+    clearGuestCart();
+  } catch {
+    // storage unavailable: there is no stored cart to clear
+  }
+  if (!signedIn) return;
+  latestChange += 1;
+  setServer({}, "ready");
+}
+
 /** Shows the change now, sends it, and rolls back (then reloads) if the server refuses. */
 export async function changeServerCart(
   apply: (items: GuestCart) => GuestCart,

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { getCartCount, subscribeCart } from "./cart-store";
 import { countItems, GUEST_CART_KEY, parseGuestCart } from "./guest-cart";
-import { useCartSession } from "./use-cart";
+import { useCartSession } from "./use-cart-session";
 
 export { GUEST_CART_KEY };
 

@@ -1,6 +1,5 @@
 // The cart for a screen: lines, totals and the actions, kept in step with the session.
-import { useEffect, useMemo, useSyncExternalStore } from "react";
-import { useSession } from "../session/session-context";
+import { useMemo, useSyncExternalStore } from "react";
 import { clearCart, setCartQuantity } from "./cart-actions";
 import {
   type CartSnapshot,
@@ -8,19 +7,9 @@ import {
   getServerRenderSnapshot,
   reloadCart,
   subscribeCart,
-  syncCartSession,
 } from "./cart-store";
 import { cartTotals } from "./cart-totals";
-
-/**
- * Hands the session's token to the cart store. Any component that shows the cart calls it (the
- * navbar always does), so the merge and load start on the first screen after signing in.
- */
-export function useCartSession(): string | null {
-  const { token } = useSession();
-  useEffect(() => syncCartSession(token), [token]);
-  return token;
-}
+import { useCartSession } from "./use-cart-session";
 
 export function useCartSnapshot(): CartSnapshot {
   return useSyncExternalStore(subscribeCart, getCartSnapshot, getServerRenderSnapshot);

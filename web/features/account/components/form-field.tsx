@@ -11,13 +11,15 @@ export interface FormFieldProps {
   value: string;
   error?: string;
   onChange: (event: ChangeEvent<Control>) => void;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "tel";
   autoComplete: string;
   inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
   required?: boolean;
   maxLength?: number;
   hint?: string;
   multiline?: boolean;
+  /** Spans both columns of a two-column form (multiline fields always do). */
+  wide?: boolean;
   disabled?: boolean;
 }
 
@@ -27,6 +29,7 @@ export function FormField({
   error,
   hint,
   multiline,
+  wide,
   required,
   type = "text",
   ...rest
@@ -44,7 +47,7 @@ export function FormField({
   };
   const isPassword = type === "password";
   return (
-    <div className={multiline ? "account-field is-wide" : "account-field"}>
+    <div className={multiline || wide ? "account-field is-wide" : "account-field"}>
       <label htmlFor={id} className="account-label">
         {label}
         {required ? null : <span className="account-optional"> (optional)</span>}

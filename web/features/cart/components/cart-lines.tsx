@@ -1,8 +1,7 @@
 // The cart's item rows: picture, name, unit price, a 1..10 quantity selector, line total, remove.
 import { Link } from "react-router-dom";
-import { centsToDollars } from "../../../../worker/contracts/money";
 import { StrokeIcon } from "../../../components/icons";
-import { formatPrice } from "../../../lib/money";
+import { formatCents, formatPrice } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
 import { lineCents } from "../cart-totals";
 import { type CartItem, clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from "../guest-cart";
@@ -59,7 +58,7 @@ function CartLine({
           ))}
         </select>
       </div>
-      <p className="cart-line-total">{formatPrice(centsToDollars(lineCents(line)))}</p>
+      <p className="cart-line-total">{formatCents(lineCents(line))}</p>
       <button
         type="button"
         className="cart-line-remove"

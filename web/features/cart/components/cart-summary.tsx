@@ -1,17 +1,15 @@
-// The cart's totals card: subtotal, shipping, tax (0.00 here; checkout adds it) and total.
-import { centsToDollars } from "../../../../worker/contracts/money";
-import { formatPrice } from "../../../lib/money";
+// The totals card of the cart and checkout screens: labelled rows, then the total. The cart shows
+// subtotal, shipping and tax (0.00 there; checkout adds it).
+import { formatCents } from "../../../lib/money";
 import type { CartTotals } from "../cart-totals";
 import "./cart-summary.css";
 
-const show = (cents: number) => formatPrice(centsToDollars(cents));
+export interface SummaryRow {
+  label: string;
+  value: string;
+}
 
-export function CartSummary({ totals }: { totals: CartTotals }) {
-  const rows = [
-    { label: "Subtotal", value: show(totals.subtotalCents) },
-    { label: "Shipping", value: show(totals.shippingCents) },
-    { label: "Tax", value: show(totals.taxCents) },
-  ];
+export function SummaryList({ rows, total }: { rows: SummaryRow[]; total: string }) {
   return (
     <dl className="cart-summary">
       {rows.map(({ label, value }) => (
@@ -22,8 +20,17 @@ export function CartSummary({ totals }: { totals: CartTotals }) {
       ))}
       <div className="cart-summary-row is-total">
         <dt>Total</dt>
-        <dd>{show(totals.totalCents)}</dd>
+        <dd>{total}</dd>
       </div>
     </dl>
   );
+}
+
+export function CartSummary({ totals }: { totals: CartTotals }) {
+  const rows = [
+    { label: "Subtotal", value: formatCents(totals.subtotalCents) },
+    { label: "Shipping", value: formatCents(totals.shippingCents) },
+    { label: "Tax", value: formatCents(totals.taxCents) },
+  ];
+  return <SummaryList rows={rows} total={formatCents(totals.totalCents)} />;
 }

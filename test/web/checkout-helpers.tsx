@@ -1,0 +1,42 @@
+// The checkout screen under test: a guest cart to check out, the address filled in, the screen
+// rendered with the Worker's answers stubbed by "METHOD /path", and the summary read back.
+import { fireEvent, screen, within } from "@testing-library/react";
+import { addToGuestCart } from "../../web/features/cart/guest-cart";
+import { PlaceOrderPage } from "../../web/routes/place-order";
+import { type Route, renderScreen, stubAccountApi } from "./account-helpers";
+import { makeProduct } from "./helpers";
+
+export const START = "POST /api/order/createStripeSession";
+export const VALIDATE = "POST /api/user/validate-affiliate";
+export const SESSION_URL = "https://checkout.stripe.com/c/pay/cs_test_a1";
+
+export const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+export const press = (name: string | RegExp) =>
+  fireEvent.click(screen.getByRole("button", { name }));
+export const summary = () => within(screen.getByRole("complementary"));
+export const summaryValue = (label: string) =>
+  summary().getByText(label).nextElementSibling?.textContent;
+
+/** Two lines: 2 x $19.95 and 1 x $89.95, so subtotal $129.85, tax $12.99, total $152.84. */
+export function fillCart() {
+  addToGuestCart(makeProduct(1, { name: "Brass Ganesha", finalPrice: 19.95 }), 2);
+  addToGuestCart(makeProduct(2, { name: "Surya Wall Hanging", finalPrice: 89.95 }), 1);
+}
+
+export function fillAddress() {
+  type(/^Email/, " Asha@Example.com ");
+  type(/^First name/, "Asha");
+  type(/^Last name/, "Rao");
+  type(/^Address line 1/, "12 Fig Tree Lane");
+  type(/^City/, "Brisbane");
+  type(/^State/, "QLD");
+  type(/^Zipcode/, "4000");
+  type(/^Phone/, "0400 123 456");
+}
+
+export function renderCheckout(answers: Record<string, Route> = {}, at = "/place-order") {
+  const fetchMock = stubAccountApi(answers);
+  renderScreen("/place-order", <PlaceOrderPage />, at);
+  return fetchMock;
+}

@@ -1,0 +1,50 @@
+// The checkout's order summary (SPEC.md section 2): each held line, then subtotal, tax, shipping,
+// discount and total, all from checkoutTotals so the page shows what the Worker will charge.
+import type { CheckoutTotals } from "../../../../worker/contracts/order";
+import { formatCents } from "../../../lib/money";
+import { lineCents } from "../../cart/cart-totals";
+import { SummaryList } from "../../cart/components/cart-summary";
+import type { CartItem } from "../../cart/guest-cart";
+
+interface CheckoutSummaryProps {
+  items: CartItem[];
+  totals: CheckoutTotals;
+  loading: boolean;
+}
+
+export function CheckoutSummary({ items, totals, loading }: CheckoutSummaryProps) {
+  const rows = [
+    { label: "Subtotal", value: formatCents(totals.subtotalCents) },
+    { label: "Tax (GST 10%)", value: formatCents(totals.taxCents) },
+    { label: "Shipping", value: formatCents(totals.deliveryFeeCents) },
+    {
+      label: "Discount",
+      value: totals.discountCents > 0 ? `−${formatCents(totals.discountCents)}` : formatCents(0),
+    },
+  ];
+  return (
+    <>
+      {items.length === 0 ? (
+        <p className="checkout-summary-note" role="status">
+          {loading ? "Loading your cart…" : "Your cart is empty."}
+        </p>
+      ) : (
+        <ul className="checkout-items" aria-label="Items in this order">
+          {items.map((item) => (
+            <li key={item._id} className="checkout-item">
+              <span className="checkout-item-image">
+                {item.image ? <img src={item.image} alt="" width={56} height={56} /> : null}
+              </span>
+              <span className="checkout-item-name">
+                {item.name || "Product"}
+                <span className="checkout-item-quantity">Qty {item.quantity}</span>
+              </span>
+              <span className="checkout-item-total">{formatCents(lineCents(item))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SummaryList rows={rows} total={formatCents(totals.totalCents)} />
+    </>
+  );
+}

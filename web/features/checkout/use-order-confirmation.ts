@@ -1,0 +1,64 @@
+// Confirms the Stripe payment the shopper came back from (SPEC.md section 4): once per session id,
+// however often React runs the effect (StrictMode runs it twice) or the page is revisited. The
+// first answer empties this tab's cart, schedules the signed-in cart's re-fetch and says so.
+import { useEffect, useState } from "react";
+import { toast } from "react-toastify";
+import { ORDER_MESSAGES, type OrderDto } from "../../../worker/contracts/order";
+import { forgetCart, isCartSignedIn, reloadCart } from "../cart/cart-store";
+import { useCartSession } from "../cart/use-cart-session";
+import { confirmStripeOrder } from "./api";
+
+/** SPEC.md section 9: the server cart is fetched again a second after the order is placed. */
+export const CART_REFETCH_DELAY_MS = 1000;
+
+export type Confirmation =
+  | { status: "loading" }
+  | { status: "confirmed"; order: OrderDto }
+  | { status: "failed" };
+
+const confirmations = new Map<string, Promise<OrderDto>>();
+
+async function confirm(sessionId: string): Promise<OrderDto> {
+  try {
+    const answer = await confirmStripeOrder(sessionId);
+    if (!answer.success || !answer.order) throw new Error(ORDER_MESSAGES.confirmFailed);
+    forgetCart();
+    if (isCartSignedIn()) setTimeout(() => void reloadCart(), CART_REFETCH_DELAY_MS);
+    toast.success(ORDER_MESSAGES.confirmed);
+    return answer.order;
+  } catch (error) {
+    toast.error(ORDER_MESSAGES.confirmFailed);
+    throw error;
+  }
+}
+
+function confirmOnce(sessionId: string): Promise<OrderDto> {
+  let pending = confirmations.get(sessionId);
+  if (!pending) {
+    pending = confirm(sessionId);
+    confirmations.set(sessionId, pending);
+  }
+  return pending;
+}
+
+/** Null `sessionId` (a visit without one) confirms nothing. */
+export function useOrderConfirmation(sessionId: string | null): Confirmation {
+  // The store must know who is signed in before the cart can be emptied and re-fetched.
+  useCartSession();
+  const [state, setState] = useState<Confirmation>({ status: "loading" });
+
+  useEffect(() => {
+    if (!sessionId) return;
+    let current = true;
+    setState({ status: "loading" });
+    confirmOnce(sessionId).then(
+      (order) => current && setState({ status: "confirmed", order }),
+      () => current && setState({ status: "failed" }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [sessionId]);
+
+  return state;
+}

@@ -1,0 +1,95 @@
+// The checkout screen's state (SPEC.md sections 2, 5 and 8): the held cart lines and their totals,
+// the address form, the affiliate box, and Place Order, which starts a Stripe payment and sends
+// the browser to it. An empty cart goes back to /cart once the cart has loaded.
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import { centsToDollars } from "../../../worker/contracts/money";
+import { checkoutTotals, ORDER_MESSAGES } from "../../../worker/contracts/order";
+import { ApiError, isSessionExpired } from "../../lib/api-client";
+import { paths } from "../../lib/paths";
+import { answerMessage } from "../account/messages";
+import { useAccountForm, useFormFailure } from "../account/use-account-form";
+import { pricedLine } from "../cart/cart-totals";
+import { useCart } from "../cart/use-cart";
+import { useSession } from "../session/session-context";
+import { checkAddress, emptyAddress, prefillAddress, toAddress } from "./address-form";
+import { createStripeSession } from "./api";
+import { useAffiliateCode } from "./use-affiliate-code";
+
+/** The server's message when it answered with one; a call that never got an answer says why. */
+function startFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0) {
+    return error.serverMessage ?? ORDER_MESSAGES.startFailed;
+  }
+  return (error instanceof Error && error.message) || ORDER_MESSAGES.startFailed;
+}
+
+export function usePlaceOrder() {
+  const { user } = useSession();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const cancelled = params.get("cancel") === "true";
+  const affiliate = useAffiliateCode();
+  const form = useAccountForm(emptyAddress(), checkAddress);
+  const { failure, fail, clearFailure } = useFormFailure();
+  const [redirecting, setRedirecting] = useState(false);
+
+  const items = useMemo(() => cart.lines.filter((line) => line.quantity > 0), [cart.lines]);
+  const totals = useMemo(
+    () => checkoutTotals(items.map(pricedLine), affiliate.discountCents),
+    [items, affiliate.discountCents],
+  );
+  const loading = cart.status === "loading";
+
+  useEffect(() => {
+    if (!loading && items.length === 0) navigate(paths.cart, { replace: true });
+  }, [loading, items.length, navigate]);
+
+  useEffect(() => {
+    // The id keeps StrictMode's second run (and a re-render) from stacking a second toast.
+    if (cancelled) toast.info(ORDER_MESSAGES.cancelled, { toastId: "payment-cancelled" });
+  }, [cancelled]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the blanks once the user arrives.
+  useEffect(() => {
+    if (user) form.reset(prefillAddress(form.values, user));
+  }, [user]);
+
+  const placeOrder = form.submit(async (values) => {
+    clearFailure();
+    if (items.length === 0) return fail(ORDER_MESSAGES.emptyCart);
+    try {
+      const answer = await createStripeSession({
+        address: toAddress(values),
+        items,
+        amount: centsToDollars(totals.totalCents),
+        affiliateCode: affiliate.appliedCode,
+        tax: centsToDollars(totals.taxCents),
+      });
+      if (answer.success && answer.session_url) {
+        setRedirecting(true);
+        window.location.assign(answer.session_url);
+        return;
+      }
+      fail(answerMessage(answer, ORDER_MESSAGES.startFailed));
+    } catch (error) {
+      if (!isSessionExpired(error)) fail(startFailure(error));
+    }
+  });
+
+  return {
+    form,
+    affiliate,
+    items,
+    totals,
+    loading,
+    cancelled,
+    failure,
+    placeOrder,
+    busy: form.sending || redirecting,
+  };
+}
+
+export type PlaceOrder = ReturnType<typeof usePlaceOrder>;

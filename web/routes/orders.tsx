@@ -1,0 +1,71 @@
+// /orders (SPEC.md section 2): the signed-in shopper's orders with loading, error and empty
+// states. Without a token there is nothing to ask for, so the empty state shows straight away.
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { toast } from "react-toastify";
+import { ORDER_MESSAGES } from "../../worker/contracts/order";
+import { useLoad } from "../features/account/use-load";
+import { loadUserOrders } from "../features/orders/api";
+import { OrderList } from "../features/orders/components/order-list";
+import { useSession } from "../features/session/session-context";
+import { usePageTitle } from "../lib/page-title";
+import { paths } from "../lib/paths";
+import "../features/account/components/account.css";
+import "./orders.css";
+
+function NoOrders({ onRefresh }: { onRefresh: () => void }) {
+  return (
+    <div className="orders-note">
+      <p>{ORDER_MESSAGES.noOrders}</p>
+      <div className="orders-note-actions">
+        <button type="button" className="button button-ghost" onClick={onRefresh}>
+          Refresh
+        </button>
+        <Link to={paths.home} className="button button-primary">
+          Start Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : ORDER_MESSAGES.loadFailed;
+
+export function OrdersPage() {
+  usePageTitle("Your Orders", "Your Tamra & Tara orders, their delivery progress and invoices.");
+  const { token } = useSession();
+  const [state, , reload] = useLoad(Boolean(token), loadUserOrders, (error) =>
+    toast.error(messageOf(error)),
+  );
+
+  let content: ReactNode;
+  if (!token) content = <NoOrders onRefresh={reload} />;
+  else if (state.status === "loading") {
+    content = (
+      <p className="account-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading your orders…
+      </p>
+    );
+  } else if (state.status === "failed") {
+    content = (
+      <div className="orders-note is-error">
+        <p role="alert">{state.message}</p>
+        <button type="button" className="button button-primary" onClick={reload}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (state.data.length === 0) content = <NoOrders onRefresh={reload} />;
+  else content = <OrderList orders={state.data} />;
+
+  return (
+    <div className="orders-page" aria-busy={Boolean(token) && state.status === "loading"}>
+      <header className="orders-header">
+        <p className="eyebrow">Your account</p>
+        <h1 className="orders-title">Your Orders</h1>
+      </header>
+      {content}
+    </div>
+  );
+}

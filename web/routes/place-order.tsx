@@ -1,0 +1,75 @@
+// /place-order (SPEC.md section 2): contact and shipping details, the affiliate box, the one
+// payment method and the order summary; Place Order hands over to Stripe's payment page.
+import { ORDER_MESSAGES } from "../../worker/contracts/order";
+import { FormAlert } from "../features/account/components/auth-layout";
+import { CheckoutSteps } from "../features/cart/components/checkout-steps";
+import { AddressFields, ContactFields } from "../features/checkout/components/address-fields";
+import { AffiliateCodeBox } from "../features/checkout/components/affiliate-code-box";
+import { CheckoutSummary } from "../features/checkout/components/checkout-summary";
+import { PaymentMethod } from "../features/checkout/components/payment-method";
+import { usePlaceOrder } from "../features/checkout/use-place-order";
+import { usePageTitle } from "../lib/page-title";
+import "../features/account/components/account.css";
+import "../features/checkout/components/checkout.css";
+import "./place-order.css";
+
+const FORM_ID = "checkout-form";
+
+export function PlaceOrderPage() {
+  usePageTitle("Checkout", "Enter your delivery details and pay securely by card.");
+  const checkout = usePlaceOrder();
+  const { form, busy } = checkout;
+
+  return (
+    <div className="checkout-page" aria-busy={checkout.loading}>
+      <header className="checkout-header">
+        <p className="eyebrow">Secure checkout</p>
+        <h1 className="checkout-title">Checkout</h1>
+      </header>
+      <CheckoutSteps current="shipping" />
+      {checkout.cancelled ? (
+        <p className="checkout-notice" role="status">
+          {ORDER_MESSAGES.cancelled}
+        </p>
+      ) : null}
+      <div className="checkout-layout">
+        {/* noValidate: the schema's messages show beside each field instead of browser bubbles. */}
+        <form
+          id={FORM_ID}
+          ref={form.formRef}
+          className="checkout-form"
+          aria-label="Delivery details"
+          noValidate
+          onSubmit={checkout.placeOrder}
+        >
+          <ContactFields field={form.field} />
+          <AddressFields field={form.field} />
+          <PaymentMethod />
+        </form>
+        <aside className="checkout-aside" aria-labelledby="checkout-summary-title">
+          <h2 id="checkout-summary-title" className="checkout-aside-title">
+            Order summary
+          </h2>
+          <CheckoutSummary
+            items={checkout.items}
+            totals={checkout.totals}
+            loading={checkout.loading}
+          />
+          <AffiliateCodeBox affiliate={checkout.affiliate} />
+          <FormAlert message={checkout.failure} />
+          <button
+            type="submit"
+            form={FORM_ID}
+            className="button button-primary button-large"
+            disabled={busy || checkout.items.length === 0}
+          >
+            {busy ? "Redirecting to payment..." : "Place Order"}
+          </button>
+          <p className="checkout-aside-note">
+            You will pay on Stripe's secure page and come straight back here.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
