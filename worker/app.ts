@@ -15,6 +15,7 @@ import { devApiRoutes, devPageRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
 import { newsletterRoutes } from "./routes/newsletter";
 import { orderRoutes } from "./routes/orders";
+import { referralRoutes } from "./routes/referrals";
 import { seoRoutes } from "./routes/seo";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
 
@@ -61,6 +62,7 @@ export function createApp() {
     .route("/api/dev", devApiRoutes)
     .route("/dev", devPageRoutes)
     .route("/images", imageRoutes)
+    .route("/r", referralRoutes)
     .route("/", seoRoutes);
 
   app.notFound((c) => {

@@ -2,6 +2,7 @@
 import { env } from "cloudflare:workers";
 import { createApp } from "./app";
 import { assertEnv, type Bindings } from "./env";
+import { approveDueCommissions } from "./services/commissions";
 
 export { CartStore } from "./services/cart-store";
 
@@ -18,4 +19,9 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
+  /** The cron of wrangler.toml: approve commissions whose return window has passed. */
+  async scheduled(_controller, env, _ctx) {
+    const approved = await approveDueCommissions(env);
+    if (approved > 0) console.log(`approved ${approved} commissions`);
+  },
 } satisfies ExportedHandler<Bindings>;

@@ -7,26 +7,8 @@ import { creatorProfiles, products, users } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
 import { codeBase } from "../../worker/services/affiliate-codes";
 import { forgetCatalogueMemory } from "../../worker/services/catalogue-cache";
-import { asUser, register, uniqueEmail } from "./helpers/accounts";
+import { asUser, creatorBody, creatorSession, register } from "./helpers/accounts";
 import { callWorker, createCategory, createProduct, db, postJson } from "./helpers/factories";
-
-const creatorBody = (overrides: Record<string, unknown> = {}) => ({
-  name: "Priya Sharma",
-  email: uniqueEmail("priya"),
-  password: "creator password",
-  bio: "Slow living and copper care.",
-  socials: "https://instagram.com/priya",
-  payoutEmail: "payouts@example.com",
-  ...overrides,
-});
-
-async function creatorSession(overrides: Record<string, unknown> = {}) {
-  const body = creatorBody(overrides);
-  expect((await postJson("/api/user/creator-register", body)).status).toBe(200);
-  const login = await postJson("/api/user/login", { email: body.email, password: body.password });
-  const { accessToken, role } = await login.json<{ accessToken: string; role: string }>();
-  return { ...body, accessToken, role };
-}
 
 describe("creator accounts", () => {
   it("registers a creator with a profile and a readable unique code derived from the name", async () => {
@@ -64,7 +46,15 @@ describe("creator accounts", () => {
         socials: "https://instagram.com/priya",
         payoutEmail: "payouts@example.com",
         affiliateCode: "PRIYASHA",
-        stats: { clicks: 0, sales: 0, earnings: 0 },
+        shareUrl: "http://localhost:8787/r/PRIYASHA",
+        stats: {
+          clicks: 0,
+          sales: 0,
+          earnings: 0,
+          conversionRate: 0,
+          earningsByStatus: { pending: 0, approved: 0, paid: 0 },
+          daily: expect.any(Array),
+        },
       },
     });
     const shopper = await register();

@@ -2,6 +2,7 @@
 import { applyD1Migrations, env, reset } from "cloudflare:test";
 import { beforeEach } from "vitest";
 import { forgetCatalogueMemory } from "../../worker/services/catalogue-cache";
+import { forgetRecentClicks } from "../../worker/services/clicks";
 
 declare global {
   namespace Cloudflare {
@@ -23,4 +24,5 @@ beforeEach(async () => {
     .bind(run * 1_000_000)
     .run();
   forgetCatalogueMemory();
+  forgetRecentClicks();
 });

@@ -128,6 +128,31 @@ export interface CartLineDto {
 
 export type CartData = Record<string, CartLineDto>;
 
+/** One day of a creator's activity, in Brisbane time. */
+export interface CreatorDay {
+  /** YYYY-MM-DD. */
+  date: string;
+  clicks: number;
+  sales: number;
+}
+
+/**
+ * What the creator profile shows. Clicks are deduplicated link clicks; sales are paid orders
+ * attributed to the creator that were not fully refunded; earnings are commission not reversed.
+ */
+export interface CreatorStats {
+  clicks: number;
+  sales: number;
+  /** Dollars. */
+  earnings: number;
+  /** Sales per click, 0..1 (0 without clicks). */
+  conversionRate: number;
+  /** Earnings by commission state, dollars: pending (inside the 7-day return window), approved, paid out. */
+  earningsByStatus: { pending: number; approved: number; paid: number };
+  /** The last 30 days, oldest first, one entry per day (zeros included). */
+  daily: CreatorDay[];
+}
+
 export interface CreatorDto {
   name: string;
   email: string;
@@ -135,5 +160,7 @@ export interface CreatorDto {
   socials: string;
   payoutEmail: string;
   affiliateCode: string;
-  stats: { clicks: number; sales: number; earnings: number };
+  /** The creator's share link: `${APP_ORIGIN}/r/${affiliateCode}`. */
+  shareUrl: string;
+  stats: CreatorStats;
 }

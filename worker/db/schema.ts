@@ -170,6 +170,8 @@ export const orders = sqliteTable(
     deliveryFeeCents: cents("delivery_fee_cents"),
     discountCents: cents("discount_cents"),
     totalCents: cents("total_cents"),
+    /** What Stripe has refunded of the total so far (cumulative, from charge.refunded). */
+    refundedCents: cents("refunded_cents").default(0),
     currency: text("currency").notNull().default("aud"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     stripeSessionId: text("stripe_session_id"),

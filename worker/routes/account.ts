@@ -1,5 +1,5 @@
 // The signed-in user's profile and the creator programme's accounts (SPEC.md sections 5 and 7).
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import {
   type CreatorDto,
@@ -7,14 +7,19 @@ import {
   CreatorUpdateSchema,
   UpdateUserSchema,
 } from "../contracts/account";
+import { centsToDollars } from "../contracts/money";
+import { AFFILIATE_MESSAGES, ValidateAffiliateSchema } from "../contracts/order";
 import type { Db } from "../db/client";
-import { affiliateClicks, commissions, creatorProfiles, orders, users } from "../db/schema";
+import { creatorProfiles, users } from "../db/schema";
+import type { Bindings } from "../env";
 import type { AppEnv } from "../http/app-env";
-import { requireAuth, unauthorized } from "../http/auth";
+import { optionalAuth, requireAuth, unauthorized } from "../http/auth";
 import { AppError } from "../http/errors";
 import { validate } from "../http/validate";
 import { newId } from "../lib/ids";
+import { findCreator, normaliseCode } from "../services/affiliate";
 import { freeAffiliateCode } from "../services/affiliate-codes";
+import { creatorStats } from "../services/creator-stats";
 import { hashPassword } from "../services/passwords";
 import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
 
@@ -22,12 +27,9 @@ const emailTaken = () =>
   new AppError(409, "That email is already used by another account.", "email_taken");
 const notCreator = () => new AppError(403, "This page is for creator accounts.", "not_creator");
 
-/** Paid states of an order: what counts as a sale. */
-const PAID = ["Order Placed", "Packing", "Shipped", "Out for Delivery", "Delivered"] as const;
-
-/** The creator's profile and stats, read in one D1 round trip. */
-async function creatorView(db: Db, userId: string): Promise<CreatorDto | null> {
-  const [profile, clicks, sales, earnings] = await db.batch([
+/** The creator's profile, share link and stats. */
+async function creatorView(env: Bindings, db: Db, userId: string): Promise<CreatorDto | null> {
+  const [[row], stats] = await Promise.all([
     db
       .select({
         name: users.name,
@@ -40,28 +42,10 @@ async function creatorView(db: Db, userId: string): Promise<CreatorDto | null> {
       .from(users)
       .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .where(eq(users.id, userId)),
-    db.select({ n: count() }).from(affiliateClicks).where(eq(affiliateClicks.creatorId, userId)),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.creatorId, userId), inArray(orders.status, [...PAID]))),
-    db
-      .select({
-        cents: sql<number>`coalesce(sum(${commissions.amountCents} - ${commissions.reversedCents}), 0)`,
-      })
-      .from(commissions)
-      .where(and(eq(commissions.creatorId, userId), ne(commissions.status, "reversed"))),
+    creatorStats(env, userId),
   ]);
-  const row = profile[0];
   if (!row) return null;
-  return {
-    ...row,
-    stats: {
-      clicks: clicks[0]?.n ?? 0,
-      sales: sales[0]?.n ?? 0,
-      earnings: (earnings[0]?.cents ?? 0) / 100,
-    },
-  };
+  return { ...row, shareUrl: `${env.APP_ORIGIN}/r/${row.affiliateCode}`, stats };
 }
 
 async function isEmailFree(db: Db, email: string, exceptUserId: string): Promise<boolean> {
@@ -105,6 +89,36 @@ export const accountRoutes = new Hono<AppEnv>()
     ]);
     return c.json({ success: true as const, message: "Creator account created. Please log in." });
   })
+  .post(
+    "/validate-affiliate",
+    optionalAuth,
+    validate("json", ValidateAffiliateSchema),
+    async (c) => {
+      await enforceLimit(c.env, LIMITS.validateCodePerIp, clientIp(c.req.raw.headers));
+      const code = normaliseCode(c.req.valid("json").code);
+      const creator = code ? await findCreator(c.var.db, code) : null;
+      if (!creator) {
+        return c.json({
+          success: true as const,
+          valid: false,
+          message: AFFILIATE_MESSAGES.invalid,
+        });
+      }
+      if (c.var.viewer?.userId === creator.userId) {
+        return c.json({
+          success: true as const,
+          valid: false,
+          message: AFFILIATE_MESSAGES.ownCode,
+        });
+      }
+      return c.json({
+        success: true as const,
+        valid: true,
+        discount: centsToDollars(creator.discountCents),
+        message: AFFILIATE_MESSAGES.applied,
+      });
+    },
+  )
   .use("/me", requireAuth)
   .use("/update", requireAuth)
   .use("/creator/*", requireAuth)
@@ -130,7 +144,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .get("/creator/me", async (c) => {
     if (c.var.auth.role !== "creator") throw notCreator();
-    const creator = await creatorView(c.var.db, c.var.auth.userId);
+    const creator = await creatorView(c.env, c.var.db, c.var.auth.userId);
     if (!creator) throw notCreator();
     return c.json({ success: true as const, creator });
   })
@@ -147,7 +161,7 @@ export const accountRoutes = new Hono<AppEnv>()
         .set({ bio: input.bio, socials: input.socials, payoutEmail: input.payoutEmail })
         .where(eq(creatorProfiles.userId, userId)),
     ]);
-    const creator = await creatorView(db, userId);
+    const creator = await creatorView(c.env, db, userId);
     if (!creator) throw notCreator();
     return c.json({ success: true as const, creator, message: "Profile updated." });
   });

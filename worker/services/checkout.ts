@@ -1,10 +1,12 @@
 // Starting a payment: prices every line from D1 (never from the client), stores a pending order
 // with its lines and totals, and opens a Stripe Checkout Session for exactly those figures.
 import { eq, inArray } from "drizzle-orm";
+import { getCookie } from "hono/cookie";
 import type * as v from "valibot";
 import { MAX_CART_QUANTITY } from "../contracts/account";
 import { imageUrl } from "../contracts/catalogue";
 import {
+  AFFILIATE_MESSAGES,
   type CheckoutTotals,
   type CreateCheckoutSchema,
   checkoutTotals,
@@ -14,6 +16,13 @@ import { orderItems, orders, products } from "../db/schema";
 import type { AppContext } from "../http/app-env";
 import { AppError, badRequest } from "../http/errors";
 import { newId } from "../lib/ids";
+import {
+  type Attribution,
+  attribute,
+  isSelfReferral,
+  normaliseCode,
+  REFERRAL_COOKIE,
+} from "./affiliate";
 import { stripeClient } from "./stripe";
 
 type CheckoutInput = v.InferOutput<typeof CreateCheckoutSchema>;
@@ -93,8 +102,56 @@ function stripeLineItems(origin: string, lines: PricedLine[], totals: CheckoutTo
 }
 
 /**
+ * The creator this order is attributed to, by the stated rule (a typed code beats the link
+ * cookie), or null. A code the buyer cannot use is refused with the reason.
+ */
+async function attribution(
+  c: AppContext,
+  input: CheckoutInput,
+  userId: string | null,
+): Promise<Attribution | null> {
+  const typed = input.affiliateCode ? normaliseCode(input.affiliateCode) : null;
+  if (input.affiliateCode && !typed)
+    throw badRequest(AFFILIATE_MESSAGES.invalid, "invalid_affiliate_code");
+  const found = await attribute(c.var.db, typed, normaliseCode(getCookie(c, REFERRAL_COOKIE)));
+  if (found === "unknown_code")
+    throw badRequest(AFFILIATE_MESSAGES.invalid, "invalid_affiliate_code");
+  if (!found) return null;
+  const own = await isSelfReferral(c.var.db, found.creator, {
+    userId,
+    email: input.address.email,
+    address: input.address,
+  });
+  if (!own) return found;
+  // Typed (or shown as applied): say so. Only a link cookie: no discount, no commission, no fuss.
+  if (typed) throw badRequest(AFFILIATE_MESSAGES.ownCode, "self_referral");
+  return null;
+}
+
+/** A one-time Stripe coupon for the creator discount, keyed to the order. */
+async function discountCoupon(
+  c: AppContext,
+  orderId: string,
+  attributed: Attribution,
+  cents: number,
+) {
+  const coupon = await stripeClient(c.env).coupons.create(
+    {
+      amount_off: cents,
+      currency: CURRENCY,
+      duration: "once",
+      max_redemptions: 1,
+      name: `Creator code ${attributed.creator.code}`,
+      metadata: { order_id: orderId },
+    },
+    { idempotencyKey: `coupon:${orderId}` },
+  );
+  return coupon.id;
+}
+
+/**
  * Stores the pending order and returns the Checkout Session's URL. `amount` and `tax` from the
- * client are ignored: every figure is computed here.
+ * client are ignored: every figure is computed here, the discount from the code itself.
  */
 export async function startCheckout(
   c: AppContext,
@@ -104,7 +161,8 @@ export async function startCheckout(
   const wanted = mergeLines(input.items);
   if (wanted.size === 0) throw badRequest(ORDER_MESSAGES.emptyCart, "empty_cart");
   const lines = await priceLines(c, wanted);
-  const totals = checkoutTotals(lines);
+  const attributed = await attribution(c, input, userId);
+  const totals = checkoutTotals(lines, attributed?.creator.discountCents ?? 0);
   const { address } = input;
   const db = c.var.db;
 
@@ -117,6 +175,9 @@ export async function startCheckout(
       address,
       ...totals,
       currency: CURRENCY,
+      affiliateCode: attributed?.creator.code ?? null,
+      attribution: attributed?.why ?? null,
+      creatorId: attributed?.creator.userId ?? null,
     }),
     db.insert(orderItems).values(
       lines.map((l) => ({
@@ -134,9 +195,14 @@ export async function startCheckout(
   const origin = c.env.APP_ORIGIN;
   let session: { id: string; url: string | null; amount_total: number | null };
   try {
+    const coupon =
+      attributed && totals.discountCents > 0
+        ? await discountCoupon(c, orderId, attributed, totals.discountCents)
+        : null;
     session = await stripeClient(c.env).checkout.sessions.create(
       {
         mode: "payment",
+        ...(coupon && { discounts: [{ coupon }] }),
         allowed_payment_method_types: ["card"],
         line_items: stripeLineItems(origin, lines, totals),
         customer_email: address.email,

@@ -6,6 +6,7 @@ import { centsToDollars, formatDollars } from "../contracts/money";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import { stableId } from "../lib/ids";
+import { commissionStatement, reversalStatements } from "./commissions";
 import { deliverQueuedEmail, type EmailMessage, emailLayout, escapeHtml } from "./email";
 import { invoiceUrl } from "./invoice";
 import { findOrder, type OrderWithItems } from "./orders";
@@ -18,6 +19,7 @@ export type FulfilmentOutcome =
   | "unknown_order"
   | "amount_mismatch"
   | "status_updated"
+  | "refund_recorded"
   | "ignored";
 
 interface EventRef {
@@ -149,8 +151,12 @@ export async function fulfilSession(
      SELECT ?1, ?2, ?3, ?4, ?5
      WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?6 AND paid_at IS NOT NULL)`,
   ).bind(mailId, mail.to, mail.subject, mail.text, mail.html, order.id);
+  // One commission per order (unique order_id), written only once the order is paid.
+  const commission = commissionStatement(env, order.id, now);
   const results = await env.DB.batch(
-    event ? [recordEvent(env.DB, event), update, queueMail] : [update, queueMail],
+    event
+      ? [recordEvent(env.DB, event), update, queueMail, commission]
+      : [update, queueMail, commission],
   );
   const transition = results[event ? 1 : 0];
   if (transition?.meta.changes !== 1) return "already_fulfilled";
@@ -177,6 +183,31 @@ async function markUnpaid(
   return update?.meta.changes === 1 ? "status_updated" : "ignored";
 }
 
+/**
+ * Money that went back to the buyer through the order's payment: a refund (Stripe reports the
+ * cumulative amount) or a dispute (the disputed amount). The commission shrinks in proportion.
+ */
+async function recordReversal(
+  env: Bindings,
+  paymentIntent: string | null,
+  reversedCents: number,
+  totalCents: number,
+  event: EventRef,
+): Promise<FulfilmentOutcome> {
+  if (!paymentIntent) {
+    await recordEvent(env.DB, event).run();
+    return "ignored";
+  }
+  const [, order] = await env.DB.batch([
+    recordEvent(env.DB, event),
+    ...reversalStatements(env, paymentIntent, reversedCents, totalCents),
+  ]);
+  return order?.meta.changes ? "refund_recorded" : "unknown_order";
+}
+
+const idOf = (ref: string | { id: string } | null) =>
+  typeof ref === "string" ? ref : (ref?.id ?? null);
+
 /** Applies one verified webhook event. */
 export async function applyStripeEvent(
   env: Bindings,
@@ -193,6 +224,26 @@ export async function applyStripeEvent(
       return markUnpaid(env, event.data.object, "payment_failed", ref);
     case "checkout.session.expired":
       return markUnpaid(env, event.data.object, "expired", ref);
+    case "charge.refunded": {
+      const charge = event.data.object;
+      return recordReversal(
+        env,
+        idOf(charge.payment_intent),
+        charge.amount_refunded,
+        charge.amount,
+        ref,
+      );
+    }
+    case "charge.dispute.created": {
+      const dispute = event.data.object;
+      const paymentIntent = idOf(dispute.payment_intent);
+      const total = await env.DB.prepare(
+        "SELECT total_cents FROM orders WHERE stripe_payment_intent_id = ?",
+      )
+        .bind(paymentIntent ?? "")
+        .first<number>("total_cents");
+      return recordReversal(env, paymentIntent, dispute.amount, total ?? dispute.amount, ref);
+    }
     default:
       return "ignored";
   }

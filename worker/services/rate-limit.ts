@@ -19,6 +19,8 @@ export const LIMITS = {
   // Each checkout stores an order and opens a Stripe session; each confirmation asks Stripe.
   checkoutPerIp: { name: "checkout-ip", max: 30, windowSeconds: 600 },
   confirmPerIp: { name: "confirm-ip", max: 60, windowSeconds: 600 },
+  // Guessing codes one by one is slow.
+  validateCodePerIp: { name: "validate-code-ip", max: 30, windowSeconds: 600 },
 } satisfies Record<string, Limit>;
 
 /** Counts one request against `limit` for `subject`; throws 429 with Retry-After past the limit. */

@@ -1,4 +1,5 @@
 // Accounts for tests: register through the API, read the refresh cookie, call with a token.
+import { decodeJwt } from "jose";
 import { callWorker, ORIGIN, postJson } from "./factories";
 
 export interface Session {
@@ -53,3 +54,26 @@ export const refresh = (cookie: string, origin = ORIGIN) =>
     method: "POST",
     headers: { origin, cookie: `refresh_token=${cookie}` },
   });
+
+export const creatorBody = (overrides: Record<string, unknown> = {}) => ({
+  name: "Priya Sharma",
+  email: uniqueEmail("priya"),
+  password: "creator password",
+  bio: "Slow living and copper care.",
+  socials: "https://instagram.com/priya",
+  payoutEmail: "payouts@example.com",
+  ...overrides,
+});
+
+/** Registers a creator and signs in: the session, its user id and its affiliate code. */
+export async function creatorSession(overrides: Record<string, unknown> = {}) {
+  const body = creatorBody(overrides);
+  const res = await postJson("/api/user/creator-register", body);
+  if (res.status !== 200) throw new Error(`creator-register failed: ${res.status}`);
+  const login = await postJson("/api/user/login", { email: body.email, password: body.password });
+  const { accessToken, role } = await login.json<{ accessToken: string; role: string }>();
+  const me = await asUser(accessToken, "/api/user/creator/me", undefined, "GET");
+  const { creator } = await me.json<{ creator: { affiliateCode: string } }>();
+  const userId = decodeJwt(accessToken).sub ?? "";
+  return { ...body, accessToken, role, userId, code: creator.affiliateCode };
+}

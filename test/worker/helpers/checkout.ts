@@ -65,6 +65,14 @@ export async function eventFor(sessionId: string, type: string): Promise<Stripe.
   return event;
 }
 
+/** The sandbox's charge.refunded events for a payment, newest first. */
+export async function refundEvents(paymentIntent: string): Promise<Stripe.Event[]> {
+  const events = await stripe().events.list({ type: "charge.refunded", limit: 100 });
+  return events.data.filter(
+    (e) => (e.data.object as { payment_intent?: string }).payment_intent === paymentIntent,
+  );
+}
+
 /** A Stripe-Signature header for `payload`, with the given secret and time. */
 export const signature = (
   payload: string,
