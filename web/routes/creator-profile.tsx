@@ -16,6 +16,8 @@ import {
   EMAIL_MAX,
   SOCIALS_MAX,
 } from "../features/account/validation";
+import { ActivityChart } from "../features/creator-stats/components/activity-chart";
+import { readStats } from "../features/creator-stats/creator-stats";
 import { useSession } from "../features/session/session-context";
 import { isSessionExpired } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
@@ -104,6 +106,7 @@ export function CreatorProfilePage() {
     );
   }
 
+  const stats = readStats(creator.stats);
   return (
     <div className="creator-page">
       <section className="profile-card" aria-labelledby="creator-title">
@@ -172,7 +175,12 @@ export function CreatorProfilePage() {
           </>
         )}
       </section>
-      <CreatorPanel code={creator.affiliateCode ?? ""} stats={creator.stats} />
+      <CreatorPanel
+        code={creator.affiliateCode ?? ""}
+        shareUrl={typeof creator.shareUrl === "string" ? creator.shareUrl : ""}
+        stats={stats}
+      />
+      <ActivityChart days={stats.daily} />
     </div>
   );
 }

@@ -15,7 +15,8 @@ export const ACCOUNT_MESSAGES = {
   creatorSignupFailed: "Signup failed",
   codeCopied: "Affiliate code copied!",
   linkCopied: "Share link copied!",
-  copyFailed: "Could not copy. Please select and copy it instead.",
+  codeCopyFailed: "Could not copy — select the code and copy it.",
+  linkCopyFailed: "Could not copy — select the link and copy it.",
   loggedOut: "Logged out successfully",
   logoutFailed: "Session expired or already logged out.",
 } as const;

@@ -1,27 +1,36 @@
-// The creator's side panel (SPEC.md section 2): affiliate code and share link with Copy, and the
-// Clicks, Sales and Earnings tiles (0 until the server says otherwise).
+// The creator's side panel (SPEC.md section 2): affiliate code and share link with Copy, the
+// Clicks, Sales and Earnings tiles (0 until the server says otherwise), the conversion rate and
+// earnings by commission state.
 import { toast } from "react-toastify";
 import { formatPrice } from "../../../lib/money";
+import { formatConversion } from "../../creator-stats/creator-stats";
 import type { CreatorStats } from "../api";
 import { ACCOUNT_MESSAGES } from "../messages";
 
-/** The public link that counts a click for this code. */
+/** The public link that counts a click for this code, for answers that do not send shareUrl. */
 export const shareLink = (code: string) =>
   `${window.location.origin}/r/${encodeURIComponent(code)}`;
 
-async function copy(text: string, done: string): Promise<void> {
+/** Both Copy buttons: the clipboard, then a toast either way (no clipboard outside https). */
+async function copy(text: string, done: string, failed: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     toast.success(done);
   } catch {
-    toast.error(ACCOUNT_MESSAGES.copyFailed);
+    toast.error(failed);
   }
 }
 
-const count = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+interface CreatorPanelProps {
+  code: string;
+  /** The server's absolute share link; empty in older answers. */
+  shareUrl: string;
+  stats: CreatorStats;
+}
 
-export function CreatorPanel({ code, stats }: { code: string; stats?: Partial<CreatorStats> }) {
-  const link = code ? shareLink(code) : "";
+export function CreatorPanel({ code, shareUrl, stats }: CreatorPanelProps) {
+  const link = shareUrl || (code ? shareLink(code) : "");
+  const { pending, approved, paid } = stats.earningsByStatus;
   return (
     <aside className="creator-panel" aria-labelledby="creator-panel-title">
       <h2 id="creator-panel-title" className="creator-panel-title">
@@ -33,7 +42,7 @@ export function CreatorPanel({ code, stats }: { code: string; stats?: Partial<Cr
           type="button"
           className="button button-primary"
           disabled={!code}
-          onClick={() => copy(code, ACCOUNT_MESSAGES.codeCopied)}
+          onClick={() => copy(code, ACCOUNT_MESSAGES.codeCopied, ACCOUNT_MESSAGES.codeCopyFailed)}
         >
           Copy<span className="visually-hidden"> affiliate code</span>
         </button>
@@ -45,7 +54,7 @@ export function CreatorPanel({ code, stats }: { code: string; stats?: Partial<Cr
           type="button"
           className="button button-ghost"
           disabled={!link}
-          onClick={() => copy(link, ACCOUNT_MESSAGES.linkCopied)}
+          onClick={() => copy(link, ACCOUNT_MESSAGES.linkCopied, ACCOUNT_MESSAGES.linkCopyFailed)}
         >
           Copy<span className="visually-hidden"> share link</span>
         </button>
@@ -53,15 +62,35 @@ export function CreatorPanel({ code, stats }: { code: string; stats?: Partial<Cr
       <dl className="creator-tiles">
         <div>
           <dt>Clicks</dt>
-          <dd>{count(stats?.clicks).toLocaleString("en-AU")}</dd>
+          <dd>{stats.clicks.toLocaleString("en-AU")}</dd>
         </div>
         <div>
           <dt>Sales</dt>
-          <dd>{count(stats?.sales).toLocaleString("en-AU")}</dd>
+          <dd>{stats.sales.toLocaleString("en-AU")}</dd>
         </div>
         <div>
           <dt>Earnings</dt>
-          <dd>{formatPrice(count(stats?.earnings))}</dd>
+          <dd>{formatPrice(stats.earnings)}</dd>
+        </div>
+      </dl>
+      <p className="creator-conversion">
+        Conversion <strong>{formatConversion(stats)}</strong>
+      </p>
+      <h3 className="creator-panel-label">Earnings by status</h3>
+      <dl className="creator-earnings">
+        <div>
+          <dt>
+            Pending <span className="creator-earnings-note">in the 7-day return window</span>
+          </dt>
+          <dd>{formatPrice(pending)}</dd>
+        </div>
+        <div>
+          <dt>Approved</dt>
+          <dd>{formatPrice(approved)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{formatPrice(paid)}</dd>
         </div>
       </dl>
     </aside>
