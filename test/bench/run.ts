@@ -27,6 +27,8 @@ interface LoadOptions {
   body?: unknown;
   headers?: Record<string, string>;
   connections?: number;
+  /** The status every answer should have (default: any 2xx). */
+  status?: number;
 }
 
 async function load(name: string, path: string, options: LoadOptions = {}): Promise<Row> {
@@ -38,7 +40,11 @@ async function load(name: string, path: string, options: LoadOptions = {}): Prom
     headers: { "content-type": "application/json", ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  const errors = result.errors + result.non2xx + result.timeouts;
+  const wrongStatus =
+    options.status === undefined
+      ? result.non2xx
+      : result.requests.total - (result.statusCodeStats?.[`${options.status}`]?.count ?? 0);
+  const errors = result.errors + wrongStatus + result.timeouts;
   return {
     name,
     rps: result.requests.average,
@@ -122,6 +128,60 @@ async function measureFulfilment(sessionUrls: string[], stripeUrl: string) {
   );
 }
 
+const CREATOR = DEMO_ACCOUNTS.find((a) => a.role === "creator");
+const CREATOR_CODE = CREATOR?.affiliateCode ?? "";
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+/** The demo creator's click count, as their profile shows it. */
+async function creatorClicks(): Promise<number> {
+  const login = await fetch(`${ORIGIN}/api/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: CREATOR?.email, password: CREATOR?.password }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const me = await fetch(`${ORIGIN}/api/user/creator/me`, { headers: { token: accessToken } });
+  return ((await me.json()) as { creator: { stats: { clicks: number } } }).creator.stats.clicks;
+}
+
+/** Waits until the click count stops moving (the writes run after the responses). */
+async function settledClicks(): Promise<number> {
+  let last = -1;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = await creatorClicks();
+    if (now === last) return now;
+    last = now;
+  }
+}
+
+/**
+ * The exact final click count: the autocannon run above came from one visitor (one browser on
+ * one address), so it counts once this hour; then 1,000 distinct visitors, 10 at a time.
+ */
+async function countClicks(before: number, run: Row | undefined) {
+  const afterOneVisitor = (await settledClicks()) - before;
+  const visitors = 1000;
+  for (let i = 0; i < visitors; i += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        fetch(`${ORIGIN}/r/${CREATOR_CODE}`, {
+          headers: { "user-agent": `${BROWSER} visitor/${i + j}` },
+          redirect: "manual",
+        }),
+      ),
+    );
+  }
+  const afterVisitors = (await settledClicks()) - before;
+  const redirects = run ? Math.round(run.rps * SECONDS) : 0;
+  console.log(
+    `\nCreator link clicks for ${CREATOR_CODE}: about ${redirects} redirects from one visitor -> ` +
+      `${afterOneVisitor} click(s) recorded; then ${visitors} distinct visitors -> ` +
+      `${afterVisitors - afterOneVisitor} more (${afterVisitors} new in this run).`,
+  );
+}
+
 // Rate limits would turn the login run into 429s; the switch works only in development.
 const shop = await launchShop(PORT, STATE, { RATE_LIMITS: "off" }, { webhooks: false });
 try {
@@ -137,6 +197,15 @@ try {
   for (const [, path] of targets) await fetch(`${ORIGIN}${path}`); // warm the isolate and caches
   const rows: Row[] = [];
   for (const [name, path] of targets) rows.push(await load(name, path));
+
+  // Creator links: the redirect answers at once; the click write runs after it (waitUntil).
+  const clicksBefore = await creatorClicks();
+  rows.push(
+    await load("/r/:code", `/r/${CREATOR_CODE}?to=/collection`, {
+      headers: { "user-agent": BROWSER },
+      status: 302,
+    }),
+  );
 
   // Accounts: login is one PBKDF2 hash (100000 iterations) per request, measured at 2 connections.
   const shopper = DEMO_ACCOUNTS.find((a) => a.role === "user");
@@ -205,6 +274,10 @@ try {
     sessionUrls.push(((await res.json()) as { session_url: string }).session_url);
   }
   if (shop.stripeUrl) await measureFulfilment(sessionUrls, shop.stripeUrl);
+  await countClicks(
+    clicksBefore,
+    rows.find((r) => r.name === "/r/:code"),
+  );
 } finally {
   shop.stop();
 }
