@@ -2,6 +2,7 @@
 // commissions (approval and reversal) and the stats a creator sees.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { CreatorStats } from "../../worker/contracts/account";
@@ -465,5 +466,48 @@ describe("creator stats", () => {
       creator: { shareUrl: string };
     }>();
     expect(me.creator.shareUrl).toBe(`${env.APP_ORIGIN}/r/${creator.code}`);
+  });
+});
+
+describe("development cleanup for browser journeys", () => {
+  it("forgets accounts with their orders, commissions, clicks, mail and carts; 404 elsewhere", async () => {
+    const creator = await creatorSession();
+    const shopper = await register();
+    const bystander = await register();
+    const p = await product();
+    await click(creator.code);
+    await asUser(shopper.accessToken, "/api/cart/add", { itemId: p.id, quantity: 1 });
+    await paidOrder(
+      {
+        items: [{ _id: p.id, quantity: 1 }],
+        affiliateCode: creator.code,
+        address: address({ email: shopper.email }),
+      },
+      shopper.accessToken,
+    );
+    await paidOrder(
+      { items: [{ _id: p.id, quantity: 1 }], address: address({ email: bystander.email }) },
+      bystander.accessToken,
+    );
+    const body = JSON.stringify({ emails: [creator.email, shopper.email] });
+    const forget = (vars?: Record<string, string>) =>
+      callWorker(
+        "/api/dev/forget",
+        { method: "POST", headers: { "content-type": "application/json" }, body },
+        vars,
+      );
+    expect((await forget()).status).toBe(404);
+    const res = await forget({ ENVIRONMENT: "development" });
+    expect(await res.json()).toEqual({ success: true, forgotten: 2 });
+    const left = await db().select().from(orders);
+    expect(left.map((o) => o.email)).toEqual([bystander.email]);
+    expect(await db().select().from(commissions)).toHaveLength(0);
+    expect(await clickRows()).toHaveLength(0);
+    expect(await env.CARTS.getByName(decodeJwt(shopper.accessToken).sub ?? "").lines()).toEqual([]);
+    const login = await postJson("/api/user/login", {
+      email: bystander.email,
+      password: bystander.password,
+    });
+    expect(login.status).toBe(200);
   });
 });

@@ -1,10 +1,14 @@
-// Development-only views of the email outbox: /api/dev/outbox (JSON) and /dev/mailbox (a page).
-// Anywhere but ENVIRONMENT=development both answer 404, as if they did not exist.
+// Development-only views of the email outbox: /api/dev/outbox (JSON) and /dev/mailbox (a page),
+// and /api/dev/forget, which removes what browser journeys created. Anywhere but
+// ENVIRONMENT=development they all answer 404, as if they did not exist.
 import { desc } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
+import * as v from "valibot";
+import { EmailSchema } from "../contracts/forms";
 import { emailOutbox } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
+import { validate } from "../http/validate";
 import { escapeHtml } from "../services/email";
 
 const OUTBOX_LIMIT = 100;
@@ -36,9 +40,46 @@ async function outbox(c: { var: AppEnv["Variables"] }) {
   }));
 }
 
+const ForgetSchema = v.object({ emails: v.pipe(v.array(EmailSchema), v.maxLength(20)) });
+
+/** Loopback addresses: the only clients whose rate-limit counters a local run may reset. */
+const LOOPBACK = ["127.0.0.1", "::1", "unknown"];
+
 export const devApiRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
-  .get("/outbox", async (c) => c.json({ success: true as const, emails: await outbox(c) }));
+  .get("/outbox", async (c) => c.json({ success: true as const, emails: await outbox(c) }))
+  // Removes every trace of these accounts (orders, commissions, clicks, mail, carts) and the
+  // loopback rate-limit counters, so end-to-end journeys leave the local shop as they found it.
+  .post("/forget", validate("json", ForgetSchema), async (c) => {
+    const { emails } = c.req.valid("json");
+    const db = c.env.DB;
+    const ids = (
+      await Promise.all(
+        emails.map((e) =>
+          db.prepare("SELECT id FROM users WHERE email = ?").bind(e).first<string>("id"),
+        ),
+      )
+    ).filter((id): id is string => Boolean(id));
+    const statements = emails.flatMap((e) => [
+      db
+        .prepare(
+          "DELETE FROM orders WHERE email = ? OR user_id IN (SELECT id FROM users WHERE email = ?)",
+        )
+        .bind(e, e),
+      db.prepare("DELETE FROM email_outbox WHERE to_address = ?").bind(e),
+      db.prepare("DELETE FROM newsletter_subscribers WHERE email = ?").bind(e),
+      db.prepare("DELETE FROM contact_messages WHERE email = ?").bind(e),
+      db.prepare("DELETE FROM rate_limits WHERE key LIKE ?").bind(`%:${e}`),
+      // Cascades to the creator profile, clicks and commissions.
+      db.prepare("DELETE FROM users WHERE email = ?").bind(e),
+    ]);
+    for (const ip of LOOPBACK) {
+      statements.push(db.prepare("DELETE FROM rate_limits WHERE key LIKE ?").bind(`%:${ip}`));
+    }
+    await db.batch(statements);
+    await Promise.all(ids.map((id) => c.env.CARTS.getByName(id).remove()));
+    return c.json({ success: true as const, forgotten: ids.length });
+  });
 
 export const devPageRoutes = new Hono<AppEnv>().use(developmentOnly).get("/mailbox", async (c) => {
   const emails = await outbox(c);
