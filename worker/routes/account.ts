@@ -26,6 +26,16 @@ import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
 const emailTaken = () =>
   new AppError(409, "That email is already used by another account.", "email_taken");
 const notCreator = () => new AppError(403, "This page is for creator accounts.", "not_creator");
+const accountExists = () =>
+  new AppError(409, "An account with this email already exists. Please log in.", "email_taken");
+
+/**
+ * True when a write failed on the unique index of `column` ("users.email"): a concurrent request
+ * (a double-clicked button) passed the same check first, and the index decided against this one.
+ */
+const violatesUnique = (err: unknown, column: string) =>
+  err instanceof Error &&
+  `${err.message} ${String(err.cause ?? "")}`.includes(`UNIQUE constraint failed: ${column}`);
 
 /** The creator's profile, share link and stats. */
 async function creatorView(env: Bindings, db: Db, userId: string): Promise<CreatorDto | null> {
@@ -65,28 +75,33 @@ export const accountRoutes = new Hono<AppEnv>()
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, input.email));
-    if (existing)
-      throw new AppError(
-        409,
-        "An account with this email already exists. Please log in.",
-        "email_taken",
-      );
+    if (existing) throw accountExists();
     const id = newId();
     const passwordHash = await hashPassword(input.password);
-    const affiliateCode = await freeAffiliateCode(db, input.name);
-    // One batch: the account and its creator profile exist together or not at all.
-    await db.batch([
-      db
-        .insert(users)
-        .values({ id, name: input.name, email: input.email, passwordHash, role: "creator" }),
-      db.insert(creatorProfiles).values({
-        userId: id,
-        affiliateCode,
-        bio: input.bio,
-        socials: input.socials,
-        payoutEmail: input.payoutEmail,
-      }),
-    ]);
+    for (let attempt = 1; ; attempt++) {
+      const affiliateCode = await freeAffiliateCode(db, input.name);
+      try {
+        // One batch: the account and its creator profile exist together or not at all.
+        await db.batch([
+          db
+            .insert(users)
+            .values({ id, name: input.name, email: input.email, passwordHash, role: "creator" }),
+          db.insert(creatorProfiles).values({
+            userId: id,
+            affiliateCode,
+            bio: input.bio,
+            socials: input.socials,
+            payoutEmail: input.payoutEmail,
+          }),
+        ]);
+        break;
+      } catch (err) {
+        // A simultaneous sign-up took the email (409) or the code (try the next free one).
+        if (violatesUnique(err, "users.email")) throw accountExists();
+        if (attempt < 5 && violatesUnique(err, "creator_profiles.affiliate_code")) continue;
+        throw err;
+      }
+    }
     return c.json({ success: true as const, message: "Creator account created. Please log in." });
   })
   .post(
@@ -138,7 +153,10 @@ export const accountRoutes = new Hono<AppEnv>()
       .update(users)
       .set({ name, email })
       .where(eq(users.id, userId))
-      .returning({ _id: users.id, name: users.name, email: users.email, role: users.role });
+      .returning({ _id: users.id, name: users.name, email: users.email, role: users.role })
+      .catch((err: unknown) => {
+        throw violatesUnique(err, "users.email") ? emailTaken() : err;
+      });
     if (!user) throw unauthorized();
     return c.json({ success: true as const, user, message: "Profile updated." });
   })
@@ -154,13 +172,17 @@ export const accountRoutes = new Hono<AppEnv>()
     const userId = c.var.auth.userId;
     const db = c.var.db;
     if (!(await isEmailFree(db, input.email, userId))) throw emailTaken();
-    await db.batch([
-      db.update(users).set({ name: input.name, email: input.email }).where(eq(users.id, userId)),
-      db
-        .update(creatorProfiles)
-        .set({ bio: input.bio, socials: input.socials, payoutEmail: input.payoutEmail })
-        .where(eq(creatorProfiles.userId, userId)),
-    ]);
+    await db
+      .batch([
+        db.update(users).set({ name: input.name, email: input.email }).where(eq(users.id, userId)),
+        db
+          .update(creatorProfiles)
+          .set({ bio: input.bio, socials: input.socials, payoutEmail: input.payoutEmail })
+          .where(eq(creatorProfiles.userId, userId)),
+      ])
+      .catch((err: unknown) => {
+        throw violatesUnique(err, "users.email") ? emailTaken() : err;
+      });
     const creator = await creatorView(c.env, db, userId);
     if (!creator) throw notCreator();
     return c.json({ success: true as const, creator, message: "Profile updated." });

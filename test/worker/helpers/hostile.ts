@@ -1,0 +1,796 @@
+// Hostile inputs for the property-based fuzz in hostile.test.ts: fast-check generators for bodies,
+// headers and paths, the one check every answer must pass, and the database invariants.
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { expect } from "vitest";
+import { MAX_BODY_BYTES } from "../../../worker/app";
+import { callWorker } from "./factories";
+
+const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
+
+/**
+ * One seed for every property of a run; fast-check prints it (with the failing path) on failure.
+ * `VITE_HOSTILE_SEED=<n>` replays a run, `VITE_HOSTILE_SEED=random` explores a new one, and
+ * `VITE_HOSTILE_RUNS=<k>` multiplies every property's number of runs.
+ */
+export const SEED =
+  viteEnv.VITE_HOSTILE_SEED === "random"
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(viteEnv.VITE_HOSTILE_SEED ?? 20261122);
+const RUNS_FACTOR = Math.max(1, Number(viteEnv.VITE_HOSTILE_RUNS ?? 1));
+
+/** fast-check's parameters for a property of `numRuns` runs (times VITE_HOSTILE_RUNS). */
+export const runs = <T>(numRuns: number, examples: T[] = []): fc.Parameters<T> => ({
+  seed: SEED,
+  numRuns: numRuns * RUNS_FACTOR,
+  examples,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/** A literal spliced into the JSON text as is: numbers JSON.stringify cannot write, deep nesting. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+const MARK = "\u0000\u0001raw";
+/** JSON text for `value`, with every RawJson written verbatim. */
+export function jsonText(value: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_key, v: unknown) =>
+    v instanceof RawJson ? `${MARK}${raws.push(v.text) - 1}` : v,
+  );
+  return (text ?? "null").replace(
+    /"\\u0000\\u0001raw(\d+)"/g,
+    (_m, i: string) => raws[Number(i)] ?? "null",
+  );
+}
+
+export const NASTY_STRINGS = [
+  "' OR 1=1 --",
+  "'; DROP TABLE orders; --",
+  '" OR ""="',
+  "1; DELETE FROM users WHERE 1=1",
+  "admin'--",
+  "%' AND 1=0 UNION SELECT password_hash FROM users --",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '"><svg onload=alert(1)>',
+  "javascript:alert(1)",
+  "{{7*7}}",
+  "$\u007b7*7}",
+  "../../../../etc/passwd",
+  "..%2F..%2Fsecret",
+  "%00",
+  "%",
+  "%ZZ",
+  "%E0%A4%A",
+  "\u0000",
+  "\u202Egnp.exe",
+  "\u200B\u200C\u200D\uFEFF",
+  "\u2028\u2029",
+  "👩‍👩‍👧‍👦🇦🇺",
+  "مرحبا بالعالم",
+  "שלום עולם",
+  "Ω≈ç√∫˜µ≤",
+  "ſ@example.com",
+  "K@example.com",
+  "\uD800",
+  "\uDC00x",
+  "\uDBFF\uDFFF",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "admin",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-1",
+  "1e309",
+  "0x1F",
+  " ",
+  "",
+  "\t\n\r",
+  "a@b.co",
+  "shopper@example.com",
+] as const;
+
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((n) => String.fromCharCode(n));
+
+const piece = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 12 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary-ascii", maxLength: 12 }) },
+  { weight: 1, arbitrary: loneSurrogate },
+);
+
+/** Text of every kind: injections, markup, RTL, zero-width, emoji, lone surrogates, long runs. */
+export const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: fc.array(piece, { maxLength: 5 }).map((p) => p.join("")) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom("A", "é", "😀", "<", "'", "\u200B"),
+        fc.integer({ min: 100, max: 3000 }),
+      )
+      .map(([ch, n]) => ch.repeat(n)),
+  },
+);
+
+/** Around the 64 kB body limit: some bodies carrying it fit, most do not. */
+export const hugeText = fc.integer({ min: 60 * 1024, max: 72 * 1024 }).map((n) => "x".repeat(n));
+
+export const RAW_NUMBERS = [
+  "1e999",
+  "-1e999",
+  "-0",
+  "1E1",
+  "1e+1",
+  "0.1e1",
+  "10.0",
+  "5.0000000000000001",
+  "9007199254740993",
+  "123456789012345678901234567890",
+  "0e0",
+  "-0.0",
+  "1e-400",
+] as const;
+
+export const hostileNumber: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer({ min: -20, max: 20 }),
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(
+    -0,
+    0.5,
+    1.5,
+    9.999,
+    -1,
+    1e21,
+    Number.MAX_SAFE_INTEGER + 2,
+    Number.MIN_VALUE,
+    1e-7,
+    2 ** 31,
+    -(2 ** 63),
+  ),
+  fc.constantFrom(...RAW_NUMBERS).map((n) => new RawJson(n)),
+  fc.constantFrom("5", "1e3", "NaN", "Infinity", "0x10", "2 ", " 3"),
+);
+
+/** Nesting far deeper than any form: arrays or objects, written as raw text (up to ~60 kB). */
+export const deepNesting = fc
+  .tuple(fc.integer({ min: 10, max: 12_000 }), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays
+      ? new RawJson(`${"[".repeat(depth)}${"]".repeat(depth)}`)
+      : new RawJson(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`),
+  );
+
+export const hostileKey = fc.oneof(
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "role",
+    "isAdmin",
+    "admin",
+    "_id",
+    "id",
+    "userId",
+    "toString",
+    "hasOwnProperty",
+    "$where",
+    "$gt",
+    "discount",
+    "totalCents",
+  ),
+  fc.string({ maxLength: 10 }),
+  hostileText,
+);
+
+const leaf = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null));
+
+/** Any value where a field is expected: wrong types, hostile text and numbers, nesting. */
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: hostileText },
+  { weight: 4, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(leaf, { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(hostileKey, leaf, { maxKeys: 4 }) },
+  { weight: 1, arbitrary: deepNesting },
+  { weight: 1, arbitrary: hugeText },
+);
+
+/** Extra fields that try to raise privileges or poison prototypes. */
+export const PRIVILEGE_FIELDS: [string, unknown][] = [
+  ["role", "admin"],
+  ["role", "creator"],
+  ["isAdmin", true],
+  ["__proto__", { role: "admin", isAdmin: true }],
+  ["constructor", { prototype: { role: "admin" } }],
+  ["prototype", { role: "admin" }],
+  ["discountCents", 1_000_000],
+  ["commissionRateBps", 10_000],
+  ["userId", "000000000000000000000000"],
+];
+
+function withField(target: Record<string, unknown>, key: string, value: unknown) {
+  // defineProperty, so "__proto__" becomes an own (serialised) field instead of the prototype.
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    configurable: true,
+    writable: true,
+  });
+}
+
+/** A valid body with fields replaced by hostile values, dropped, and extra ones added. */
+export function mutated(
+  base: fc.Arbitrary<Record<string, unknown>>,
+  fields: readonly string[],
+): fc.Arbitrary<Record<string, unknown>> {
+  const field = fc.constantFrom(...fields);
+  return fc
+    .record({
+      base,
+      replace: fc.array(fc.tuple(field, hostileValue), { maxLength: 3 }),
+      drop: fc.subarray([...fields], { maxLength: Math.min(2, fields.length) }),
+      extra: fc.array(
+        fc.oneof(fc.constantFrom(...PRIVILEGE_FIELDS), fc.tuple(hostileKey, hostileValue)),
+        { maxLength: 3 },
+      ),
+    })
+    .map(({ base: b, replace, drop, extra }) => {
+      const out: Record<string, unknown> = { ...b };
+      for (const [k, v] of replace) out[k] = v;
+      for (const k of drop) delete out[k];
+      for (const [k, v] of extra) withField(out, k, v);
+      return out;
+    });
+}
+
+/** Valid bodies, mutated ones, and bodies that are not objects at all, in these proportions. */
+export const bodyFor = (
+  base: fc.Arbitrary<Record<string, unknown>>,
+  fields: readonly string[],
+  weights = { base: 5, mutated: 4, junk: 1 },
+): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    { weight: weights.base, arbitrary: base },
+    { weight: weights.mutated, arbitrary: mutated(base, fields) },
+    { weight: weights.junk, arbitrary: hostileValue },
+  );
+
+// Plausible pieces of valid bodies.
+const word = fc.stringMatching(/^[a-z]{1,12}$/);
+export const plausibleEmail = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(word, fc.constantFrom("example.com", "mail.example.org"))
+      .map(([u, d]) => `${u}@${d}`),
+  },
+  { weight: 1, arbitrary: fc.emailAddress() },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(word, fc.constantFrom(" ", "  ", "\t"))
+      .map(([u, ws]) => `${ws}${u.toUpperCase()}@Example.COM${ws}`),
+  },
+);
+export const plausibleName = fc.oneof(
+  fc.constantFrom("Asha Patel", "Meera Iyer", "José Ñúñez", "李小龙", "O'Brien", "  Trim Me  "),
+  fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }),
+);
+export const plausiblePassword = fc.string({ minLength: 8, maxLength: 40 });
+export const base64url43 = fc.stringMatching(/^[A-Za-z0-9_-]{43}$/);
+export const hexId = fc.stringMatching(/^[0-9a-f]{24}$/);
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** Printable ASCII only: anything else is refused (or re-encoded) by the Request constructor. */
+export const headerText = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ unit: "grapheme-ascii", maxLength: 60 }) },
+  { weight: 2, arbitrary: fc.constantFrom(...NASTY_STRINGS).map(toHeaderText) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 200, max: 4000 }).map((n) => "A".repeat(n)),
+  },
+);
+
+export function toHeaderText(s: string): string {
+  return s.replace(/[^\x20-\x7e\t]/g, "");
+}
+
+export const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "application/vnd.api+json",
+  "application/json; charset=utf-16",
+  "application/json;;;",
+  "text/plain",
+  "text/html",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "*/*",
+  "",
+] as const;
+
+export const MALFORMED_JSON = [
+  "{",
+  "}",
+  "",
+  " ",
+  "{'email':'a@b.co'}",
+  '{"email":"a@b.co",}',
+  '{"email":}',
+  "[1,2",
+  "undefined",
+  "NaN",
+  '{"quantity":NaN}',
+  '{"quantity":Infinity}',
+  '{"a":1}{"b":2}',
+  "\u0000",
+  "nul",
+  "tru",
+  "01",
+  "1_000",
+  '{"a":"\\x41"}',
+  '{"a":"\\u12"}',
+  '{"__proto__":{"role":"admin"},"role":"admin"}',
+  "<xml/>",
+  "email=a%40b.co&password=x",
+] as const;
+
+/** How a body travels: JSON with its type, another type, broken JSON, raw bytes, or a stream. */
+export type Wire =
+  | { kind: "text"; contentType: string | null; text: string }
+  | { kind: "bytes"; contentType: string | null; bytes: Uint8Array }
+  | { kind: "stream"; contentType: string | null; text: string };
+
+export const wireFor = (value: fc.Arbitrary<unknown>): fc.Arbitrary<Wire> =>
+  fc.oneof(
+    {
+      weight: 16,
+      arbitrary: value.map(
+        (v): Wire => ({ kind: "text", contentType: "application/json", text: jsonText(v) }),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(value, fc.oneof(fc.constantFrom(...CONTENT_TYPES), headerText), fc.boolean())
+        .map(
+          ([v, ct, omit]): Wire => ({
+            kind: "text",
+            contentType: omit ? null : ct,
+            text: jsonText(v),
+          }),
+        ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(
+          fc.constantFrom(...MALFORMED_JSON),
+          fc.tuple(value, fc.nat()).map(([v, cut]) => {
+            const text = jsonText(v);
+            return text.slice(0, text.length > 1 ? cut % text.length : 0);
+          }),
+        )
+        .map((text): Wire => ({ kind: "text", contentType: "application/json", text })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .oneof(
+          fc.uint8Array({ maxLength: 64 }),
+          // Invalid UTF-8 inside otherwise valid JSON.
+          fc
+            .constantFrom(
+              [0xc3, 0x28],
+              [0xed, 0xa0, 0x80],
+              [0xff, 0xfe],
+              [0xc0, 0xaf],
+              [0xf8, 0x88],
+            )
+            .map((bad) => {
+              const enc = new TextEncoder();
+              return new Uint8Array([
+                ...enc.encode('{"email":"a'),
+                ...bad,
+                ...enc.encode('@b.co","name":"x","password":"xxxxxxxx"}'),
+              ]);
+            }),
+        )
+        .map((bytes): Wire => ({ kind: "bytes", contentType: "application/json", bytes })),
+    },
+    {
+      weight: 1,
+      arbitrary: value.map(
+        (v): Wire => ({ kind: "stream", contentType: "application/json", text: jsonText(v) }),
+      ),
+    },
+  );
+
+export interface Sent {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  wire?: Wire;
+  /** Bytes of a body sent with a Content-Length (a stream has none). */
+  bodyBytes: number;
+}
+
+const encoder = new TextEncoder();
+
+/** Sends one request through callWorker (which waits for waitUntil work). */
+export async function send(
+  method: string,
+  path: string,
+  headers: Record<string, string | undefined>,
+  wire?: Wire,
+  vars?: Record<string, string>,
+): Promise<{ sent: Sent; res: Response }> {
+  const h: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h[k] = v;
+  let body: BodyInit | undefined;
+  let bodyBytes = 0;
+  const hasBody = wire !== undefined && method !== "GET" && method !== "HEAD";
+  if (hasBody) {
+    if (wire.contentType !== null) h["content-type"] = wire.contentType;
+    if (wire.kind === "stream") {
+      const bytes = encoder.encode(wire.text);
+      body = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.slice(i, i + 8192));
+          controller.close();
+        },
+      });
+    } else {
+      const bytes = wire.kind === "text" ? encoder.encode(wire.text) : wire.bytes;
+      body = bytes;
+      bodyBytes = bytes.length;
+      // What any HTTP client sends with a fixed body; the 64 kB limit is decided on it.
+      h["content-length"] = String(bytes.length);
+    }
+  }
+  const res = await callWorker(path, { method, headers: h, body, redirect: "manual" }, vars);
+  return { sent: { method, path, headers: h, wire: hasBody ? wire : undefined, bodyBytes }, res };
+}
+
+/** One generated request. `vars` overrides Worker variables (ENVIRONMENT, say) for it. */
+export interface Case {
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+  wire?: Wire;
+  vars?: Record<string, string>;
+}
+
+/**
+ * Sends `numRuns` generated requests and checks every answer (checkAnswer), then `then` for
+ * endpoint-specific properties. `examples` run first: valid requests that must reach the handler.
+ */
+export async function fuzzRequests(
+  numRuns: number,
+  cases: fc.Arbitrary<Case>,
+  then?: (answer: Answer, c: Case) => void | Promise<void>,
+  examples: Case[] = [],
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(cases.map(printable), async (c) => {
+      const { sent, res } = await send(c.method, c.path, c.headers, c.wire, c.vars);
+      const answer = await checkAnswer(sent, res);
+      await then?.(answer, c);
+    }),
+    runs(
+      numRuns,
+      examples.map((e): [Case] => [e]),
+    ),
+  );
+}
+
+/** A case that fast-check prints in a few hundred characters, however big its body. */
+function printable(c: Case): Case {
+  const short = (s: string) => (s.length > 400 ? `${s.slice(0, 400)}...(${s.length} chars)` : s);
+  const wire =
+    c.wire === undefined
+      ? undefined
+      : c.wire.kind === "bytes"
+        ? { ...c.wire, bytes: `<${c.wire.bytes.length} bytes>` }
+        : { ...c.wire, text: short(c.wire.text) };
+  const headers = Object.fromEntries(
+    Object.entries(c.headers).map(([k, v]) => [k, v === undefined ? v : short(v)]),
+  );
+  const summary = JSON.stringify({ ...c, path: short(c.path), headers, wire });
+  return Object.defineProperty({ ...c }, fc.toStringMethod, { value: () => summary });
+}
+
+/** Text made safe for encodeURIComponent: lone surrogates become U+FFFD. */
+export const wellFormed = (s: string) =>
+  s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+export const encoded = (s: string) => encodeURIComponent(wellFormed(s));
+
+export const PERCENT_NASTIES = [
+  "%2F",
+  "%2f",
+  "%5C",
+  "%00",
+  "%2e%2e",
+  "%2E%2E%2F",
+  "%25",
+  "%",
+  "%ZZ",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "%C0%AF",
+  "%FF",
+  "%u0041",
+  "..",
+  ".",
+  "%0A",
+  "%0D%0A",
+] as const;
+
+/** One path segment: ordinary, percent tricks, hostile text (encoded or raw), or very long. */
+export const pathSegment: fc.Arbitrary<string> = fc.oneof(
+  { weight: 2, arbitrary: fc.webSegment() },
+  { weight: 2, arbitrary: fc.constantFrom(...PERCENT_NASTIES) },
+  { weight: 2, arbitrary: hostileText.map(encoded) },
+  // Raw: the URL parser encodes what it must; "?" and "#" would end the path.
+  { weight: 2, arbitrary: hostileText.map((t) => t.replace(/[?#]/g, "")) },
+  { weight: 1, arbitrary: fc.integer({ min: 1000, max: 8000 }).map((n) => "a".repeat(n)) },
+);
+
+/** A query string: hostile keys and values, repeated keys, encoded and raw. */
+export const queryString: fc.Arbitrary<string> = fc
+  .array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom("token", "to", "expires", "sig", "id", "__proto__"), pathSegment),
+      fc.oneof(pathSegment, hostileText.map(encoded)),
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join("&"));
+
+// ---------------------------------------------------------------------------------------------
+// The check every answer must pass
+
+/** Answers that are documented as not JSON (README, "The API so far"). */
+const HTML_PAGES = [/^\/api\/newsletter\/unsubscribe$/];
+const isApi = (path: string) => /^\/api(\/|$)/.test(path);
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  json?: Record<string, unknown>;
+  text: string;
+}
+
+function explain(sent: Sent, res: Response, text: string): string {
+  const body =
+    sent.wire === undefined
+      ? ""
+      : sent.wire.kind === "bytes"
+        ? ` body=<${sent.wire.bytes.length} bytes>`
+        : ` body(${sent.wire.kind}, ${sent.wire.text.length} chars)=${JSON.stringify(sent.wire.text.slice(0, 300))}`;
+  return `${sent.method} ${JSON.stringify(sent.path.slice(0, 300))} headers=${JSON.stringify(
+    Object.fromEntries(Object.entries(sent.headers).map(([k, v]) => [k, v.slice(0, 120)])),
+  )}${body}\n  -> ${res.status} ${res.headers.get("content-type")} ${text.slice(0, 300)}`;
+}
+
+function errorShapeProblem(json: unknown): string | null {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return "not an object";
+  const o = json as Record<string, unknown>;
+  const extra = Object.keys(o).filter((k) => !["success", "message", "code", "issues"].includes(k));
+  if (extra.length > 0) return `unexpected fields ${extra.join(", ")}`;
+  if (o.success !== false) return "success is not false";
+  if (typeof o.message !== "string" || o.message.trim() === "")
+    return "message is not a non-empty string";
+  if (o.code !== undefined && (typeof o.code !== "string" || o.code === "")) return "bad code";
+  if (o.issues !== undefined) {
+    if (!Array.isArray(o.issues) || o.issues.length === 0) return "issues is not a non-empty array";
+    for (const issue of o.issues) {
+      const i = issue as Record<string, unknown>;
+      if (typeof i?.path !== "string" || typeof i?.message !== "string") return "bad issue";
+    }
+  }
+  return null;
+}
+
+/**
+ * The properties of every answer: never a 5xx; the security headers; every failure (4xx) is JSON
+ * in the one error shape; every success is `success: true` JSON unless it is one of the documented
+ * non-JSON answers; redirects only from /r, only to this shop; bodies over 64 kB are a 413.
+ */
+export async function checkAnswer(sent: Sent, res: Response): Promise<Answer> {
+  const text = sent.method === "HEAD" ? "" : await res.text();
+  const contentType = res.headers.get("content-type") ?? "";
+  const fail = (why: string): never => {
+    throw new Error(`${why}\n  ${explain(sent, res, text)}`);
+  };
+  const path = new URL(`http://localhost${sent.path}`).pathname;
+  if (res.status >= 500) fail("5xx answer");
+  if (res.headers.get("x-content-type-options") !== "nosniff") fail("security headers missing");
+  // A CORS preflight is answered before any body is read.
+  if (
+    isApi(path) &&
+    sent.method !== "OPTIONS" &&
+    sent.bodyBytes > MAX_BODY_BYTES &&
+    res.status !== 413
+  ) {
+    fail("body over 64 kB not refused with 413");
+  }
+
+  let json: Record<string, unknown> | undefined;
+  const parse = () => {
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      fail("body is not JSON");
+    }
+  };
+
+  if (res.status >= 400) {
+    if (HTML_PAGES.some((p) => p.test(path)) && contentType.startsWith("text/html")) {
+      return { status: res.status, contentType, text };
+    }
+    if (!contentType.startsWith("application/json")) fail("error answer is not JSON");
+    if (sent.method !== "HEAD") {
+      parse();
+      const problem = errorShapeProblem(json);
+      if (problem) fail(`error shape: ${problem}`);
+    }
+  } else if (res.status >= 300) {
+    if (res.status === 304) {
+      const conditional = Object.keys(sent.headers).some((k) => k.startsWith("if-"));
+      if (!conditional) fail("304 without a conditional request");
+      if (text !== "") fail("304 with a body");
+    } else if (res.status === 302 && /^\/r\//.test(path)) {
+      const location = res.headers.get("location") ?? "";
+      if (!location.startsWith("/") || location.startsWith("//") || /[\\\s]/.test(location)) {
+        fail("creator link redirects off the shop");
+      }
+      if (/^\/(api|r|dev)(\/|$)/.test(new URL(location, "http://x").pathname)) {
+        fail("creator link redirects into the API");
+      }
+      const cookie = res.headers.get("set-cookie");
+      if (cookie !== null && !/^tt_ref=[A-Z0-9]{6,12};/.test(cookie)) fail("bad referral cookie");
+    } else {
+      fail("unexpected redirect");
+    }
+  } else if (sent.method === "OPTIONS" && res.status === 204) {
+    // A CORS preflight answer.
+  } else if (sent.method !== "HEAD") {
+    const documented =
+      /^\/images\//.test(path) ||
+      /^\/api\/order\/invoice\//.test(path) ||
+      HTML_PAGES.some((p) => p.test(path)) ||
+      path === "/robots.txt" ||
+      path === "/sitemap.xml" ||
+      path === "/dev/mailbox";
+    if (!documented || contentType.startsWith("application/json")) {
+      if (!contentType.startsWith("application/json")) fail("success answer is not JSON");
+      parse();
+      if (json?.success !== true) fail("success answer without success: true");
+    }
+  }
+  return { status: res.status, contentType, json, text };
+}
+
+/** Counts answers by status, so a test can show its fuzz reached the handlers, not only a 401. */
+export class Tally {
+  /** Prints the counts when VITE_HOSTILE_VERBOSE is set. */
+  report(title: string) {
+    if (viteEnv.VITE_HOSTILE_VERBOSE) console.log(`${title}: ${String(this)}`);
+  }
+  readonly counts = new Map<string, number>();
+  add(name: string, status: number) {
+    const key = `${name} ${status}`;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+  toString(): string {
+    return [...this.counts].map(([k, n]) => `${k}: ${n}`).join(", ");
+  }
+  statuses(name: string): number[] {
+    return [...this.counts.keys()]
+      .filter((k) => k.startsWith(`${name} `))
+      .map((k) => Number(k.slice(name.length + 1)));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database invariants
+
+const rows = async (sql: string) => (await env.DB.prepare(sql).all()).results;
+
+/**
+ * What must hold after any sequence of requests: money never negative, totals computed by the
+ * server and consistent with the lines, no orphans, no roles beyond user/creator, and cart lines
+ * (in each user's CartStore) for catalogue products with quantities 1..10.
+ */
+export async function expectInvariants(productIds: ReadonlySet<string>): Promise<void> {
+  const violations = {
+    negativeOrderMoney: await rows(
+      `SELECT id FROM orders WHERE subtotal_cents < 0 OR tax_cents < 0 OR delivery_fee_cents < 0
+         OR discount_cents < 0 OR total_cents < 0 OR refunded_cents < 0
+         OR refunded_cents > total_cents`,
+    ),
+    badOrderLines: await rows(
+      "SELECT id FROM order_items WHERE unit_price_cents < 0 OR quantity NOT BETWEEN 1 AND 10",
+    ),
+    badCommissions: await rows(
+      `SELECT id FROM commissions WHERE base_cents < 0 OR amount_cents < 0 OR reversed_cents < 0
+         OR reversed_cents > amount_cents OR amount_cents > base_cents`,
+    ),
+    badCreatorProfiles: await rows(
+      `SELECT user_id FROM creator_profiles
+       WHERE discount_cents < 0 OR commission_rate_bps NOT BETWEEN 0 AND 10000`,
+    ),
+    totalNotFromParts: await rows(
+      `SELECT id FROM orders
+       WHERE total_cents <> max(0, subtotal_cents + tax_cents + delivery_fee_cents - discount_cents)`,
+    ),
+    totalNotFromLines: await rows(
+      `SELECT o.id, o.subtotal_cents, o.total_cents, l.lines FROM orders o
+       LEFT JOIN (SELECT order_id, sum(unit_price_cents * quantity) AS lines
+                  FROM order_items GROUP BY order_id) l ON l.order_id = o.id
+       WHERE l.lines IS NULL OR o.subtotal_cents <> l.lines
+         OR o.total_cents <> max(0, l.lines + o.tax_cents + o.delivery_fee_cents - o.discount_cents)`,
+    ),
+    taxOrDeliveryNotTheServers: await rows(
+      `SELECT id FROM orders
+       WHERE tax_cents <> (subtotal_cents * 1000 + 5000) / 10000 OR delivery_fee_cents <> 1000`,
+    ),
+    discountWithoutCreator: await rows(
+      "SELECT id FROM orders WHERE discount_cents > 0 AND creator_id IS NULL",
+    ),
+    orphanOrderLines: await rows(
+      `SELECT i.id FROM order_items i LEFT JOIN orders o ON o.id = i.order_id WHERE o.id IS NULL`,
+    ),
+    pendingWithoutSession: await rows(
+      "SELECT id FROM orders WHERE status = 'pending' AND stripe_session_id IS NULL",
+    ),
+    paidAttributedWithoutCommission: await rows(
+      `SELECT o.id FROM orders o LEFT JOIN commissions c ON c.order_id = o.id
+       WHERE o.paid_at IS NOT NULL AND o.creator_id IS NOT NULL AND c.id IS NULL`,
+    ),
+    orphanCommissions: await rows(
+      `SELECT c.id FROM commissions c LEFT JOIN orders o ON o.id = c.order_id
+       WHERE o.id IS NULL OR o.paid_at IS NULL`,
+    ),
+    rolesBeyondUserAndCreator: await rows(
+      "SELECT id, role FROM users WHERE role NOT IN ('user', 'creator')",
+    ),
+    creatorRoleWithoutProfile: await rows(
+      `SELECT u.id FROM users u LEFT JOIN creator_profiles p ON p.user_id = u.id
+       WHERE (u.role = 'creator') <> (p.user_id IS NOT NULL)`,
+    ),
+    badCartLines: [] as unknown[],
+  };
+  const users = await rows("SELECT id FROM users");
+  for (const { id } of users as { id: string }[]) {
+    const lines = await env.CARTS.getByName(id).lines();
+    for (const line of lines) {
+      if (
+        !Number.isInteger(line.quantity) ||
+        line.quantity < 1 ||
+        line.quantity > 10 ||
+        !productIds.has(line.productId)
+      ) {
+        violations.badCartLines.push({ userId: id, ...line });
+      }
+    }
+  }
+  const found = Object.fromEntries(Object.entries(violations).filter(([, v]) => v.length > 0));
+  expect(found).toEqual({});
+}

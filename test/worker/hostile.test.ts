@@ -1,0 +1,1501 @@
+// Property-based hostile-input fuzz of every endpoint (worker/app.ts): fast-check sends random and
+// malicious bodies, headers, paths and query strings, and checks that no answer is a 5xx, that
+// every failure is the one JSON error shape, that every success is `success: true` JSON (or one of
+// the documented non-JSON answers), and that the database invariants hold afterwards.
+// Reproduce a failure with the seed fast-check prints: VITE_HOSTILE_SEED=<seed> npx vitest run ...
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { decodeJwt, SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/services/sessions";
+import { creatorSession, register } from "./helpers/accounts";
+import { address, openSession, paidOrder, signature, stripe } from "./helpers/checkout";
+import { callWorker, createCategory, createProduct, ORIGIN, outbox } from "./helpers/factories";
+import {
+  type Answer,
+  base64url43,
+  bodyFor,
+  type Case,
+  checkAnswer,
+  encoded,
+  expectInvariants,
+  fuzzRequests,
+  headerText,
+  hexId,
+  hostileNumber,
+  hostileText,
+  hostileValue,
+  hugeText,
+  jsonText,
+  MALFORMED_JSON,
+  mutated,
+  NASTY_STRINGS,
+  pathSegment,
+  plausibleEmail,
+  plausibleName,
+  plausiblePassword,
+  queryString,
+  runs,
+  SEED,
+  send,
+  Tally,
+  type Wire,
+  wireFor,
+} from "./helpers/hostile";
+
+/** The whole file stays well under a minute on two cores; this is only the per-test ceiling. */
+const TIMEOUT = 90_000;
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+console.log(`hostile fuzz seed ${SEED} (VITE_HOSTILE_SEED=${SEED} replays it)`);
+
+interface World {
+  products: { id: string; priceCents: number }[];
+  productIds: Set<string>;
+  shopper: { token: string; refreshCookie: string; email: string; password: string; id: string };
+  creator: { token: string; code: string; email: string; id: string };
+  /** Tokens that must never authenticate: forged, tampered, expired, for another audience. */
+  forged: string[];
+  imageEtag: string;
+}
+
+const b64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+async function forgedTokens(valid: string, userId: string): Promise<string[]> {
+  const realKey = new TextEncoder().encode(env.JWT_SECRET);
+  const claims = { role: "admin" };
+  const now = Math.floor(Date.now() / 1000);
+  const signed = (alg = "HS256") =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg, typ: "JWT" })
+      .setSubject(userId)
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE);
+  const [header, , sig] = valid.split(".");
+  return [
+    // alg "none"
+    `${b64url({ alg: "none", typ: "JWT" })}.${b64url({ sub: userId, role: "admin", iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: now + 900 })}.`,
+    // another key
+    await signed()
+      .setExpirationTime("15m")
+      .sign(new TextEncoder().encode("not-the-secret-but-long-enough-0123456789")),
+    // the real signature over a payload that now says admin
+    `${header}.${b64url({ sub: userId, role: "admin", iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: now + 900 })}.${sig}`,
+    // expired, wrong audience, wrong issuer, another algorithm: all with the real key
+    await signed()
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now - 60)
+      .sign(realKey),
+    await signed().setAudience("someone-else").setExpirationTime("15m").sign(realKey),
+    await signed().setIssuer("someone-else").setExpirationTime("15m").sign(realKey),
+    await signed("HS512").setExpirationTime("15m").sign(realKey),
+    // no expiry at all
+    await signed().sign(realKey),
+    `Bearer ${valid}`,
+    valid.slice(0, -3),
+    `${valid}.extra`,
+    "",
+    "null",
+    "undefined",
+  ];
+}
+
+/** The data the authenticated endpoints need: a catalogue, an image, a shopper and a creator. */
+async function world(): Promise<World> {
+  const category = await createCategory();
+  const rows = [
+    await createProduct(category.id, { finalPriceCents: 3995 }),
+    await createProduct(category.id, {
+      finalPriceCents: 1250,
+      originalPriceCents: 1250,
+      imageKeys: [],
+    }),
+    await createProduct(category.id, { finalPriceCents: 89_900, originalPriceCents: 99_900 }),
+  ];
+  const stored = await env.IMAGES.put("products/a.svg", SVG, {
+    httpMetadata: { contentType: "image/svg+xml" },
+  });
+  const shopper = await register();
+  const creator = await creatorSession();
+  const shopperId = decodeJwt(shopper.accessToken).sub ?? "";
+  return {
+    products: rows.map((p) => ({ id: p.id, priceCents: p.finalPriceCents })),
+    productIds: new Set(rows.map((p) => p.id)),
+    shopper: { ...shopper, token: shopper.accessToken, id: shopperId },
+    creator: {
+      token: creator.accessToken,
+      code: creator.code,
+      email: creator.email,
+      id: creator.userId,
+    },
+    forged: await forgedTokens(shopper.accessToken, shopperId),
+    imageEtag: stored?.httpEtag ?? '"missing"',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers
+
+const ip = fc.oneof(
+  { weight: 6, arbitrary: fc.ipV4() },
+  { weight: 1, arbitrary: fc.ipV6() },
+  { weight: 1, arbitrary: headerText },
+  // A fixed address and none at all, so the rate limits are reached too (429 is a fine answer).
+  { weight: 1, arbitrary: fc.constant("203.0.113.9") },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
+
+const origin = fc.option(
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constant(ORIGIN) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "https://evil.example",
+        "null",
+        "http://localhost:8787.evil.example",
+        "HTTP://LOCALHOST:8787",
+        `${ORIGIN}/`,
+      ),
+    },
+    { weight: 1, arbitrary: headerText },
+  ),
+  { nil: undefined },
+);
+
+const cookie = (w: World) =>
+  fc.option(
+    fc.oneof(
+      fc.constantFrom(
+        `refresh_token=${w.shopper.refreshCookie}`,
+        `tt_ref=${w.creator.code}`,
+        `tt_ref=${w.creator.code.toLowerCase()}; refresh_token=x`,
+        "tt_ref=' OR 1=1 --",
+        "refresh_token=",
+        "=;=;;",
+        "refresh_token=%E0%A4%A; tt_ref=%",
+      ),
+      headerText.map((t) => `refresh_token=${t}`),
+      headerText.map((t) => `tt_ref=${t}`),
+      headerText,
+    ),
+    { nil: undefined },
+  );
+
+/** How much an endpoint cares about the caller: weights of valid tokens and of none. */
+const AUTH = {
+  required: { valid: 8, none: 1 },
+  optional: { valid: 3, none: 4 },
+  ignored: { valid: 1, none: 5 },
+} as const;
+
+/** The `token` header: valid ones, forged ones, garbage, or none, weighted by `auth`. */
+const token = (w: World, valid: string[], auth: keyof typeof AUTH) =>
+  fc.oneof(
+    { weight: AUTH[auth].valid, arbitrary: fc.constantFrom(...valid) },
+    { weight: 1, arbitrary: fc.constantFrom(...w.forged) },
+    { weight: 1, arbitrary: headerText },
+    { weight: AUTH[auth].none, arbitrary: fc.constant(undefined) },
+  );
+
+const headers = (w: World, tokens: fc.Arbitrary<string | undefined>) =>
+  fc.record({
+    token: tokens,
+    "cf-connecting-ip": ip,
+    cookie: cookie(w),
+    origin,
+  });
+
+/** A POST to `path` with a generated body and headers. */
+const post = (
+  path: string,
+  body: fc.Arbitrary<unknown>,
+  hdrs: fc.Arbitrary<Record<string, string | undefined>>,
+): fc.Arbitrary<Case> =>
+  fc.record({
+    path: fc.constant(path),
+    wire: wireFor(body),
+    headers: hdrs,
+    method: fc.oneof(
+      { weight: 12, arbitrary: fc.constant("POST") },
+      { weight: 1, arbitrary: fc.constantFrom("GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS") },
+    ),
+  });
+
+let exampleIp = 0;
+/** A JSON POST for `examples` (a string is sent as the JSON text itself). */
+const valid = (path: string, body: unknown, extra: Record<string, string> = {}): Case => ({
+  method: "POST",
+  path,
+  headers: { "cf-connecting-ip": `198.51.100.${++exampleIp % 250}`, ...extra },
+  wire: {
+    kind: "text",
+    contentType: "application/json",
+    text: typeof body === "string" ? body : JSON.stringify(body),
+  },
+});
+
+const noBody = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  { weight: 2, arbitrary: hostileValue },
+);
+
+const statusOf = (tally: Tally, name: string) => (a: Answer) => tally.add(name, a.status);
+
+// ---------------------------------------------------------------------------------------------
+
+describe("hostile input: public reads", () => {
+  it(
+    "catalogue, images, SEO, dev routes, creator links and unknown paths never fail",
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      const [p] = w.products;
+      if (!p) throw new Error("no product");
+
+      // Catalogue reads (and wrong methods on them), with conditional requests.
+      const cataloguePath = fc.oneof(
+        fc.constantFrom(
+          "/api/health",
+          "/api/product/list",
+          "/api/category/list",
+          "/api/blogs",
+          "/api/faq",
+          `/api/product/${p.id}`,
+        ),
+        fc.oneof(fc.constant(p.id), hexId, pathSegment).map((s) => `/api/product/${s}`),
+      );
+      await fuzzRequests(
+        60,
+        fc.record({
+          method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"),
+          path: fc
+            .tuple(cataloguePath, fc.option(queryString, { nil: undefined }))
+            .map(([path, q]) => (q === undefined ? path : `${path}?${q}`)),
+          headers: fc.record({
+            token: token(w, [w.shopper.token], "ignored"),
+            origin,
+            "if-none-match": fc.option(fc.oneof(fc.constantFrom("*", '"x"', "W/*"), headerText), {
+              nil: undefined,
+            }),
+          }),
+          wire: wireFor(hostileValue),
+        }),
+        (a, c) => {
+          tally.add("catalogue", a.status);
+          if (
+            c.method === "GET" &&
+            c.path === `/api/product/${p.id}` &&
+            !c.headers["if-none-match"]
+          )
+            expect(a.status).toBe(200);
+        },
+        [{ method: "GET", path: `/api/product/${p.id}`, headers: {} }],
+      );
+
+      // Pictures: keys with percent tricks, conditional headers of every shape.
+      const etag = w.imageEtag;
+      await fuzzRequests(
+        60,
+        fc.record({
+          method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST", "DELETE"),
+          path: fc
+            .oneof(
+              fc.constantFrom("products/a.svg", "products/missing.svg", "products%2Fa.svg", ""),
+              fc.array(pathSegment, { minLength: 1, maxLength: 3 }).map((s) => s.join("/")),
+            )
+            .map((k) => `/images/${k}`),
+          headers: fc.record({
+            "if-none-match": fc.option(
+              fc.oneof(
+                fc.constantFrom(etag, `W/${etag}`, "*", `"a", ${etag}`, `${etag}, *`, '""', "W/"),
+                headerText,
+              ),
+              { nil: undefined },
+            ),
+            "if-match": fc.option(fc.oneof(fc.constantFrom(etag, "*", '"nope"'), headerText), {
+              nil: undefined,
+            }),
+            "if-modified-since": fc.option(
+              fc.oneof(
+                fc.constantFrom(
+                  "Thu, 01 Jan 1970 00:00:00 GMT",
+                  new Date(Date.now() + 1e10).toUTCString(),
+                ),
+                headerText,
+              ),
+              { nil: undefined },
+            ),
+            "if-unmodified-since": fc.option(headerText, { nil: undefined }),
+            range: fc.option(
+              fc.oneof(fc.constantFrom("bytes=0-3", "bytes=5-1", "bytes=-1"), headerText),
+              {
+                nil: undefined,
+              },
+            ),
+          }),
+        }),
+        (a, c) => {
+          tally.add("images", a.status);
+          const plain = Object.values(c.headers).every((v) => v === undefined);
+          if (c.method === "GET" && c.path === "/images/products/a.svg" && plain) {
+            expect(a.status).toBe(200);
+            expect(a.text).toBe(SVG);
+          }
+        },
+        [{ method: "GET", path: "/images/products/a.svg", headers: {} }],
+      );
+
+      // Creator links: any code, any target, any visitor. checkAnswer holds every 302 to this shop.
+      await fuzzRequests(
+        60,
+        fc.record({
+          method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST"),
+          path: fc
+            .tuple(
+              fc.oneof(
+                fc.constantFrom(
+                  w.creator.code,
+                  w.creator.code.toLowerCase(),
+                  ` ${w.creator.code} `,
+                ),
+                pathSegment,
+              ),
+              fc.option(
+                fc.oneof(
+                  fc.constantFrom(
+                    `/product/${p.id}`,
+                    "/collection?sale=1#top",
+                    "https://evil.example/",
+                    "//evil.example",
+                    "/\\evil.example",
+                    "/%2F%2Fevil.example",
+                    "/%5Cevil.example",
+                    "javascript:alert(1)",
+                    "/api/user/me",
+                    "/r/LOOPLOOP",
+                    "/dev/mailbox",
+                    "/./api/health",
+                    "/%2e%2e/api",
+                    "/\t/evil.example",
+                    "/#<script>alert(1)</script>",
+                    "data:text/html,<script>alert(1)</script>",
+                  ),
+                  hostileText,
+                ),
+                { nil: undefined },
+              ),
+            )
+            .map(([code, to]) =>
+              to === undefined ? `/r/${code}` : `/r/${code}?to=${encoded(to)}`,
+            ),
+          headers: fc.record({
+            "cf-connecting-ip": ip,
+            "user-agent": fc.option(
+              fc.oneof(fc.constantFrom(BROWSER, "curl/8.0", "Googlebot/2.1"), headerText),
+              { nil: undefined },
+            ),
+            cookie: cookie(w),
+          }),
+        }),
+        statusOf(tally, "r"),
+        [
+          {
+            method: "GET",
+            path: `/r/${w.creator.code}?to=${encodeURIComponent(`/product/${p.id}`)}`,
+            headers: { "user-agent": BROWSER },
+          },
+        ],
+      );
+      // Clicks are recorded only for the creator, with a landing path on this shop.
+      const clicks = await env.DB.prepare(
+        "SELECT creator_id, landing_path FROM affiliate_clicks",
+      ).all<{ creator_id: string; landing_path: string }>();
+      expect(clicks.results.length).toBeGreaterThan(0);
+      for (const c of clicks.results) {
+        expect(c.creator_id).toBe(w.creator.id);
+        expect(c.landing_path).toMatch(/^\/(?!\/)/);
+      }
+
+      // robots.txt, the sitemap and the development outbox, in test and in development.
+      await fuzzRequests(
+        40,
+        fc.record({
+          method: fc.constantFrom("GET", "GET", "HEAD", "POST", "PATCH"),
+          path: fc
+            .tuple(
+              fc.constantFrom("/robots.txt", "/sitemap.xml", "/api/dev/outbox", "/dev/mailbox"),
+              fc.option(queryString, { nil: undefined }),
+            )
+            .map(([path, q]) => (q === undefined ? path : `${path}?${q}`)),
+          headers: fc.record({ token: token(w, [w.shopper.token], "ignored"), origin }),
+          wire: wireFor(hostileValue),
+          vars: fc.option(fc.constant({ ENVIRONMENT: "development" }), { nil: undefined }),
+        }),
+        (a, c) => {
+          tally.add("seo+dev", a.status);
+          if (c.method === "GET" && /^\/(api\/)?dev\//.test(c.path)) {
+            expect(a.status).toBe(c.vars ? 200 : 404);
+          }
+        },
+      );
+
+      // Anything else: random methods on random paths under every prefix.
+      await fuzzRequests(
+        60,
+        fc.record({
+          method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"),
+          path: fc
+            .tuple(
+              fc.constantFrom(
+                "/",
+                "//",
+                "/api/",
+                "/api//",
+                "/api/user/",
+                "/api/cart/",
+                "/api/order/",
+                "/api/order/invoice/",
+                "/api/stripe/",
+                "/api/newsletter/",
+                "/api/dev/",
+                "/images/",
+                "/r/",
+                "/dev/",
+                "/%61pi/",
+              ),
+              fc.array(pathSegment, { maxLength: 3 }),
+              fc.option(queryString, { nil: undefined }),
+            )
+            .map(
+              ([prefix, segs, q]) => `${prefix}${segs.join("/")}${q === undefined ? "" : `?${q}`}`,
+            ),
+          headers: headers(w, token(w, [w.shopper.token], "ignored")),
+          wire: wireFor(hostileValue),
+        }),
+        statusOf(tally, "unknown"),
+      );
+
+      expect(tally.statuses("catalogue")).toContain(200);
+      expect(tally.statuses("images")).toEqual(expect.arrayContaining([200, 400]));
+      expect(tally.statuses("r")).toContain(302);
+      tally.report(expect.getState().currentTestName ?? "");
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("hostile input: forms", () => {
+  it(
+    "newsletter and contact answer every body in the one shape",
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      const hdrs = headers(w, token(w, [w.shopper.token], "ignored"));
+
+      await fuzzRequests(
+        60,
+        post(
+          "/api/newsletter/subscribe",
+          bodyFor(fc.record({ email: plausibleEmail }), ["email"]),
+          hdrs,
+        ),
+        statusOf(tally, "subscribe"),
+        [valid("/api/newsletter/subscribe", { email: "news@example.com" })],
+      );
+
+      // The unsubscribe link answers a small HTML page (README), never a 5xx.
+      const link = (await outbox()).map((m) => /token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]);
+      const realToken = link.find(Boolean) ?? "x";
+      await fuzzRequests(
+        40,
+        fc.record({
+          method: fc.constantFrom("GET", "POST", "PUT"),
+          path: fc
+            .oneof(
+              fc.constant(`token=${realToken}`),
+              base64url43.map((t) => `token=${t}`),
+              queryString,
+            )
+            .map((q) => `/api/newsletter/unsubscribe?${q}`),
+          headers: fc.record({ origin }),
+          wire: wireFor(hostileValue),
+        }),
+        statusOf(tally, "unsubscribe"),
+        [{ method: "GET", path: `/api/newsletter/unsubscribe?token=${realToken}`, headers: {} }],
+      );
+
+      const contact = fc.record({
+        firstName: plausibleName,
+        lastName: plausibleName,
+        email: plausibleEmail,
+        phone: fc.option(fc.constantFrom("+61 400 000 000", "(07) 3000-0000", ""), {
+          nil: undefined,
+        }),
+        message: fc.oneof(hostileText, fc.constant("Hello, I would like to ask about copper.")),
+      });
+      await fuzzRequests(
+        60,
+        post(
+          "/api/contact/submit",
+          bodyFor(contact, ["firstName", "lastName", "email", "phone", "message"]),
+          hdrs,
+        ),
+        statusOf(tally, "contact"),
+        [
+          valid("/api/contact/submit", {
+            firstName: "Meera",
+            lastName: "<b>Iyer</b>",
+            email: "MEERA@Example.com ",
+            message: "<script>alert(1)</script> ' OR 1=1 --",
+          }),
+        ],
+      );
+
+      // The development mailbox shows every hostile message above, escaped: no markup gets through.
+      await fuzzRequests(
+        30,
+        fc.record({
+          method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST"),
+          path: fc
+            .tuple(
+              fc.constantFrom("/dev/mailbox", "/api/dev/outbox"),
+              fc.option(queryString, { nil: undefined }),
+            )
+            .map(([path, q]) => (q === undefined ? path : `${path}?${q}`)),
+          headers: fc.record({ origin }),
+          vars: fc.oneof(
+            { weight: 3, arbitrary: fc.constant({ ENVIRONMENT: "development" }) },
+            {
+              weight: 1,
+              arbitrary: fc.constant({ ENVIRONMENT: "production", RESEND_API_KEY: "re_x" }),
+            },
+          ),
+        }),
+        (a, c) => {
+          tally.add("mailbox", a.status);
+          if (a.status === 200 && c.path.startsWith("/dev/mailbox") && c.method === "GET") {
+            expect(a.text).toContain("Development mailbox");
+            expect(a.text).not.toMatch(/<(script|img|svg|b)\b/i);
+          }
+          if (c.vars?.ENVIRONMENT === "production") expect([404, 405]).toContain(a.status);
+        },
+        [
+          {
+            method: "GET",
+            path: "/dev/mailbox",
+            headers: {},
+            vars: { ENVIRONMENT: "development" },
+          },
+        ],
+      );
+
+      expect(tally.statuses("mailbox")).toContain(200);
+      expect(tally.statuses("subscribe")).toEqual(expect.arrayContaining([200, 400]));
+      expect(tally.statuses("contact")).toEqual(expect.arrayContaining([200, 400]));
+      // Whatever was stored went through the same normalisation.
+      const emails = await env.DB.prepare(
+        "SELECT email FROM newsletter_subscribers UNION ALL SELECT email FROM contact_messages",
+      ).all<{ email: string }>();
+      for (const { email } of emails.results) expect(email).toBe(email.trim().toLowerCase());
+      tally.report(expect.getState().currentTestName ?? "");
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("hostile input: sign-up and sign-in", () => {
+  it(
+    "register, login, forgot, reset, refresh and logout refuse hostile input cleanly",
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      const hdrs = headers(w, token(w, [w.shopper.token], "ignored"));
+      const registered: string[] = [];
+
+      await fuzzRequests(
+        60,
+        post(
+          "/api/user/register",
+          bodyFor(
+            fc.record({ name: plausibleName, email: plausibleEmail, password: plausiblePassword }),
+            ["name", "email", "password"],
+          ),
+          hdrs,
+        ),
+        (a) => {
+          tally.add("register", a.status);
+          if (a.status === 200) {
+            // Whatever the body said about roles, a sign-up makes a plain user.
+            expect(a.json?.role).toBe("user");
+            registered.push(decodeJwt(String(a.json?.accessToken)).sub ?? "");
+          }
+        },
+        [
+          valid(
+            "/api/user/register",
+            `{"name":"Eve","email":"eve@example.com","password":"correct horse battery",
+              "role":"admin","__proto__":{"role":"admin"},"constructor":{"prototype":{"role":"admin"}}}`,
+          ),
+        ],
+      );
+      const roles = await env.DB.prepare(
+        `SELECT role FROM users WHERE id IN (${registered.map(() => "?").join(",") || "''"})`,
+      )
+        .bind(...registered)
+        .all<{ role: string }>();
+      expect(roles.results.length).toBe(registered.length);
+      for (const r of roles.results) expect(r.role).toBe("user");
+
+      const credentials = fc.oneof(
+        fc.constant({ email: w.shopper.email, password: w.shopper.password }),
+        fc.record({ email: fc.constant(w.shopper.email), password: plausiblePassword }),
+        fc.record({ email: plausibleEmail, password: plausiblePassword }),
+      );
+      await fuzzRequests(
+        60,
+        post("/api/user/login", bodyFor(credentials, ["email", "password"]), hdrs),
+        statusOf(tally, "login"),
+        [valid("/api/user/login", { email: w.shopper.email, password: w.shopper.password })],
+      );
+
+      await fuzzRequests(
+        40,
+        post(
+          "/api/user/forgot-password",
+          bodyFor(fc.record({ email: fc.oneof(fc.constant(w.shopper.email), plausibleEmail) }), [
+            "email",
+          ]),
+          hdrs,
+        ),
+        statusOf(tally, "forgot"),
+        [valid("/api/user/forgot-password", { email: w.shopper.email })],
+      );
+
+      const resetToken =
+        (await outbox())
+          .map((m) => /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1])
+          .find(Boolean) ?? "";
+      expect(resetToken).not.toBe("");
+      await fuzzRequests(
+        40,
+        post(
+          "/api/user/reset-password",
+          bodyFor(
+            fc.record({
+              token: fc.oneof(fc.constant(resetToken), base64url43),
+              password: plausiblePassword,
+            }),
+            ["token", "password"],
+          ),
+          hdrs,
+        ),
+        statusOf(tally, "reset"),
+        [valid("/api/user/reset-password", { token: resetToken, password: "a new password 1" })],
+      );
+
+      // Refresh and logout act on the cookie and the Origin alone.
+      const session = await register();
+      for (const path of ["/api/refresh", "/api/logout"]) {
+        await fuzzRequests(40, post(path, noBody, hdrs), statusOf(tally, path), [
+          {
+            method: "POST",
+            path,
+            headers: { origin: ORIGIN, cookie: `refresh_token=${session.refreshCookie}` },
+          },
+        ]);
+      }
+
+      for (const name of ["register", "login", "forgot", "reset", "/api/refresh", "/api/logout"]) {
+        expect(tally.statuses(name), name).toContain(200);
+      }
+      tally.report(expect.getState().currentTestName ?? "");
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("hostile input: accounts and creators", () => {
+  it(
+    "profile, creator and affiliate endpoints answer every token and body in the one shape",
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      const both = [w.shopper.token, w.creator.token];
+
+      for (const path of ["/api/user/me", "/api/user/creator/me"]) {
+        await fuzzRequests(
+          40,
+          fc.record({
+            method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST"),
+            path: fc.constant(path),
+            headers: headers(w, token(w, both, "required")),
+            wire: wireFor(hostileValue),
+          }),
+          statusOf(tally, path),
+          [{ method: "GET", path, headers: { token: w.creator.token } }],
+        );
+      }
+
+      const profile = fc.record({
+        name: plausibleName,
+        email: fc.oneof(plausibleEmail, fc.constantFrom(w.shopper.email, w.creator.email)),
+      });
+      await fuzzRequests(
+        60,
+        post(
+          "/api/user/update",
+          bodyFor(profile, ["name", "email"]),
+          headers(w, token(w, both, "required")),
+        ),
+        statusOf(tally, "update"),
+        [
+          valid(
+            "/api/user/update",
+            { name: "Asha", email: w.shopper.email, role: "admin" },
+            { token: w.shopper.token },
+          ),
+        ],
+      );
+
+      const creatorFields = {
+        bio: fc.oneof(hostileText, fc.constant("Copper and slow living.")),
+        socials: fc.oneof(hostileText, fc.constant("https://instagram.com/x")),
+        payoutEmail: fc.oneof(plausibleEmail, fc.constant("")),
+      };
+      await fuzzRequests(
+        40,
+        post(
+          "/api/user/creator-register",
+          bodyFor(
+            fc.record({
+              name: plausibleName,
+              email: plausibleEmail,
+              password: plausiblePassword,
+              ...creatorFields,
+            }),
+            ["name", "email", "password", "bio", "socials", "payoutEmail"],
+          ),
+          headers(w, token(w, both, "ignored")),
+        ),
+        statusOf(tally, "creator-register"),
+        [
+          valid("/api/user/creator-register", {
+            name: "👩‍🎨 Zoë ‮evil",
+            email: "zoe@example.com",
+            password: "creator password",
+            bio: "<script>alert(1)</script>",
+            socials: "' OR 1=1 --",
+            payoutEmail: "zoe@example.com",
+            role: "admin",
+          }),
+        ],
+      );
+
+      await fuzzRequests(
+        60,
+        post(
+          "/api/user/creator/update",
+          bodyFor(fc.record({ name: plausibleName, email: plausibleEmail, ...creatorFields }), [
+            "name",
+            "email",
+            "bio",
+            "socials",
+            "payoutEmail",
+          ]),
+          headers(w, token(w, both, "required")),
+        ),
+        statusOf(tally, "creator/update"),
+        [
+          valid(
+            "/api/user/creator/update",
+            { name: "Priya", email: w.creator.email, bio: "", socials: "", payoutEmail: "" },
+            { token: w.creator.token },
+          ),
+        ],
+      );
+
+      await fuzzRequests(
+        60,
+        post(
+          "/api/user/validate-affiliate",
+          bodyFor(
+            fc.record({
+              code: fc.oneof(
+                fc.constantFrom(
+                  w.creator.code,
+                  w.creator.code.toLowerCase(),
+                  ` ${w.creator.code}\t`,
+                ),
+                fc.stringMatching(/^[A-Z0-9]{6,12}$/),
+                hostileText,
+              ),
+            }),
+            ["code"],
+          ),
+          headers(w, token(w, both, "optional")),
+        ),
+        (a) => {
+          tally.add("validate-affiliate", a.status);
+          if (a.status === 200) expect(typeof a.json?.valid).toBe("boolean");
+        },
+        [valid("/api/user/validate-affiliate", { code: w.creator.code })],
+      );
+
+      for (const name of [
+        "/api/user/me",
+        "/api/user/creator/me",
+        "update",
+        "creator/update",
+        "validate-affiliate",
+      ]) {
+        expect(tally.statuses(name), name).toEqual(expect.arrayContaining([200, 401]));
+      }
+      expect(tally.statuses("creator-register")).toEqual(expect.arrayContaining([200, 400]));
+      expect(tally.statuses("/api/user/creator/me")).toContain(403);
+      // Every creator made here has a well-formed affiliate code, whatever the name was.
+      const codes = await env.DB.prepare("SELECT affiliate_code FROM creator_profiles").all<{
+        affiliate_code: string;
+      }>();
+      for (const c of codes.results) expect(c.affiliate_code).toMatch(/^[A-Z0-9]{6,12}$/);
+      tally.report(expect.getState().currentTestName ?? "");
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "simultaneous sign-ups and profile changes end in one winner and a 409, never a 500",
+    async () => {
+      const w = await world();
+      let n = 0;
+      const at = () => `192.0.2.${++n % 250}`;
+      const json = (body: unknown, extra: Record<string, string> = {}): RequestInit => ({
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": at(), ...extra },
+        body: JSON.stringify(body),
+      });
+      await fc.assert(
+        fc.asyncProperty(plausibleName, fc.integer({ min: 2, max: 3 }), async (name, k) => {
+          const email = `race${++n}@example.com`;
+          const body = { name, email, password: "creator password", payoutEmail: email };
+          // The same sign-up sent k times at once (a double click): one account, k-1 conflicts.
+          const same = await Promise.all(
+            Array.from({ length: k }, () => callWorker("/api/user/creator-register", json(body))),
+          );
+          const statuses = same.map((r) => r.status).sort();
+          if (!name.trim() || name.trim().length > 100) {
+            expect(statuses.every((s) => s === 400)).toBe(true);
+            return;
+          }
+          expect(statuses).toEqual([200, ...Array(k - 1).fill(409)]);
+          // k creators of the same name at once: k accounts with k different codes.
+          const names = await Promise.all(
+            Array.from({ length: k }, (_, i) =>
+              callWorker("/api/user/creator-register", json({ ...body, email: `${i}-${email}` })),
+            ),
+          );
+          expect(names.map((r) => r.status)).toEqual(Array(k).fill(200));
+        }),
+        runs(10),
+      );
+      // Two accounts taking the same new email at once: one 200, one 409.
+      const other = await register();
+      for (let i = 0; i < 5; i++) {
+        const email = `taken${i}@example.com`;
+        const answers = await Promise.all(
+          [w.shopper.token, other.accessToken].map((t) =>
+            callWorker("/api/user/update", json({ name: "Same", email }, { token: t })),
+          ),
+        );
+        expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      }
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("hostile input: cart", () => {
+  it(
+    "get, add, update, merge and clear keep every line a catalogue product with 1..10",
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      const ids = w.products.map((p) => p.id);
+      const tokens = token(w, [w.shopper.token, w.creator.token], "required");
+      const itemId = fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...ids) },
+        { weight: 1, arbitrary: hexId },
+        { weight: 1, arbitrary: hostileText },
+      );
+      const quantity = (min: number) =>
+        fc.oneof(
+          { weight: 4, arbitrary: fc.integer({ min, max: 10 }) },
+          { weight: 1, arbitrary: hostileNumber },
+        );
+      const checkCart = (name: string) => (a: Answer) => {
+        tally.add(name, a.status);
+        if (a.status !== 200) return;
+        const cart = a.json?.cartData as Record<string, { quantity: number }>;
+        for (const [id, line] of Object.entries(cart)) {
+          expect(w.productIds.has(id)).toBe(true);
+          expect(Number.isInteger(line.quantity) && line.quantity >= 1 && line.quantity <= 10).toBe(
+            true,
+          );
+        }
+      };
+      const hdrs = headers(w, tokens);
+
+      await fuzzRequests(
+        60,
+        post(
+          "/api/cart/add",
+          bodyFor(fc.record({ itemId, quantity: quantity(1) }), ["itemId", "quantity"]),
+          hdrs,
+        ),
+        checkCart("add"),
+        [valid("/api/cart/add", { itemId: ids[0], quantity: 10 }, { token: w.shopper.token })],
+      );
+      await fuzzRequests(
+        60,
+        post(
+          "/api/cart/update",
+          bodyFor(fc.record({ itemId, quantity: quantity(0) }), ["itemId", "quantity"]),
+          hdrs,
+        ),
+        checkCart("update"),
+        [valid("/api/cart/update", { itemId: ids[1], quantity: 3 }, { token: w.shopper.token })],
+      );
+      const mergeLine = fc.oneof(
+        fc.record({ quantity: quantity(0) }),
+        fc.record({ quantity: quantity(0), price: hostileNumber, name: hostileText }),
+        hostileValue,
+      );
+      await fuzzRequests(
+        60,
+        post(
+          "/api/cart/merge",
+          bodyFor(
+            fc.record({
+              cartData: fc.oneof(
+                fc.dictionary(itemId, mergeLine, { maxKeys: 6 }),
+                // Over the 100-line limit.
+                fc.constant(
+                  Object.fromEntries(
+                    Array.from({ length: 101 }, (_, i) => [`${i}`, { quantity: 1 }]),
+                  ),
+                ),
+              ),
+            }),
+            ["cartData"],
+          ),
+          hdrs,
+        ),
+        checkCart("merge"),
+        [
+          valid(
+            "/api/cart/merge",
+            `{"cartData":{"${ids[2]}":{"quantity":7},"__proto__":{"quantity":99},"constructor":{"quantity":5}}}`,
+            { token: w.shopper.token },
+          ),
+        ],
+      );
+      for (const path of ["/api/cart/get", "/api/cart/clear"]) {
+        await fuzzRequests(30, post(path, noBody, hdrs), checkCart(path), [
+          valid(path, {}, { token: w.creator.token }),
+        ]);
+      }
+
+      for (const name of ["add", "update", "merge", "/api/cart/get", "/api/cart/clear"]) {
+        expect(tally.statuses(name), name).toEqual(expect.arrayContaining([200, 401]));
+      }
+      tally.report(expect.getState().currentTestName ?? "");
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("hostile input: checkout and orders", () => {
+  it(
+    "createStripeSession, confirmStripeOrder, userorders and invoices compute every figure themselves",
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      const ids = w.products.map((p) => p.id);
+      // A paid order with the creator's code: a commission, a confirmable session, an invoice.
+      const paid = await paidOrder(
+        {
+          items: [{ _id: ids[0], quantity: 2 }],
+          affiliateCode: w.creator.code,
+          address: address({
+            firstName: "<script>alert(1)</script>",
+            street: "<img src=x onerror=alert(1)>",
+            city: '"><svg onload=alert(1)>',
+            street2: "'; DROP TABLE orders; --",
+          }),
+        },
+        w.shopper.token,
+      );
+      const pending = await openSession({ items: [{ id: ids[1], quantity: 1 }] });
+
+      const quantity = fc.oneof(
+        { weight: 10, arbitrary: fc.integer({ min: 1, max: 5 }) },
+        { weight: 1, arbitrary: hostileNumber },
+      );
+      const productId = fc.oneof(
+        { weight: 10, arbitrary: fc.constantFrom(...ids) },
+        { weight: 1, arbitrary: hexId },
+        { weight: 1, arbitrary: hostileValue },
+      );
+      // Lines as the SPA sends them (`_id` or `id`), with the client's price and name (ignored).
+      const item = fc.oneof(
+        fc.record({ _id: productId, quantity, price: hostileNumber, name: hostileText }),
+        fc.record({ id: productId, quantity }),
+      );
+      const hostileItem = fc.record(
+        { _id: productId, id: productId, quantity, image: hostileValue },
+        { requiredKeys: [] },
+      );
+      const addressFields = Object.keys(address());
+      const checkout = fc.record({
+        address: fc.oneof(
+          { weight: 6, arbitrary: fc.constant(address()) },
+          { weight: 3, arbitrary: mutated(fc.constant(address()), addressFields) },
+          { weight: 1, arbitrary: hostileValue },
+        ),
+        items: fc.oneof(
+          { weight: 8, arbitrary: fc.array(item, { minLength: 1, maxLength: 4 }) },
+          { weight: 1, arbitrary: fc.array(fc.oneof(item, hostileItem), { maxLength: 4 }) },
+          { weight: 1, arbitrary: fc.constant([]) },
+          {
+            weight: 1,
+            arbitrary: fc.constant(
+              Array.from({ length: 51 }, () => ({ _id: ids[0], quantity: 1 })),
+            ),
+          },
+        ),
+        amount: hostileNumber,
+        tax: hostileNumber,
+        affiliateCode: fc.oneof(
+          {
+            weight: 4,
+            arbitrary: fc.constantFrom("", w.creator.code, w.creator.code.toLowerCase()),
+          },
+          { weight: 1, arbitrary: fc.stringMatching(/^[A-Z0-9]{6,12}$/) },
+          { weight: 1, arbitrary: hostileText },
+        ),
+      });
+      await fuzzRequests(
+        60,
+        post(
+          "/api/order/createStripeSession",
+          bodyFor(checkout, ["address", "items", "amount", "tax", "affiliateCode"], {
+            base: 7,
+            mutated: 3,
+            junk: 1,
+          }),
+          headers(w, token(w, [w.shopper.token, w.creator.token], "optional")),
+        ),
+        (a) => {
+          tally.add("checkout", a.status);
+          if (a.status === 200) expect(String(a.json?.session_url)).toMatch(/^https?:\/\//);
+        },
+        [
+          valid("/api/order/createStripeSession", {
+            address: address({
+              firstName: "<img src=x onerror=alert(1)>",
+              street: "'; DROP TABLE orders; --",
+            }),
+            items: [
+              { _id: ids[0], quantity: 3, price: -100, name: "free" },
+              { id: ids[2], quantity: 1, price: 0.01 },
+            ],
+            amount: -1e9,
+            tax: "NaN",
+            affiliateCode: w.creator.code.toLowerCase(),
+          }),
+        ],
+      );
+
+      await fuzzRequests(
+        40,
+        post(
+          "/api/order/confirmStripeOrder",
+          bodyFor(
+            fc.record({
+              session_id: fc.oneof(
+                fc.constantFrom(paid.session.id, pending.session.id),
+                fc.stringMatching(/^cs_[A-Za-z0-9_]{1,60}$/),
+                hostileText,
+              ),
+            }),
+            ["session_id"],
+          ),
+          headers(w, token(w, [w.shopper.token, w.creator.token], "optional")),
+        ),
+        statusOf(tally, "confirm"),
+        [
+          valid(
+            "/api/order/confirmStripeOrder",
+            { session_id: paid.session.id },
+            { token: w.shopper.token },
+          ),
+          valid("/api/order/confirmStripeOrder", { session_id: pending.session.id }),
+        ],
+      );
+
+      let invoiceUrl = "";
+      await fuzzRequests(
+        30,
+        post("/api/order/userorders", noBody, headers(w, token(w, [w.shopper.token], "required"))),
+        (a) => {
+          tally.add("userorders", a.status);
+          const orders = a.json?.orders as { invoiceUrl?: string }[] | undefined;
+          invoiceUrl ||= orders?.[0]?.invoiceUrl ?? "";
+        },
+        [valid("/api/order/userorders", {}, { token: w.shopper.token })],
+      );
+      expect(invoiceUrl).not.toBe("");
+      const link = new URL(invoiceUrl);
+      const [orderId = "", expires = "", sig = ""] = [
+        link.pathname.split("/").pop(),
+        link.searchParams.get("expires"),
+        link.searchParams.get("sig"),
+      ];
+      await fuzzRequests(
+        60,
+        fc.record({
+          method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST"),
+          path: fc
+            .tuple(
+              fc.oneof(
+                fc.constantFrom(orderId, pending.session.metadata?.order_id ?? ""),
+                hexId,
+                pathSegment,
+              ),
+              fc.oneof(
+                fc.constant(expires),
+                fc.constantFrom("0", "-1", "1e10", "999999999999", "9999999999999", "NaN", ""),
+                pathSegment,
+              ),
+              fc.oneof(fc.constant(sig), base64url43, fc.constant(`${sig}x`), pathSegment),
+            )
+            .map(([id, e, s]) => `/api/order/invoice/${id}?expires=${e}&sig=${s}`),
+          headers: fc.record({ token: token(w, [w.shopper.token], "ignored") }),
+        }),
+        (a, c) => {
+          tally.add("invoice", a.status);
+          if (a.status === 200 && c.method === "GET") {
+            expect(a.contentType).toMatch(/^text\/html/);
+            // The buyer's hostile address is on the invoice, escaped.
+            expect(a.text).toContain("&lt;script&gt;");
+            expect(a.text).not.toMatch(/<(script|img|svg)\b/i);
+          }
+        },
+        [{ method: "GET", path: `${link.pathname}${link.search}`, headers: {} }],
+      );
+
+      expect(tally.statuses("checkout")).toEqual(expect.arrayContaining([200, 400, 401]));
+      expect(tally.statuses("confirm")).toEqual(expect.arrayContaining([200, 404, 409]));
+      expect(tally.statuses("userorders")).toEqual(expect.arrayContaining([200, 401]));
+      expect(tally.statuses("invoice")).toEqual(expect.arrayContaining([200, 404]));
+      // What Stripe was asked to charge is what D1 says the order costs, for every session.
+      const sessions = await env.DB.prepare(
+        "SELECT stripe_session_id AS id, total_cents AS total FROM orders WHERE stripe_session_id IS NOT NULL",
+      ).all<{ id: string; total: number }>();
+      expect(sessions.results.length).toBeGreaterThan(2);
+      for (const { id, total } of sessions.results) {
+        expect((await stripe().checkout.sessions.retrieve(id)).amount_total, id).toBe(total);
+      }
+      tally.report(expect.getState().currentTestName ?? "");
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("hostile input: Stripe webhook", () => {
+  it(
+    "refuses every unsigned or forged delivery and survives Stripe-shaped events with hostile values",
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      const ids = w.products.map((p) => p.id);
+      const paid = await paidOrder(
+        { items: [{ _id: ids[0], quantity: 1 }], affiliateCode: w.creator.code },
+        w.shopper.token,
+      );
+      const pending = await openSession(
+        { items: [{ _id: ids[2], quantity: 2 }], affiliateCode: w.creator.code },
+        w.shopper.token,
+      );
+      const completed = paid.event.data.object as { payment_intent?: string | null };
+      const paymentIntent = String(completed.payment_intent ?? "pi_missing");
+      const realEvent = JSON.stringify(paid.event);
+      const now = Math.floor(Date.now() / 1000);
+
+      // Unsigned, forged, stale, or signed for other bytes: always 400 (413 when too big).
+      const forgeries = [
+        await signature(realEvent, "whsec_not_the_secret"),
+        await signature(realEvent, env.STRIPE_WEBHOOK_SECRET, now - 600),
+        await signature(`${realEvent} `),
+      ];
+      const delivery = (payload: string, sig: string | undefined, ct: string | null): Case => ({
+        method: "POST",
+        path: "/api/stripe/webhook",
+        headers: { "stripe-signature": sig },
+        wire: { kind: "text", contentType: ct, text: payload },
+      });
+      await fuzzRequests(
+        60,
+        fc
+          .tuple(
+            fc.oneof(
+              fc.constant(realEvent),
+              hostileValue.map(jsonText),
+              fc.constantFrom(...MALFORMED_JSON),
+              hugeText.map((t) => `{"id":"evt_1","pad":"${t}"}`),
+            ),
+            fc.oneof(
+              fc.constant<string | undefined>(undefined),
+              headerText,
+              fc
+                .tuple(fc.integer({ min: 0, max: 2 ** 31 }), fc.stringMatching(/^[0-9a-f]{64}$/))
+                .map(([t, v1]) => `t=${t},v1=${v1}`),
+              fc.constantFrom("t=,v1=", "v1=", "t=1", ",,,", `t=${now}`),
+              fc.constantFrom(...forgeries),
+            ),
+            fc.constantFrom("application/json", "application/json", "text/plain", null),
+          )
+          .map(([payload, sig, ct]) => delivery(payload, sig, ct)),
+        (a) => {
+          tally.add("forged", a.status);
+          expect([400, 413]).toContain(a.status);
+          if (a.status === 400) expect(a.json?.code).toBe("invalid_signature");
+        },
+        forgeries.map((sig) => delivery(realEvent, sig, "application/json")),
+      );
+
+      // Correctly signed events whose values are hostile: unknown ids, wrong amounts and
+      // currencies, negative and huge refunds. Stripe never sends these, but if it did (or a
+      // bug did), the answer is 2xx/4xx and the money invariants still hold.
+      const pendingOrder = pending.session.metadata?.order_id ?? "";
+      const amount = fc.oneof(
+        fc.integer({ min: -1_000_000, max: 1_000_000_000 }),
+        fc.constantFrom(0, 1, -1, 2 ** 31, Number.MAX_SAFE_INTEGER),
+      );
+      const orderRef = fc.oneof(
+        fc.constantFrom(pendingOrder, paid.session.metadata?.order_id ?? ""),
+        hexId,
+        hostileText,
+      );
+      const sessionObject = fc.record({
+        object: fc.constant("checkout.session"),
+        id: fc.oneof(
+          fc.constantFrom(pending.session.id, paid.session.id),
+          fc.stringMatching(/^cs_test_[A-Za-z0-9]{10,30}$/),
+          hostileText,
+        ),
+        metadata: fc.oneof(fc.record({ order_id: orderRef }), fc.constant({}), fc.constant(null)),
+        client_reference_id: fc.option(orderRef, { nil: null }),
+        amount_total: fc.oneof(fc.constant(pending.session.amount_total ?? 0), amount),
+        currency: fc.oneof(fc.constant("aud"), fc.constantFrom("usd", "AUD", ""), hostileText),
+        payment_status: fc.constantFrom("paid", "unpaid", "no_payment_required"),
+        payment_intent: fc.oneof(
+          fc.constant(paymentIntent),
+          fc.stringMatching(/^pi_[A-Za-z0-9]{8,24}$/),
+          fc.constant(null),
+        ),
+      });
+      const pi = fc.oneof(
+        { weight: 3, arbitrary: fc.constant(paymentIntent) },
+        { weight: 1, arbitrary: fc.stringMatching(/^pi_[A-Za-z0-9]{8,24}$/) },
+        { weight: 1, arbitrary: fc.constant(null) },
+      );
+      const event = fc
+        .tuple(
+          fc.oneof(fc.stringMatching(/^evt_[A-Za-z0-9]{8,24}$/), hostileText),
+          fc.oneof(
+            fc.tuple(
+              fc.constantFrom(
+                "checkout.session.completed",
+                "checkout.session.async_payment_succeeded",
+                "checkout.session.async_payment_failed",
+                "checkout.session.expired",
+              ),
+              sessionObject,
+            ),
+            fc.tuple(
+              fc.constant("charge.refunded"),
+              fc.record({
+                object: fc.constant("charge"),
+                id: fc.constant("ch_test"),
+                payment_intent: pi,
+                amount,
+                amount_refunded: amount,
+              }),
+            ),
+            fc.tuple(
+              fc.constant("charge.dispute.created"),
+              fc.record({ object: fc.constant("dispute"), payment_intent: pi, amount }),
+            ),
+            fc.tuple(
+              fc.oneof(fc.constantFrom("customer.created", "invoice.paid"), hostileText),
+              fc.dictionary(fc.string({ maxLength: 8 }), hostileValue, { maxKeys: 3 }),
+            ),
+          ),
+        )
+        .map(([id, [type, object]]) =>
+          jsonText({
+            id,
+            object: "event",
+            api_version: "2026-09-30.endive",
+            created: now,
+            livemode: false,
+            type,
+            data: { object },
+          }),
+        );
+      await fc.assert(
+        fc.asyncProperty(event, async (payload) => {
+          const { sent, res } = await send(
+            "POST",
+            "/api/stripe/webhook",
+            { "stripe-signature": await signature(payload) },
+            { kind: "text", contentType: "application/json", text: payload },
+          );
+          const a = await checkAnswer(sent, res);
+          tally.add("signed", a.status);
+        }),
+        runs(60),
+      );
+
+      expect(tally.statuses("forged").every((s) => s === 400 || s === 413)).toBe(true);
+      expect(tally.statuses("signed")).toContain(200);
+      tally.report(expect.getState().currentTestName ?? "");
+      await expectInvariants(w.productIds);
+      // The fuzz had a commission to reverse (its bounds are among the invariants above).
+      const commissions = await env.DB.prepare(
+        "SELECT count(*) AS n FROM commissions",
+      ).first<number>("n");
+      expect(commissions).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("hostile input: the body itself", () => {
+  it(
+    "oversized, malformed, mistyped, binary, deeply nested and streamed bodies on every POST",
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      const posts = [
+        "/api/newsletter/subscribe",
+        "/api/contact/submit",
+        "/api/user/register",
+        "/api/user/login",
+        "/api/user/forgot-password",
+        "/api/user/reset-password",
+        "/api/refresh",
+        "/api/logout",
+        "/api/user/update",
+        "/api/user/creator-register",
+        "/api/user/creator/update",
+        "/api/user/validate-affiliate",
+        "/api/cart/get",
+        "/api/cart/add",
+        "/api/cart/update",
+        "/api/cart/merge",
+        "/api/cart/clear",
+        "/api/order/createStripeSession",
+        "/api/order/confirmStripeOrder",
+        "/api/order/userorders",
+        "/api/stripe/webhook",
+        "/api/newsletter/unsubscribe",
+        "/api/health",
+      ];
+      const wire: fc.Arbitrary<Wire> = fc.oneof(
+        hugeText.map(
+          (t): Wire => ({
+            kind: "text",
+            contentType: "application/json",
+            text: `{"email":"${t}"}`,
+          }),
+        ),
+        wireFor(
+          fc.oneof(
+            hostileValue,
+            fc.constant({ email: "a@b.co", password: "x".repeat(200), name: "\uD800" }),
+          ),
+        ),
+        hugeText.map((t): Wire => ({ kind: "stream", contentType: "application/json", text: t })),
+        fc.tuple(fc.constantFrom(...NASTY_STRINGS), fc.integer({ min: 1, max: 20 })).map(
+          ([s, n]): Wire => ({
+            kind: "text",
+            contentType: "application/json",
+            text: s.repeat(n),
+          }),
+        ),
+      );
+      await fuzzRequests(
+        60,
+        fc.record({
+          method: fc.constant("POST"),
+          path: fc.constantFrom(...posts),
+          headers: fc.record({
+            token: token(w, [w.shopper.token, w.creator.token], "required"),
+            origin,
+            "cf-connecting-ip": ip,
+            "x-forwarded-for": fc.option(headerText, { nil: undefined }),
+          }),
+          wire,
+        }),
+        statusOf(tally, "body"),
+      );
+      expect(tally.statuses("body")).toEqual(expect.arrayContaining([400, 413]));
+      tally.report(expect.getState().currentTestName ?? "");
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("regressions found by the fuzz", () => {
+  it("answers malformed percent-encoding in an image key with 400, not 500", async () => {
+    for (const path of [
+      "/images/%",
+      "/images/a%",
+      "/images/%ZZ",
+      "/images/%E0%A4%A",
+      "/images/%ED%A0%80",
+    ]) {
+      const res = await callWorker(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, code: "invalid_image_key" });
+    }
+  });
+
+  it("ignores a malformed If-Match or If-None-Match on an image instead of failing", async () => {
+    const stored = await env.IMAGES.put("products/a.svg", SVG, {
+      httpMetadata: { contentType: "image/svg+xml" },
+    });
+    for (const header of ["if-none-match", "if-match"]) {
+      const res = await callWorker("/images/products/a.svg", { headers: { [header]: "garbage" } });
+      expect(res.status, header).toBe(200);
+      expect(await res.text()).toBe(SVG);
+    }
+    const cached = await callWorker("/images/products/a.svg", {
+      headers: { "if-none-match": stored?.httpEtag ?? "" },
+    });
+    expect(cached.status).toBe(304);
+  });
+});
