@@ -48,11 +48,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUserVersion((v) => v + 1);
   }, []);
 
-  const logout = useCallback(() => {
-    const done = endSession();
+  const logout = useCallback(async () => {
+    // Leave first: a page that needs a token (/profile, /orders) would otherwise see the token go
+    // and send the shopper to /login instead of home.
+    await navigate(paths.home);
     setUser(null);
-    navigate(paths.home);
-    return done;
+    await endSession();
   }, [navigate]);
 
   const refreshUser = useCallback(async () => {
