@@ -2,7 +2,8 @@
 // bits, base64url; only their SHA-256 is stored. And HMAC signatures for links that carry their
 // own proof (invoices).
 
-const toB64url = (bytes: ArrayBuffer) =>
+/** Bytes as base64url without padding. */
+export const toB64url = (bytes: ArrayBuffer) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replaceAll("+", "-")
     .replaceAll("/", "_")

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { ConfirmOrderSchema, CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
+import type { Bindings } from "../env";
 import type { AppEnv } from "../http/app-env";
 import { optionalAuth, requireAuth } from "../http/auth";
 import { AppError, notFound } from "../http/errors";
@@ -21,12 +22,9 @@ const InvoiceQuery = v.object({
   sig: v.pipe(v.string(), v.maxLength(64)),
 });
 
-async function retrieveSession(
-  c: Parameters<typeof stripeClient>[0],
-  id: string,
-): Promise<Stripe.Checkout.Session> {
+async function retrieveSession(env: Bindings, id: string): Promise<Stripe.Checkout.Session> {
   try {
-    return await stripeClient(c).checkout.sessions.retrieve(id);
+    return await stripeClient(env).checkout.sessions.retrieve(id);
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) throw orderNotFound();
     console.error(`confirm: Stripe could not retrieve ${id}`, err);

@@ -6,6 +6,7 @@
 // VERSION_TTL_MS per isolate. So a change is visible everywhere within that window, and a request
 // in between costs one Map lookup.
 import type { AppContext } from "../http/app-env";
+import { toB64url } from "../lib/tokens";
 
 export const VERSION_TTL_MS = 5_000;
 /** What browsers may reuse without asking; after that they revalidate with If-None-Match. */
@@ -37,8 +38,7 @@ async function catalogueVersion(c: AppContext): Promise<number> {
 
 async function strongEtag(body: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
-  const b64 = btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 18)));
-  return `"${b64.replaceAll("+", "-").replaceAll("/", "_")}"`;
+  return `"${toB64url(digest.slice(0, 18))}"`;
 }
 
 const sharedCache = (): Cache | undefined =>
