@@ -57,7 +57,7 @@ export function CreatorProfilePage() {
   }));
   const creator = state.status === "loaded" ? state.data : null;
 
-  if (!session.token) return <Navigate to={paths.login} replace />;
+  if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
 
   const setMode = (next: boolean) => {
     form.reset(editable(creator ?? {}));

@@ -36,7 +36,7 @@ export function ProfilePage() {
   }));
   const user = state.status === "loaded" ? state.data : null;
 
-  if (!session.token) return <Navigate to={paths.login} replace />;
+  if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
 
   const startEditing = () => {
     if (!user) return;

@@ -12,6 +12,8 @@ export interface Session {
   user: AccountUser | null;
   /** True while the signed-in user is being fetched. */
   loading: boolean;
+  /** True from logout until the next page: pages needing a token must not redirect to /login. */
+  leaving: boolean;
   /** Keeps a new session (after login or signup); the caller decides where to go next. */
   login: (token: string, role?: string | null) => void;
   /**
@@ -33,6 +35,7 @@ export function useSession(): Session {
     ...stored,
     user: null,
     loading: false,
+    leaving: false,
     login: (token, role) => storeSession(token, role ?? null),
     logout: endSession,
     refreshUser: async () => {},

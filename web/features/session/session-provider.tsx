@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { setSessionExpiredHandler } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { type AccountUser, fetchMe } from "../account/api";
@@ -11,7 +11,12 @@ import { storeSession, useStoredSession } from "./stored-session";
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { token, role } = useStoredSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [user, setUser] = useState<AccountUser | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  // Logging out ends on the next page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => setLeaving(false), [pathname]);
   const [loading, setLoading] = useState(Boolean(token));
   // Bumped by login and refreshUser; a refreshed access token alone does not refetch the user.
   const [userVersion, setUserVersion] = useState(0);
@@ -48,12 +53,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUserVersion((v) => v + 1);
   }, []);
 
-  const logout = useCallback(async () => {
-    // Leave first: a page that needs a token (/profile, /orders) would otherwise see the token go
-    // and send the shopper to /login instead of home.
-    await navigate(paths.home);
+  const logout = useCallback(() => {
+    // Pages that need a token see it go in this same render; `leaving` keeps them from sending
+    // the shopper to /login on the way home.
+    setLeaving(true);
+    const done = endSession();
     setUser(null);
-    await endSession();
+    navigate(paths.home);
+    return done;
   }, [navigate]);
 
   const refreshUser = useCallback(async () => {
@@ -61,8 +68,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const session = useMemo<Session>(
-    () => ({ token, role, user, loading: loading && signedIn, login, logout, refreshUser }),
-    [token, role, user, loading, signedIn, login, logout, refreshUser],
+    () => ({
+      token,
+      role,
+      user,
+      loading: loading && signedIn,
+      leaving,
+      login,
+      logout,
+      refreshUser,
+    }),
+    [token, role, user, loading, signedIn, leaving, login, logout, refreshUser],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
