@@ -1,0 +1,67 @@
+// How the bench drives the shop: autocannon for one endpoint at a time, a small fetch-based driver
+// for workloads of several steps, and the table both print.
+import autocannon from "autocannon";
+
+export const PORT = Number(process.env.BENCH_PORT ?? 8799);
+// autocannon does not fall back from ::1 to 127.0.0.1 the way fetch does.
+export const ORIGIN = `http://127.0.0.1:${PORT}`;
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+export const CONNECTIONS = 10;
+
+export const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+
+export interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  connections?: number;
+  /** The status every answer should have (default: any 2xx). */
+  status?: number;
+}
+
+export async function load(name: string, path: string, options: LoadOptions = {}): Promise<Row> {
+  const result = await autocannon({
+    url: `${ORIGIN}${path}`,
+    connections: options.connections ?? CONNECTIONS,
+    duration: SECONDS,
+    method: options.method ?? "GET",
+    headers: { "content-type": "application/json", ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const wrongStatus =
+    options.status === undefined
+      ? result.non2xx
+      : result.requests.total - (result.statusCodeStats?.[`${options.status}`]?.count ?? 0);
+  const errors = result.errors + wrongStatus + result.timeouts;
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
+export function print(
+  rows: Row[],
+  title = `autocannon, ${CONNECTIONS} connections, ${SECONDS} s each`,
+): void {
+  const health = rows.find((r) => r.name === "/api/health")?.rps ?? Number.NaN;
+  console.log(`\n${title}, wrangler dev on ${ORIGIN}`);
+  console.log("endpoint                 req/s    p50 ms   p99 ms   ratio to /api/health   errors");
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}` +
+        `   ${(r.rps / health).toFixed(2).padStart(20)}   ${r.errors}`,
+    );
+  }
+}
