@@ -1,6 +1,7 @@
 // `npm test`: every tier in turn, each printed as it runs, then one summary line per tier
 // ("N passed, N failed"). Every tier runs even after a failure, so one run shows everything that
-// is wrong; the exit code is non-zero when any tier failed. With CI set, Lighthouse runs too.
+// is wrong; the exit code is non-zero when any tier failed. With LIGHTHOUSE=1 (as .ci/run sets
+// it), Lighthouse runs too.
 //
 //   TIERS=worker,e2e npm test     runs only the named tiers
 import { spawn } from "node:child_process";
@@ -18,7 +19,8 @@ interface Tier {
   /** Passed and failed counts, read from the tier's report or output once it has run. */
   count: (output: string, exitCode: number) => { passed: number; failed: number };
   needsChromium?: boolean;
-  ciOnly?: boolean;
+  /** Runs only when this environment variable is 1 (or when named in TIERS). */
+  onlyWith?: string;
 }
 
 /** One check: the whole tier passed or failed. */
@@ -72,7 +74,7 @@ const TIERS: Tier[] = [
     script: "test:perf",
     count: lines(/^ok\s/, /^MISS\s/),
     needsChromium: true,
-    ciOnly: true,
+    onlyWith: "LIGHTHOUSE",
   },
 ];
 
@@ -98,7 +100,7 @@ const only = process.env.TIERS?.split(",").map((t) => t.trim().toLowerCase());
 const selected = TIERS.filter((t) =>
   only
     ? only.some((o) => t.name.toLowerCase().startsWith(o) || t.script.endsWith(o))
-    : !t.ciOnly || process.env.CI,
+    : !t.onlyWith || process.env[t.onlyWith] === "1",
 );
 
 mkdirSync(REPORTS, { recursive: true });
