@@ -29,7 +29,11 @@ export default defineConfig({
     reducedMotion: "reduce",
   },
   webServer: {
-    command: "npm start",
+    // What `npm start` runs, started without the npm wrapper so that stopping it stops wrangler
+    // and the Stripe sandbox too (npm does not pass the signal on).
+    command: "./node_modules/.bin/tsx worker/scripts/start.ts",
+    cwd: "../..",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     url: `${ORIGIN}/api/health`,
     env: { PORT: String(PORT), QUIET: "1" },
     reuseExistingServer: !process.env.CI,

@@ -66,7 +66,7 @@ describe("/cart", () => {
     renderCart();
 
     const items = await screen.findByRole("list", { name: "Items in your cart" });
-    expect(document.title).toMatch(/^Cart/);
+    await waitFor(() => expect(document.title).toMatch(/^Cart/));
     expect(screen.getByRole("heading", { level: 1, name: "Cart" })).toBeTruthy();
     const rows = within(items).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
