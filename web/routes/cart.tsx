@@ -6,17 +6,18 @@ import { CheckoutSteps } from "../features/cart/components/checkout-steps";
 import { useCart } from "../features/cart/use-cart";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import "../components/shop-page.css";
 import "./cart.css";
 
 type Cart = ReturnType<typeof useCart>;
 
 function CartItems({ cart }: { cart: Cart }) {
   if (cart.status === "loading" && cart.lines.length === 0) {
-    return <p className="cart-note">Loading your cart…</p>;
+    return <p className="shop-note">Loading your cart…</p>;
   }
   if (cart.status === "error" && cart.lines.length === 0) {
     return (
-      <div className="cart-note">
+      <div className="shop-note">
         <p>We could not load your cart.</p>
         <button type="button" className="button button-ghost" onClick={() => void cart.reload()}>
           Try again
@@ -26,7 +27,7 @@ function CartItems({ cart }: { cart: Cart }) {
   }
   if (cart.lines.length === 0) {
     return (
-      <div className="cart-note cart-empty">
+      <div className="shop-note cart-empty">
         <p className="cart-empty-title">Your cart is empty.</p>
         <p>Copper, brass and handmade décor are waiting in the collection.</p>
         <Link to={paths.collection} className="text-link">
@@ -52,18 +53,18 @@ export function CartPage() {
   const empty = cart.totals.count === 0;
 
   return (
-    <div className="cart-page" aria-busy={loading}>
-      <header className="cart-header">
+    <div className="shop-page" aria-busy={loading}>
+      <header className="shop-page-header">
         <p className="eyebrow">Your basket</p>
-        <h1 className="cart-title">Cart</h1>
+        <h1 className="shop-page-title">Cart</h1>
       </header>
       <CheckoutSteps current="cart" />
-      <div className="cart-layout">
+      <div className="summary-layout">
         <section className="cart-items" aria-label="Items">
           <CartItems cart={cart} />
         </section>
-        <aside className="cart-aside" aria-labelledby="cart-totals-heading">
-          <h2 id="cart-totals-heading" className="cart-aside-title">
+        <aside className="summary-aside" aria-labelledby="cart-totals-heading">
+          <h2 id="cart-totals-heading" className="summary-aside-title">
             Order summary
           </h2>
           <CartSummary totals={cart.totals} />
@@ -80,7 +81,7 @@ export function CartPage() {
               Continue Shopping
             </Link>
           </div>
-          <p className="cart-aside-note">Delivery anywhere in Australia in 3-7 business days.</p>
+          <p className="summary-aside-note">Delivery anywhere in Australia in 3-7 business days.</p>
         </aside>
       </div>
     </div>

@@ -11,11 +11,12 @@ import { useSession } from "../features/session/session-context";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import "../features/account/components/account.css";
+import "../components/shop-page.css";
 import "./orders.css";
 
 function NoOrders({ onRefresh }: { onRefresh: () => void }) {
   return (
-    <div className="orders-note">
+    <div className="shop-note orders-note">
       <p>{ORDER_MESSAGES.noOrders}</p>
       <div className="orders-note-actions">
         <button type="button" className="button button-ghost" onClick={onRefresh}>
@@ -49,7 +50,7 @@ export function OrdersPage() {
     );
   } else if (state.status === "failed") {
     content = (
-      <div className="orders-note is-error">
+      <div className="shop-note orders-note is-error">
         <p role="alert">{state.message}</p>
         <button type="button" className="button button-primary" onClick={reload}>
           Retry
@@ -60,10 +61,10 @@ export function OrdersPage() {
   else content = <OrderList orders={state.data} />;
 
   return (
-    <div className="orders-page" aria-busy={Boolean(token) && state.status === "loading"}>
-      <header className="orders-header">
+    <div className="shop-page orders-page" aria-busy={Boolean(token) && state.status === "loading"}>
+      <header className="shop-page-header">
         <p className="eyebrow">Your account</p>
-        <h1 className="orders-title">Your Orders</h1>
+        <h1 className="shop-page-title">Your Orders</h1>
       </header>
       {content}
     </div>

@@ -11,6 +11,7 @@ import { usePlaceOrder } from "../features/checkout/use-place-order";
 import { usePageTitle } from "../lib/page-title";
 import "../features/account/components/account.css";
 import "../features/checkout/components/checkout.css";
+import "../components/shop-page.css";
 import "./place-order.css";
 
 const FORM_ID = "checkout-form";
@@ -21,10 +22,10 @@ export function PlaceOrderPage() {
   const { form, busy } = checkout;
 
   return (
-    <div className="checkout-page" aria-busy={checkout.loading}>
-      <header className="checkout-header">
+    <div className="shop-page checkout-page" aria-busy={checkout.loading}>
+      <header className="shop-page-header">
         <p className="eyebrow">Secure checkout</p>
-        <h1 className="checkout-title">Checkout</h1>
+        <h1 className="shop-page-title">Checkout</h1>
       </header>
       <CheckoutSteps current="shipping" />
       {checkout.cancelled ? (
@@ -32,7 +33,7 @@ export function PlaceOrderPage() {
           {ORDER_MESSAGES.cancelled}
         </p>
       ) : null}
-      <div className="checkout-layout">
+      <div className="summary-layout">
         {/* noValidate: the schema's messages show beside each field instead of browser bubbles. */}
         <form
           id={FORM_ID}
@@ -46,8 +47,8 @@ export function PlaceOrderPage() {
           <AddressFields field={form.field} />
           <PaymentMethod />
         </form>
-        <aside className="checkout-aside" aria-labelledby="checkout-summary-title">
-          <h2 id="checkout-summary-title" className="checkout-aside-title">
+        <aside className="summary-aside checkout-aside" aria-labelledby="checkout-summary-title">
+          <h2 id="checkout-summary-title" className="summary-aside-title">
             Order summary
           </h2>
           <CheckoutSummary
@@ -65,7 +66,7 @@ export function PlaceOrderPage() {
           >
             {busy ? "Redirecting to payment..." : "Place Order"}
           </button>
-          <p className="checkout-aside-note">
+          <p className="summary-aside-note">
             You will pay on Stripe's secure page and come straight back here.
           </p>
         </aside>
