@@ -7,10 +7,20 @@ export const centsToDollars = (cents: number): number => cents / 100;
 export const dollarsToCents = (dollars: number): number =>
   Math.sign(dollars) * Math.round(Math.abs(dollars) * 100);
 
-const aud = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" });
-
-/** "$1,234.50" for an amount in dollars. */
-export const formatDollars = (dollars: number): string => aud.format(dollars);
+/**
+ * "$1,234.50" for an amount in dollars, as `Intl.NumberFormat("en-AU", AUD)` writes it. Written by
+ * hand because building that formatter loads ICU's locale data on the main thread, about 20 ms of
+ * a phone's first render; a property test holds the two equal on every amount up to $10 billion.
+ */
+export function formatDollars(dollars: number): string {
+  if (!Number.isFinite(dollars) || Math.abs(dollars) >= 1e10) {
+    return dollars.toLocaleString("en-AU", { style: "currency", currency: "AUD" });
+  }
+  const cents = Math.round(Math.abs(dollars) * 100);
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const sign = dollars < 0 && cents > 0 ? "-" : "";
+  return `${sign}$${whole}.${String(cents % 100).padStart(2, "0")}`;
+}
 
 /** Rounded sale percentage of SPEC.md section 2: (original - final) / original, 0 when not on sale. */
 export function salePercent(original: number, final: number): number {
