@@ -15,7 +15,6 @@ export const seoRoutes = new Hono<AppEnv>()
         "User-agent: *",
         "Allow: /",
         "Disallow: /api/",
-        "Disallow: /cart",
         "Disallow: /place-order",
         "Disallow: /order-placed",
         "Disallow: /orders",
