@@ -1,17 +1,17 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+// The entry: the base styles, linked from the HTML, and the app, loaded once the page can use it.
 // Base styles load before any component's own stylesheet. Toast styles come from a bundled
 // file because the CSP (style-src 'self') forbids the <style> tag react-toastify would inject.
 import "react-toastify/dist/ReactToastify.css";
 import "./app/styles.css";
-import { routes } from "./app/router";
+import { holdEarlyClicks } from "./app/early-clicks";
+import { firstFramePainted } from "./app/first-frame";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createBrowserRouter(routes)} />
-  </StrictMode>,
-);
+// #root holds the screen's first frame, pre-rendered at build time. When that frame holds the
+// page's largest paint (the home hero), the app's code is fetched only once it is on screen.
+const replayClicks = holdEarlyClicks(container);
+if (container.dataset.framePaintsFirst !== undefined) await firstFramePainted(container);
+const { start } = await import("./app/start");
+await start(container, replayClicks);

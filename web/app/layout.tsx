@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { ToastContainer } from "react-toastify";
 import { Footer } from "../components/footer";
@@ -11,8 +11,11 @@ export const TOAST_AUTO_CLOSE_MS = 1000;
 
 function useScrollToTopOnPathChange(): void {
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger.
+  const shown = useRef(pathname);
   useEffect(() => {
+    // Not on arrival: the visitor may have scrolled the pre-rendered page before the app started.
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 }

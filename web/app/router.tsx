@@ -1,5 +1,5 @@
-// The route table. Screens load lazily, each in its own chunk; the layout ships in the entry
-// chunk so the navbar and footer paint while a screen's code is on its way.
+// The route table. Screens load lazily, each in its own chunk; the layout ships with the app's start
+// chunk (vite.config.ts), and each page's HTML already shows it (app/render-shell.tsx).
 import type { RouteObject } from "react-router-dom";
 import { PageLoading } from "../components/page-loading";
 import { paths } from "../lib/paths";

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 import { Link } from "react-router-dom";
 import { useCategories } from "../features/catalogue/use-catalogue";
 import { SHOP_NAME } from "../lib/page-title";
@@ -46,7 +46,15 @@ function CategoryLinks() {
   );
 }
 
+const subscribeNever = () => () => {};
+const currentYear = () => new Date().getFullYear();
+
+/** The page's HTML is rendered at build time, which must not fix the year; the app fills it in. */
+const useCurrentYear = (): number | null =>
+  useSyncExternalStore(subscribeNever, currentYear, () => null);
+
 export function Footer() {
+  const year = useCurrentYear();
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -102,7 +110,7 @@ export function Footer() {
         </FooterColumn>
       </div>
       <p className="footer-copyright">
-        {`© ${new Date().getFullYear()} ${SHOP_NAME}. All rights reserved.`}
+        {`© ${year === null ? "" : `${year} `}${SHOP_NAME}. All rights reserved.`}
       </p>
     </footer>
   );

@@ -23,6 +23,8 @@ export interface SlidesPerView {
   large: number;
 }
 
+// product-carousel.css repeats these three as the layout's defaults, for markup rendered before
+// the component runs (the pre-rendered first frame).
 export const DEFAULT_SLIDES_PER_VIEW: SlidesPerView = { small: 1, medium: 2, large: 4 };
 /** Widths (px) from which the medium and large layouts apply: up to 640 is small. */
 export const CAROUSEL_BREAKPOINTS = { medium: 641, large: 1025 } as const;

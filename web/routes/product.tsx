@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { ProductDto } from "../../worker/contracts/catalogue";
 import { ProductCarousel, type SlidesPerView } from "../components/product-carousel";
@@ -77,6 +78,9 @@ export function ProductPage() {
   const { productId = "" } = useParams();
   const products = useProducts();
   const state = useProduct(productId, products.data);
+  // Related products (below the fold) render and commit after the product itself, in their own
+  // pass, so neither pass is one long task on a phone.
+  const related = useDeferredValue(products.data, undefined);
   const product = state.status === "ready" ? state.product : undefined;
   usePageTitle(
     product?.name ?? (state.status === "not-found" ? "Product not found" : undefined),
@@ -127,7 +131,7 @@ export function ProductPage() {
           <ProductDetails product={shown} />
         </div>
       </article>
-      <RelatedProducts products={relatedProducts(shown, products.data ?? [])} />
+      <RelatedProducts products={relatedProducts(shown, related ?? [])} />
     </>
   );
 }

@@ -76,7 +76,12 @@ export function getCartSnapshot(): CartSnapshot {
   return guestSnapshot;
 }
 
-export const getServerRenderSnapshot = (): CartSnapshot => EMPTY;
+/**
+ * The build-time render (the page's static first frame) cannot see storage or the session, so it
+ * shows the cart as loading rather than as empty.
+ */
+const UNREAD: CartSnapshot = { signedIn: false, items: {}, status: "loading" };
+export const getServerRenderSnapshot = (): CartSnapshot => UNREAD;
 
 export const getCartCount = (): number => countItems(getCartSnapshot().items);
 

@@ -10,11 +10,15 @@ import type {
 } from "../../../worker/contracts/catalogue";
 import { api } from "../../lib/api-client";
 
+/** Also fetched by the pages' HTML ahead of the scripts (app/render-shell.tsx). */
+export const PRODUCT_LIST_PATH = "/api/product/list";
+export const CATEGORY_LIST_PATH = "/api/category/list";
+
 export const fetchProducts = async (): Promise<ProductDto[]> =>
-  (await api<ProductListResponse>("/api/product/list")).products;
+  (await api<ProductListResponse>(PRODUCT_LIST_PATH)).products;
 
 export const fetchCategories = async (): Promise<CategoryDto[]> =>
-  (await api<CategoryListResponse>("/api/category/list")).categories;
+  (await api<CategoryListResponse>(CATEGORY_LIST_PATH)).categories;
 
 const inFlight = new Map<string, Promise<unknown>>();
 
@@ -35,6 +39,24 @@ export const loadProducts = (): Promise<ProductDto[]> =>
 
 export const loadCategories = (): Promise<CategoryDto[]> =>
   loadShared("categories", fetchCategories, "Could not load categories");
+
+const LOADS_BY_PATH: Record<string, () => Promise<unknown>> = {
+  [PRODUCT_LIST_PATH]: loadProducts,
+  [CATEGORY_LIST_PATH]: loadCategories,
+};
+
+/**
+ * Starts the shared loads of the lists the page's HTML preloads (`<link rel="preload" as="fetch">`)
+ * before the app renders, so the screens' effects find them under way instead of each starting a
+ * request while the page hydrates. A failure is toasted as usual.
+ */
+export function startPreloadedLoads(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>(
+    'link[rel="preload"][as="fetch"]',
+  )) {
+    LOADS_BY_PATH[new URL(link.href).pathname]?.().catch(() => {});
+  }
+}
 
 /** Tests start each case with an empty cache. */
 export function clearCatalogueCache(): void {

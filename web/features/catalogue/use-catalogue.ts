@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { CategoryDto, ProductDto } from "../../../worker/contracts/catalogue";
 import { loadCategories, loadProducts } from "./api";
 
@@ -19,13 +19,14 @@ function useShared<T>(load: () => Promise<T>): Resource<T> {
     // The request is shared with other components, so unmounting must not cancel it;
     // the controller only tells this component to stop listening.
     const controller = new AbortController();
+    // A transition: a whole list of cards then renders in slices that yield to the browser.
+    const settle = (next: Resource<T>) =>
+      startTransition(() => {
+        if (!controller.signal.aborted) setState(next);
+      });
     load().then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ data, error: undefined, loading: false });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ data: undefined, error, loading: false });
-      },
+      (data) => settle({ data, error: undefined, loading: false }),
+      (error: unknown) => settle({ data: undefined, error, loading: false }),
     );
     return () => controller.abort();
   }, [load]);

@@ -27,6 +27,8 @@ interface NetworkInformationLike {
 
 /** The visitor asked for less data (Chrome's Data Saver, Android's Lite mode). */
 export function prefersSaveData(): boolean {
+  // The static first frame is rendered at build time, where there is no navigator.
+  if (typeof navigator === "undefined") return false;
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
   return connection?.saveData === true;
 }
@@ -36,27 +38,31 @@ function subscribeVisibility(onChange: () => void): () => void {
   return () => document.removeEventListener("visibilitychange", onChange);
 }
 
+/** The build-time render (the static first frame) counts as hidden: the clock starts with the app. */
 export function usePageVisible(): boolean {
   return useSyncExternalStore(
     subscribeVisibility,
     () => document.visibilityState !== "hidden",
-    () => true,
+    () => false,
   );
+}
+
+function subscribeLoad(onChange: () => void): () => void {
+  window.addEventListener("load", onChange);
+  return () => window.removeEventListener("load", onChange);
 }
 
 /**
  * True once the window's load event has fired, so the next slides' media never competes with
- * the first poster (the page's largest paint) for bandwidth.
+ * the first poster (the page's largest paint) for bandwidth. The build-time render (the static
+ * first frame) counts as not loaded.
  */
 export function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === "complete");
-  useEffect(() => {
-    if (loaded) return;
-    const onLoad = () => setLoaded(true);
-    window.addEventListener("load", onLoad, { once: true });
-    return () => window.removeEventListener("load", onLoad);
-  }, [loaded]);
-  return loaded;
+  return useSyncExternalStore(
+    subscribeLoad,
+    () => document.readyState === "complete",
+    () => false,
+  );
 }
 
 /**

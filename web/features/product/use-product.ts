@@ -1,6 +1,6 @@
 // One product by id. The shared list, when already loaded, paints the page at once; the request
 // by id still runs, so a deep link works without the list and a removed product says so.
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { ProductDto } from "../../../worker/contracts/catalogue";
 import { ApiError } from "../../lib/api-client";
 import { fetchProduct } from "./api";
@@ -27,11 +27,14 @@ export function useProduct(
   // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) asks again.
   useEffect(() => {
     const controller = new AbortController();
+    // A transition: the page re-renders in slices that yield to the browser, not in one long task.
+    const settle = (next: Answer) =>
+      startTransition(() => {
+        if (!controller.signal.aborted) setAnswer(next);
+      });
     fetchProduct(productId, controller.signal).then(
-      (product) => setAnswer({ id: productId, product }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ id: productId, error });
-      },
+      (product) => settle({ id: productId, product }),
+      (error: unknown) => settle({ id: productId, error }),
     );
     return () => controller.abort();
   }, [productId, attempt]);

@@ -35,8 +35,14 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+const SIGNED_OUT: StoredSession = { token: null, role: null };
+
+/**
+ * The build-time render (each page's static first frame) cannot see storage, so it is signed out,
+ * and so is the first render that takes that frame over; the stored session follows at once.
+ */
 export function useStoredSession(): StoredSession {
-  return useSyncExternalStore(subscribe, read, () => cached);
+  return useSyncExternalStore(subscribe, read, () => SIGNED_OUT);
 }
 
 /** The stored session right now, outside React (the API client reads the token per request). */

@@ -1,0 +1,110 @@
+// Build time only (the static-shells plugin in vite.config.ts): each screen's first frame as HTML,
+// for the browser to paint before any script has run (docs/decisions/0006-first-paint.md). It is
+// the app's own first render, so app/start.tsx can hydrate it.
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router-dom";
+import { CATEGORY_LIST_PATH, PRODUCT_LIST_PATH } from "../features/catalogue/api";
+import { routes } from "./router";
+import { routerReady } from "./router-ready";
+
+export interface StaticShell {
+  /** The file in web/dist; the static assets serve `cart.html` for /cart. */
+  file: string;
+  /** The route it renders: its pattern, as in the route table. */
+  path: string;
+  /** An address pattern served this file as well (a `_redirects` rewrite). */
+  rewrite?: string;
+  /**
+   * The screen's module: the frame shows the screen in its loading state and the page links the
+   * screen's code and styles. Without one, the frame is the layout around the loading spinner.
+   */
+  screen?: string;
+  /** The screen renders from the address's query (the collection's filters). */
+  readsQuery?: boolean;
+  /**
+   * The screen's first render depends on what this browser stores (the cart), which the build
+   * cannot see: the frame shows it loading, and the app renders the page afresh rather than
+   * taking the frame over, so nothing on screen moves when the real content arrives.
+   */
+  readsStorage?: boolean;
+  /** API reads the page starts at once, in parallel with its scripts. */
+  fetches: readonly string[];
+  /**
+   * The page's largest paint is in this frame (the home hero), so the app's code is fetched once
+   * the frame is on screen. Otherwise it is fetched at once: the screen's content needs it.
+   */
+  paintsFirst?: boolean;
+}
+
+/** The footer lists categories on every screen. */
+const LAYOUT_FETCHES = [CATEGORY_LIST_PATH];
+const CATALOGUE_FETCHES = [PRODUCT_LIST_PATH, CATEGORY_LIST_PATH];
+
+/** The screens visitors land on, pre-rendered in full. */
+const SCREENS: StaticShell[] = [
+  {
+    file: "index.html",
+    path: "/",
+    screen: "routes/home.tsx",
+    fetches: CATALOGUE_FETCHES,
+    paintsFirst: true,
+  },
+  {
+    file: "collection.html",
+    path: "/collection",
+    screen: "routes/collection.tsx",
+    readsQuery: true,
+    fetches: CATALOGUE_FETCHES,
+  },
+  {
+    // Whatever the id, the frame is the product skeleton.
+    file: "product.html",
+    path: "/product/:productId",
+    rewrite: "/product/*",
+    screen: "routes/product.tsx",
+    fetches: CATALOGUE_FETCHES,
+  },
+  {
+    file: "cart.html",
+    path: "/cart",
+    screen: "routes/cart.tsx",
+    readsStorage: true,
+    fetches: LAYOUT_FETCHES,
+  },
+  {
+    // Served, with status 404, for every address no file answers (wrangler.toml's
+    // not_found_handling): an unknown address shows "Page not found" from its first paint.
+    file: "404.html",
+    path: "*",
+    screen: "routes/not-found.tsx",
+    fetches: LAYOUT_FETCHES,
+  },
+];
+
+const staticPaths = (table: RouteObject[]): string[] =>
+  table.flatMap((route) => [
+    ...(route.path && !/[:*]/.test(route.path) ? [route.path] : []),
+    ...staticPaths(route.children ?? []),
+  ]);
+
+/**
+ * Every screen gets a file, so no address shows another screen's HTML (unknown ones get
+ * 404.html); screens not pre-rendered show the layout around the loading spinner.
+ */
+export function staticShells(): StaticShell[] {
+  const rendered = new Set(SCREENS.map(({ path }) => path));
+  const others = staticPaths(routes)
+    .filter((path) => path !== "/" && !rendered.has(path))
+    .map((path) => ({ file: `${path.slice(1)}.html`, path, fetches: LAYOUT_FETCHES }));
+  return [...SCREENS, ...others];
+}
+
+export async function renderShell({ path, screen }: StaticShell): Promise<string> {
+  const address = path === "*" ? "/not-found" : path.replace(/:\w+/g, "frame");
+  const router = createMemoryRouter(routes, { initialEntries: [address] });
+  // Without waiting, the router renders the screen's HydrateFallback: the loading spinner.
+  if (screen) await routerReady(router);
+  const html = renderToString(<RouterProvider router={router} />);
+  router.dispose();
+  return html;
+}
