@@ -11,7 +11,12 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import { Hero } from "../../web/features/home/hero";
-import { HERO_ROTATION_MS, useHeroRotation } from "../../web/features/home/use-hero-motion";
+import {
+  HERO_ROTATION_MS,
+  resetPageSettled,
+  useHeroRotation,
+  VIDEO_DELAY_MS,
+} from "../../web/features/home/use-hero-motion";
 import { SITE_TITLE } from "../../web/lib/page-title";
 import { HomePage } from "../../web/routes/home";
 import { makeCategory, makeProduct, stubApi } from "./helpers";
@@ -83,6 +88,22 @@ describe("hero rotation", () => {
     expect([activeSlide(), panelActive()]).toEqual([2, 2]);
   });
 
+  it("starts the first video only once the page has loaded and then settled", () => {
+    resetPageSettled();
+    renderInRouter(<Hero />);
+    expect(document.querySelectorAll("video")).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(VIDEO_DELAY_MS - 1));
+    expect(document.querySelectorAll("video")).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1));
+
+    const video = document.querySelector("video");
+    expect(video?.getAttribute("src")).toBe("/media/hero-1.mp4");
+    expect(video?.getAttribute("preload")).toBe("none");
+    expect(video?.hasAttribute("controls")).toBe(false);
+    expect(video?.hasAttribute("playsinline")).toBe(true);
+    expect(video?.muted).toBe(true);
+  });
+
   it("stops while the tab is hidden", () => {
     const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     renderInRouter(<Hero />);
@@ -130,13 +151,6 @@ describe("hero", () => {
       "1280",
       "720",
     ]);
-
-    const video = document.querySelector("video");
-    expect(video?.getAttribute("src")).toBe("/media/hero-1.mp4");
-    expect(video?.getAttribute("preload")).toBe("none");
-    expect(video?.hasAttribute("controls")).toBe(false);
-    expect(video?.hasAttribute("playsinline")).toBe(true);
-    expect(video?.muted).toBe(true);
 
     const portrait = screen.getByRole("img", { name: /copper water bottle/ });
     expect(portrait.getAttribute("src")).toBe("/media/hero-image-1.webp");

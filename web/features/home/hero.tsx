@@ -8,6 +8,7 @@ import {
   prefersSaveData,
   useHeroRotation,
   usePageLoaded,
+  usePageSettled,
   usePageVisible,
   usePrefersReducedMotion,
 } from "./use-hero-motion";
@@ -82,6 +83,7 @@ export function Hero() {
   const reducedMotion = usePrefersReducedMotion();
   const visible = usePageVisible();
   const loaded = usePageLoaded();
+  const settled = usePageSettled();
   const [saveData] = useState(prefersSaveData);
   const [paused, setPaused] = useState(false);
   const animated = !reducedMotion;
@@ -93,7 +95,7 @@ export function Hero() {
   const [reached, setReached] = useState(0);
   useEffect(() => setReached((current) => Math.max(current, index)), [index]);
   const hasMedia = (slide: number) => slide === 0 || (animated && loaded && slide <= reached + 1);
-  const videos = animated && loaded && !saveData;
+  const videos = animated && settled && !saveData;
 
   return (
     <section className="hero" aria-labelledby="hero-heading">

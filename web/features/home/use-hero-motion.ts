@@ -1,5 +1,6 @@
 // When the home hero may move: its rotation clock and the browser signals that stop it
-// (reduced motion, Save-Data, a hidden tab) or delay its heavier media (the page's load event).
+// (reduced motion, Save-Data, a hidden tab) or delay its heavier media (the page's load event,
+// and for the videos a settled page).
 import { useEffect, useState, useSyncExternalStore } from "react";
 
 /** SPEC.md section 9: the hero changes every 7 seconds. */
@@ -61,6 +62,58 @@ export function usePageLoaded(): boolean {
   return useSyncExternalStore(
     subscribeLoad,
     () => document.readyState === "complete",
+    () => false,
+  );
+}
+
+/** How long the hero's videos wait after the load event (then for an idle moment) to start. */
+export const VIDEO_DELAY_MS = 2000;
+
+let settled = false;
+let settling = false;
+const settledListeners = new Set<() => void>();
+
+function settle(): void {
+  settled = true;
+  for (const listener of settledListeners) listener();
+}
+
+function startSettling(): void {
+  if (settling) return;
+  settling = true;
+  const afterLoad = () =>
+    window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === "function") {
+        window.requestIdleCallback(settle, { timeout: 1000 });
+      } else {
+        settle();
+      }
+    }, VIDEO_DELAY_MS);
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad, { once: true });
+}
+
+function subscribeSettled(onChange: () => void): () => void {
+  settledListeners.add(onChange);
+  startSettling();
+  return () => settledListeners.delete(onChange);
+}
+
+/** Tests start each case on a page that has not settled yet. */
+export function resetPageSettled(): void {
+  settled = false;
+  settling = false;
+}
+
+/**
+ * True once the page has loaded, then waited VIDEO_DELAY_MS and an idle moment: downloading and
+ * decoding a video takes a phone's CPU and bandwidth, which the page needs first to become
+ * interactive. The poster shows until then. The build-time render counts as not settled.
+ */
+export function usePageSettled(): boolean {
+  return useSyncExternalStore(
+    subscribeSettled,
+    () => settled,
     () => false,
   );
 }
