@@ -161,4 +161,19 @@ describe("clicks before the app has started", () => {
     expect(clicked).toEqual(["Open menu", "Search", "Open menu"]);
     root.remove();
   });
+
+  it("keeps a held click from listeners the app adds while it starts, so it counts once", () => {
+    const root = document.createElement("div");
+    root.innerHTML = "<button>Open menu</button>";
+    document.body.append(root);
+    const replay = holdEarlyClicks(root);
+    // As React does from hydrateRoot on: one listener on the root for every click.
+    const handled = vi.fn();
+    root.addEventListener("click", handled, true);
+    root.querySelector("button")?.click();
+    expect(handled).not.toHaveBeenCalled();
+    replay();
+    expect(handled).toHaveBeenCalledOnce();
+    root.remove();
+  });
 });

@@ -11,6 +11,9 @@ export function holdEarlyClicks(root: HTMLElement): () => void {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (!button || !root.contains(button)) return;
     event.preventDefault();
+    // React listens on the same root once hydration begins: without this it could handle the
+    // click too, and the replay would then undo it (a menu opened, then closed again).
+    event.stopImmediatePropagation();
     held.push(button);
   };
   root.addEventListener("click", hold, true);
