@@ -50,6 +50,14 @@ try {
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(400);
       const file = join(OUT, `${name}-${device}.jpg`);
+      // A full-page capture shows every section at once, while the browser renders the sections
+      // marked content-visibility: auto only near the viewport: render them all for the capture.
+      // (Through the CSSOM: the CSP refuses a <style> tag.)
+      await page.evaluate(`for (const element of document.querySelectorAll("*")) {
+        if (getComputedStyle(element).contentVisibility === "auto") {
+          element.style.contentVisibility = "visible";
+        }
+      }`);
       await page.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 72 });
       console.log(`  ${file.slice(ROOT.length + 1)}`);
     }
