@@ -3,21 +3,12 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { createServer, defineConfig, type Plugin, type Rollup } from "vite";
 import { securityHeadersFile } from "../worker/http/security-headers-file.ts";
+import type { StaticShell } from "./app/static-shell.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const workerOrigin = "http://127.0.0.1:8787";
 
-/** What the plugin needs of app/render-shell.tsx (typed here: that module is browser code). */
-interface StaticShell {
-  file: string;
-  path: string;
-  rewrite?: string;
-  screen?: string;
-  readsQuery?: boolean;
-  readsStorage?: boolean;
-  fetches: readonly string[];
-  paintsFirst?: boolean;
-}
+/** What the plugin needs of app/render-shell.tsx (browser code, loaded through Vite). */
 interface ShellRenderer {
   staticShells(): StaticShell[];
   renderShell(shell: StaticShell): Promise<string>;
