@@ -6,6 +6,7 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { holdEarlyClicks } from "../../web/app/early-clicks";
+import { FIRST_PAINT_WAIT_MS, firstFramePainted } from "../../web/app/first-frame";
 import { frameFits, readFrame } from "../../web/app/frame";
 import { renderShell, type StaticShell, staticShells } from "../../web/app/render-shell";
 import { routes } from "../../web/app/router";
@@ -128,6 +129,36 @@ describe("hydrating a frame", () => {
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(kept).toBe(true);
     expect(container.querySelector('[aria-label="Your account"]')).not.toBeNull();
+  });
+});
+
+describe("waiting for the home hero's poster", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("starts the app after the poster has decoded, or after FIRST_PAINT_WAIT_MS at the latest", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
+    const root = document.createElement("div");
+    root.innerHTML = '<img fetchpriority="high" src="/media/hero-1-poster.webp" alt="">';
+    const poster = root.querySelector("img") as HTMLImageElement;
+    let decoded: () => void = () => {};
+    poster.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+
+    let started = false;
+    void firstFramePainted(root).then(() => (started = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toBe(false);
+    decoded();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toBe(true);
+
+    // A poster that never arrives holds the app back for FIRST_PAINT_WAIT_MS only.
+    poster.decode = () => new Promise<void>(() => {});
+    started = false;
+    void firstFramePainted(root).then(() => (started = true));
+    await vi.advanceTimersByTimeAsync(FIRST_PAINT_WAIT_MS - 100);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(started).toBe(true);
   });
 });
 

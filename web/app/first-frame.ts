@@ -1,3 +1,6 @@
+/** The longest the app waits for the first frame's image before it starts anyway. */
+export const FIRST_PAINT_WAIT_MS = 3000;
+
 /**
  * Settles once the page's pre-rendered first frame is on screen with its high-priority image (the
  * home hero's poster), so the app's code never competes with it for bandwidth or the main thread.
@@ -5,8 +8,11 @@
  */
 export async function firstFramePainted(root: HTMLElement): Promise<void> {
   const image = root.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  // A broken image must not keep the app from starting.
-  await image?.decode().catch(() => {});
+  // A broken image must not keep the app from starting, nor a slow one for long.
+  await Promise.race([
+    image?.decode().catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
+  ]);
   if (document.visibilityState === "hidden") return;
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 }
