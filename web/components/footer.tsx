@@ -53,8 +53,17 @@ const currentYear = () => new Date().getFullYear();
 const useCurrentYear = (): number | null =>
   useSyncExternalStore(subscribeNever, currentYear, () => null);
 
-export function Footer() {
+/** Its own component, so filling in the year re-renders this line, not the whole footer. */
+function Copyright() {
   const year = useCurrentYear();
+  return (
+    <p className="footer-copyright">
+      {`© ${year === null ? "" : `${year} `}${SHOP_NAME}. All rights reserved.`}
+    </p>
+  );
+}
+
+export function Footer() {
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -109,9 +118,7 @@ export function Footer() {
           </ul>
         </FooterColumn>
       </div>
-      <p className="footer-copyright">
-        {`© ${year === null ? "" : `${year} `}${SHOP_NAME}. All rights reserved.`}
-      </p>
+      <Copyright />
     </footer>
   );
 }

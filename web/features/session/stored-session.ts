@@ -11,7 +11,12 @@ export interface StoredSession {
   role: string | null;
 }
 
-let cached: StoredSession = { token: null, role: null };
+const SIGNED_OUT: StoredSession = { token: null, role: null };
+
+// The same object while nothing changes, and SIGNED_OUT itself for a visitor who is signed out:
+// taking over the pre-rendered frame compares it with the server snapshot, and a different
+// object would re-render the whole layout at once.
+let cached: StoredSession = SIGNED_OUT;
 
 function read(): StoredSession {
   let token: string | null = null;
@@ -22,7 +27,9 @@ function read(): StoredSession {
   } catch {
     // Storage can be unavailable (private mode); then nobody is signed in.
   }
-  if (token !== cached.token || role !== cached.role) cached = { token, role };
+  if (token !== cached.token || role !== cached.role) {
+    cached = token === null && role === null ? SIGNED_OUT : { token, role };
+  }
   return cached;
 }
 
@@ -34,8 +41,6 @@ function subscribe(onChange: () => void): () => void {
     window.removeEventListener(CHANGE_EVENT, onChange);
   };
 }
-
-const SIGNED_OUT: StoredSession = { token: null, role: null };
 
 /**
  * The build-time render (each page's static first frame) cannot see storage, so it is signed out,
