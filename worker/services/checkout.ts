@@ -160,8 +160,15 @@ export async function startCheckout(
 ): Promise<string> {
   const wanted = mergeLines(input.items);
   if (wanted.size === 0) throw badRequest(ORDER_MESSAGES.emptyCart, "empty_cart");
-  const lines = await priceLines(c, wanted);
-  const attributed = await attribution(c, input, userId);
+  // Two independent reads, so they overlap; when both refuse, the lines' reason is given.
+  const [priced, attributing] = await Promise.allSettled([
+    priceLines(c, wanted),
+    attribution(c, input, userId),
+  ]);
+  if (priced.status === "rejected") throw priced.reason;
+  if (attributing.status === "rejected") throw attributing.reason;
+  const lines = priced.value;
+  const attributed = attributing.value;
   const totals = checkoutTotals(lines, attributed?.creator.discountCents ?? 0);
   const { address } = input;
   const db = c.var.db;
