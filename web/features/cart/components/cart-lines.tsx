@@ -33,7 +33,12 @@ function CartLine({
   const selectId = `cart-quantity-${id}`;
   return (
     <li className="cart-line">
-      <Link to={paths.product(id)} className="cart-line-image" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={paths.product(id)}
+        className="cart-line-image thumb"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {image ? <img src={image} alt="" width={96} height={96} loading="lazy" /> : null}
       </Link>
       <div className="cart-line-info">

@@ -32,7 +32,7 @@ export function CheckoutSummary({ items, totals, loading }: CheckoutSummaryProps
         <ul className="checkout-items" aria-label="Items in this order">
           {items.map((item) => (
             <li key={item._id} className="checkout-item">
-              <span className="checkout-item-image">
+              <span className="checkout-item-image thumb">
                 {item.image ? <img src={item.image} alt="" width={56} height={56} /> : null}
               </span>
               <span className="checkout-item-name">

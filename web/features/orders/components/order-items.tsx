@@ -20,7 +20,7 @@ export function OrderItems({ items, withLinks = false }: OrderItemsProps) {
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a product may appear on two lines.
           <li key={`${id}-${index}`} className="order-item">
-            <span className="order-item-image">
+            <span className="order-item-image thumb">
               {item.image ? (
                 <img src={item.image} alt="" width={64} height={64} loading="lazy" />
               ) : null}
