@@ -103,6 +103,24 @@ async function forgedTokens(valid: string, userId: string): Promise<string[]> {
   ];
 }
 
+/**
+ * One hostile-input case: a fresh world and tally, the case's requests and assertions, then the
+ * tally's report and the database invariants.
+ */
+function hostileCase(name: string, body: (w: World, tally: Tally) => Promise<void>): void {
+  it(
+    name,
+    async () => {
+      const w = await world();
+      const tally = new Tally();
+      await body(w, tally);
+      tally.report(expect.getState().currentTestName ?? name);
+      await expectInvariants(w.productIds);
+    },
+    TIMEOUT,
+  );
+}
+
 /** The data the authenticated endpoints need: a catalogue, an image, a shopper and a creator. */
 async function world(): Promise<World> {
   const category = await createCategory();
@@ -248,11 +266,9 @@ const statusOf = (tally: Tally, name: string) => (a: Answer) => tally.add(name, 
 // ---------------------------------------------------------------------------------------------
 
 describe("hostile input: public reads", () => {
-  it(
+  hostileCase(
     "catalogue, images, SEO, dev routes, creator links and unknown paths never fail",
-    async () => {
-      const w = await world();
-      const tally = new Tally();
+    async (w, tally) => {
       const [p] = w.products;
       if (!p) throw new Error("no product");
 
@@ -482,139 +498,126 @@ describe("hostile input: public reads", () => {
       expect(tally.statuses("catalogue")).toContain(200);
       expect(tally.statuses("images")).toEqual(expect.arrayContaining([200, 400]));
       expect(tally.statuses("r")).toContain(302);
-      tally.report(expect.getState().currentTestName ?? "");
-      await expectInvariants(w.productIds);
     },
-    TIMEOUT,
   );
 });
 
 describe("hostile input: forms", () => {
-  it(
-    "newsletter and contact answer every body in the one shape",
-    async () => {
-      const w = await world();
-      const tally = new Tally();
-      const hdrs = headers(w, token(w, [w.shopper.token], "ignored"));
+  hostileCase("newsletter and contact answer every body in the one shape", async (w, tally) => {
+    const hdrs = headers(w, token(w, [w.shopper.token], "ignored"));
 
-      await fuzzRequests(
-        60,
-        post(
-          "/api/newsletter/subscribe",
-          bodyFor(fc.record({ email: plausibleEmail }), ["email"]),
-          hdrs,
-        ),
-        statusOf(tally, "subscribe"),
-        [valid("/api/newsletter/subscribe", { email: "news@example.com" })],
-      );
+    await fuzzRequests(
+      60,
+      post(
+        "/api/newsletter/subscribe",
+        bodyFor(fc.record({ email: plausibleEmail }), ["email"]),
+        hdrs,
+      ),
+      statusOf(tally, "subscribe"),
+      [valid("/api/newsletter/subscribe", { email: "news@example.com" })],
+    );
 
-      // The unsubscribe link answers a small HTML page (README), never a 5xx.
-      const link = (await outbox()).map((m) => /token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]);
-      const realToken = link.find(Boolean) ?? "x";
-      await fuzzRequests(
-        40,
-        fc.record({
-          method: fc.constantFrom("GET", "POST", "PUT"),
-          path: fc
-            .oneof(
-              fc.constant(`token=${realToken}`),
-              base64url43.map((t) => `token=${t}`),
-              queryString,
-            )
-            .map((q) => `/api/newsletter/unsubscribe?${q}`),
-          headers: fc.record({ origin }),
-          wire: wireFor(hostileValue),
+    // The unsubscribe link answers a small HTML page (README), never a 5xx.
+    const link = (await outbox()).map((m) => /token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]);
+    const realToken = link.find(Boolean) ?? "x";
+    await fuzzRequests(
+      40,
+      fc.record({
+        method: fc.constantFrom("GET", "POST", "PUT"),
+        path: fc
+          .oneof(
+            fc.constant(`token=${realToken}`),
+            base64url43.map((t) => `token=${t}`),
+            queryString,
+          )
+          .map((q) => `/api/newsletter/unsubscribe?${q}`),
+        headers: fc.record({ origin }),
+        wire: wireFor(hostileValue),
+      }),
+      statusOf(tally, "unsubscribe"),
+      [{ method: "GET", path: `/api/newsletter/unsubscribe?token=${realToken}`, headers: {} }],
+    );
+
+    const contact = fc.record({
+      firstName: plausibleName,
+      lastName: plausibleName,
+      email: plausibleEmail,
+      phone: fc.option(fc.constantFrom("+61 400 000 000", "(07) 3000-0000", ""), {
+        nil: undefined,
+      }),
+      message: fc.oneof(hostileText, fc.constant("Hello, I would like to ask about copper.")),
+    });
+    await fuzzRequests(
+      60,
+      post(
+        "/api/contact/submit",
+        bodyFor(contact, ["firstName", "lastName", "email", "phone", "message"]),
+        hdrs,
+      ),
+      statusOf(tally, "contact"),
+      [
+        valid("/api/contact/submit", {
+          firstName: "Meera",
+          lastName: "<b>Iyer</b>",
+          email: "MEERA@Example.com ",
+          message: "<script>alert(1)</script> ' OR 1=1 --",
         }),
-        statusOf(tally, "unsubscribe"),
-        [{ method: "GET", path: `/api/newsletter/unsubscribe?token=${realToken}`, headers: {} }],
-      );
+      ],
+    );
 
-      const contact = fc.record({
-        firstName: plausibleName,
-        lastName: plausibleName,
-        email: plausibleEmail,
-        phone: fc.option(fc.constantFrom("+61 400 000 000", "(07) 3000-0000", ""), {
-          nil: undefined,
-        }),
-        message: fc.oneof(hostileText, fc.constant("Hello, I would like to ask about copper.")),
-      });
-      await fuzzRequests(
-        60,
-        post(
-          "/api/contact/submit",
-          bodyFor(contact, ["firstName", "lastName", "email", "phone", "message"]),
-          hdrs,
-        ),
-        statusOf(tally, "contact"),
-        [
-          valid("/api/contact/submit", {
-            firstName: "Meera",
-            lastName: "<b>Iyer</b>",
-            email: "MEERA@Example.com ",
-            message: "<script>alert(1)</script> ' OR 1=1 --",
-          }),
-        ],
-      );
-
-      // The development mailbox shows every hostile message above, escaped: no markup gets through.
-      await fuzzRequests(
-        30,
-        fc.record({
-          method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST"),
-          path: fc
-            .tuple(
-              fc.constantFrom("/dev/mailbox", "/api/dev/outbox"),
-              fc.option(queryString, { nil: undefined }),
-            )
-            .map(([path, q]) => (q === undefined ? path : `${path}?${q}`)),
-          headers: fc.record({ origin }),
-          vars: fc.oneof(
-            { weight: 3, arbitrary: fc.constant({ ENVIRONMENT: "development" }) },
-            {
-              weight: 1,
-              arbitrary: fc.constant({ ENVIRONMENT: "production", RESEND_API_KEY: "re_x" }),
-            },
-          ),
-        }),
-        (a, c) => {
-          tally.add("mailbox", a.status);
-          if (a.status === 200 && c.path.startsWith("/dev/mailbox") && c.method === "GET") {
-            expect(a.text).toContain("Development mailbox");
-            expect(a.text).not.toMatch(/<(script|img|svg|b)\b/i);
-          }
-          if (c.vars?.ENVIRONMENT === "production") expect([404, 405]).toContain(a.status);
-        },
-        [
+    // The development mailbox shows every hostile message above, escaped: no markup gets through.
+    await fuzzRequests(
+      30,
+      fc.record({
+        method: fc.constantFrom("GET", "GET", "GET", "HEAD", "POST"),
+        path: fc
+          .tuple(
+            fc.constantFrom("/dev/mailbox", "/api/dev/outbox"),
+            fc.option(queryString, { nil: undefined }),
+          )
+          .map(([path, q]) => (q === undefined ? path : `${path}?${q}`)),
+        headers: fc.record({ origin }),
+        vars: fc.oneof(
+          { weight: 3, arbitrary: fc.constant({ ENVIRONMENT: "development" }) },
           {
-            method: "GET",
-            path: "/dev/mailbox",
-            headers: {},
-            vars: { ENVIRONMENT: "development" },
+            weight: 1,
+            arbitrary: fc.constant({ ENVIRONMENT: "production", RESEND_API_KEY: "re_x" }),
           },
-        ],
-      );
+        ),
+      }),
+      (a, c) => {
+        tally.add("mailbox", a.status);
+        if (a.status === 200 && c.path.startsWith("/dev/mailbox") && c.method === "GET") {
+          expect(a.text).toContain("Development mailbox");
+          expect(a.text).not.toMatch(/<(script|img|svg|b)\b/i);
+        }
+        if (c.vars?.ENVIRONMENT === "production") expect([404, 405]).toContain(a.status);
+      },
+      [
+        {
+          method: "GET",
+          path: "/dev/mailbox",
+          headers: {},
+          vars: { ENVIRONMENT: "development" },
+        },
+      ],
+    );
 
-      expect(tally.statuses("mailbox")).toContain(200);
-      expect(tally.statuses("subscribe")).toEqual(expect.arrayContaining([200, 400]));
-      expect(tally.statuses("contact")).toEqual(expect.arrayContaining([200, 400]));
-      // Whatever was stored went through the same normalisation.
-      const emails = await env.DB.prepare(
-        "SELECT email FROM newsletter_subscribers UNION ALL SELECT email FROM contact_messages",
-      ).all<{ email: string }>();
-      for (const { email } of emails.results) expect(email).toBe(email.trim().toLowerCase());
-      tally.report(expect.getState().currentTestName ?? "");
-      await expectInvariants(w.productIds);
-    },
-    TIMEOUT,
-  );
+    expect(tally.statuses("mailbox")).toContain(200);
+    expect(tally.statuses("subscribe")).toEqual(expect.arrayContaining([200, 400]));
+    expect(tally.statuses("contact")).toEqual(expect.arrayContaining([200, 400]));
+    // Whatever was stored went through the same normalisation.
+    const emails = await env.DB.prepare(
+      "SELECT email FROM newsletter_subscribers UNION ALL SELECT email FROM contact_messages",
+    ).all<{ email: string }>();
+    for (const { email } of emails.results) expect(email).toBe(email.trim().toLowerCase());
+  });
 });
 
 describe("hostile input: sign-up and sign-in", () => {
-  it(
+  hostileCase(
     "register, login, forgot, reset, refresh and logout refuse hostile input cleanly",
-    async () => {
-      const w = await world();
-      const tally = new Tally();
+    async (w, tally) => {
       const hdrs = headers(w, token(w, [w.shopper.token], "ignored"));
       const registered: string[] = [];
 
@@ -714,19 +717,14 @@ describe("hostile input: sign-up and sign-in", () => {
       for (const name of ["register", "login", "forgot", "reset", "/api/refresh", "/api/logout"]) {
         expect(tally.statuses(name), name).toContain(200);
       }
-      tally.report(expect.getState().currentTestName ?? "");
-      await expectInvariants(w.productIds);
     },
-    TIMEOUT,
   );
 });
 
 describe("hostile input: accounts and creators", () => {
-  it(
+  hostileCase(
     "profile, creator and affiliate endpoints answer every token and body in the one shape",
-    async () => {
-      const w = await world();
-      const tally = new Tally();
+    async (w, tally) => {
       const both = [w.shopper.token, w.creator.token];
 
       for (const path of ["/api/user/me", "/api/user/creator/me"]) {
@@ -864,10 +862,7 @@ describe("hostile input: accounts and creators", () => {
         affiliate_code: string;
       }>();
       for (const c of codes.results) expect(c.affiliate_code).toMatch(/^[A-Z0-9]{6,12}$/);
-      tally.report(expect.getState().currentTestName ?? "");
-      await expectInvariants(w.productIds);
     },
-    TIMEOUT,
   );
 
   it(
@@ -923,11 +918,9 @@ describe("hostile input: accounts and creators", () => {
 });
 
 describe("hostile input: cart", () => {
-  it(
+  hostileCase(
     "get, add, update, merge and clear keep every line a catalogue product with 1..10",
-    async () => {
-      const w = await world();
-      const tally = new Tally();
+    async (w, tally) => {
       const ids = w.products.map((p) => p.id);
       const tokens = token(w, [w.shopper.token, w.creator.token], "required");
       const itemId = fc.oneof(
@@ -1016,19 +1009,14 @@ describe("hostile input: cart", () => {
       for (const name of ["add", "update", "merge", "/api/cart/get", "/api/cart/clear"]) {
         expect(tally.statuses(name), name).toEqual(expect.arrayContaining([200, 401]));
       }
-      tally.report(expect.getState().currentTestName ?? "");
-      await expectInvariants(w.productIds);
     },
-    TIMEOUT,
   );
 });
 
 describe("hostile input: checkout and orders", () => {
-  it(
+  hostileCase(
     "createStripeSession, confirmStripeOrder, userorders and invoices compute every figure themselves",
-    async () => {
-      const w = await world();
-      const tally = new Tally();
+    async (w, tally) => {
       const ids = w.products.map((p) => p.id);
       // A paid order with the creator's code: a commission, a confirmable session, an invoice.
       const paid = await paidOrder(
@@ -1215,19 +1203,14 @@ describe("hostile input: checkout and orders", () => {
       for (const { id, total } of sessions.results) {
         expect((await stripe().checkout.sessions.retrieve(id)).amount_total, id).toBe(total);
       }
-      tally.report(expect.getState().currentTestName ?? "");
-      await expectInvariants(w.productIds);
     },
-    TIMEOUT,
   );
 });
 
 describe("hostile input: Stripe webhook", () => {
-  it(
+  hostileCase(
     "refuses every unsigned or forged delivery and survives Stripe-shaped events with hostile values",
-    async () => {
-      const w = await world();
-      const tally = new Tally();
+    async (w, tally) => {
       const ids = w.products.map((p) => p.id);
       const paid = await paidOrder(
         { items: [{ _id: ids[0], quantity: 1 }], affiliateCode: w.creator.code },
@@ -1380,24 +1363,19 @@ describe("hostile input: Stripe webhook", () => {
 
       expect(tally.statuses("forged").every((s) => s === 400 || s === 413)).toBe(true);
       expect(tally.statuses("signed")).toContain(200);
-      tally.report(expect.getState().currentTestName ?? "");
-      await expectInvariants(w.productIds);
-      // The fuzz had a commission to reverse (its bounds are among the invariants above).
+      // The fuzz had a commission to reverse (its bounds are among the invariants checked next).
       const commissions = await env.DB.prepare(
         "SELECT count(*) AS n FROM commissions",
       ).first<number>("n");
       expect(commissions).toBeGreaterThan(0);
     },
-    TIMEOUT,
   );
 });
 
 describe("hostile input: the body itself", () => {
-  it(
+  hostileCase(
     "oversized, malformed, mistyped, binary, deeply nested and streamed bodies on every POST",
-    async () => {
-      const w = await world();
-      const tally = new Tally();
+    async (w, tally) => {
       const posts = [
         "/api/newsletter/subscribe",
         "/api/contact/submit",
@@ -1462,10 +1440,7 @@ describe("hostile input: the body itself", () => {
         statusOf(tally, "body"),
       );
       expect(tally.statuses("body")).toEqual(expect.arrayContaining([400, 413]));
-      tally.report(expect.getState().currentTestName ?? "");
-      await expectInvariants(w.productIds);
     },
-    TIMEOUT,
   );
 });
 
