@@ -3,8 +3,9 @@ import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { startPreloadedLoads } from "../features/catalogue/api";
+import { nextTask } from "../lib/next-task";
 import { frameFits, readFrame } from "./frame";
-import { routes } from "./router";
+import { preloadScreen, routes } from "./router";
 import { routerReady } from "./router-ready";
 
 /** Renders nothing; tells `onStarted` once React has committed its first render. */
@@ -15,15 +16,19 @@ function Started({ onStarted }: { onStarted: () => void }) {
 
 /** Starts the app in `container`; `onStarted` runs once it shows (and handles) the page. */
 export async function start(container: HTMLElement, onStarted: () => void): Promise<void> {
-  // Evaluating the bundle is one task; building the router is another, so neither blocks for long.
-  await new Promise((resolve) => setTimeout(resolve));
-  const router = createBrowserRouter(routes);
+  // Evaluating the bundle, loading the screen, building the router and the first render are each
+  // their own task, so none blocks for long.
+  await nextTask();
+  startPreloadedLoads();
   const frame = readFrame(container);
   const hydrate = frame !== null && frameFits(frame, window.location);
-  // A frame holding the screen is matched once the screen's code is in; one holding the loading
-  // spinner is matched at once. A page rendered afresh waits too, so the spinner never flashes.
+  // A frame holding the loading spinner is matched at once, by a router still loading the screen.
+  // Otherwise the screen's code comes first (a page rendered afresh waits too, so the spinner
+  // never flashes), and the router starts with it in place.
+  if (frame && !(hydrate && !frame.screen)) await preloadScreen(frame.path);
+  const router = createBrowserRouter(routes);
   if (!hydrate || frame.screen) await routerReady(router);
-  startPreloadedLoads();
+  await nextTask();
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
