@@ -267,7 +267,42 @@ describe("product screen", () => {
     expect(await screen.findByText("Could not add to cart")).toBeTruthy();
   });
 
-  it("lists related products: same category, a shared tag, not itself", async () => {
+  /** An IntersectionObserver that reports, when told, that every watched element is in view. */
+  function stubViewport() {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback, targets: [] };
+          observers.push(this.entry);
+        }
+        observe(target: Element) {
+          this.entry.targets.push(target);
+        }
+        disconnect() {
+          this.entry.targets = [];
+        }
+      },
+    );
+    return {
+      scrollIntoView: () =>
+        act(() => {
+          for (const { callback, targets } of observers) {
+            const entries = targets.map((target) => ({ target, isIntersecting: true }));
+            if (entries.length > 0)
+              callback(
+                entries as unknown as IntersectionObserverEntry[],
+                {} as IntersectionObserver,
+              );
+          }
+        }),
+    };
+  }
+
+  it("lists related products once their section nears the viewport: same category, a shared tag, not itself", async () => {
+    const viewport = stubViewport();
     stubShop([
       BOTTLE,
       makeProduct(2, {
@@ -280,6 +315,9 @@ describe("product screen", () => {
     ]);
     renderProduct("prod1");
     const related = await screen.findByRole("region", { name: "Related products" });
+    // Below the product on a phone: no cards (nor their pictures) until it nears the viewport.
+    expect(within(related).queryAllByRole("link")).toEqual([]);
+    viewport.scrollIntoView();
     await within(related).findByText("Ayurveda Copper Jug");
     const cards = within(related).getAllByRole("link");
     expect(cards.map((card) => card.getAttribute("href"))).toEqual(["/product/prod2"]);

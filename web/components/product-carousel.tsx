@@ -121,7 +121,7 @@ const SwiperCarousel = lazy(() => import("./product-carousel-swiper"));
  * Whether the element is within `margin` of the viewport; stays true once it was. Watches only
  * while `watching`, since the grid layout renders no element to watch.
  */
-function useNearViewport(
+export function useNearViewport(
   margin: string,
   watching: boolean,
 ): [RefObject<HTMLDivElement | null>, boolean] {

@@ -1,7 +1,11 @@
 import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { ProductDto } from "../../worker/contracts/catalogue";
-import { ProductCarousel, type SlidesPerView } from "../components/product-carousel";
+import {
+  ProductCarousel,
+  type SlidesPerView,
+  useNearViewport,
+} from "../components/product-carousel";
 import { StatusPage } from "../components/status-page";
 import { useProducts } from "../features/catalogue/use-catalogue";
 import { Gallery } from "../features/product/components/gallery";
@@ -35,6 +39,9 @@ function Breadcrumbs({ product }: { product: ProductDto }) {
 }
 
 function RelatedProducts({ products }: { products: ProductDto[] }) {
+  // On a phone the section starts below the product: its cards, and their pictures, are built as
+  // it nears the viewport, not while the page starts.
+  const [ref, near] = useNearViewport("400px 0px", products.length > 0);
   if (products.length === 0) return null;
   return (
     <section className="section related-products" aria-labelledby="related-heading">
@@ -44,11 +51,15 @@ function RelatedProducts({ products }: { products: ProductDto[] }) {
           Related products
         </h2>
       </header>
-      <ProductCarousel
-        products={products}
-        label="Related products"
-        slidesPerView={RELATED_PER_VIEW}
-      />
+      <div ref={ref} className="related-track">
+        {near && (
+          <ProductCarousel
+            products={products}
+            label="Related products"
+            slidesPerView={RELATED_PER_VIEW}
+          />
+        )}
+      </div>
     </section>
   );
 }
