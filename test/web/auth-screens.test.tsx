@@ -258,7 +258,8 @@ describe("profile screen", () => {
     press("Save");
     expect((await screen.findAllByText("Email already in use")).length).toBeGreaterThan(0);
     answer = networkDown;
-    press("Save");
+    // The button reads "Saving..." until the first answer has settled.
+    fireEvent.click(await screen.findByRole("button", { name: "Save" }));
     expect((await screen.findAllByText("Update failed")).length).toBeGreaterThan(0);
   });
 
