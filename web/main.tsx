@@ -12,6 +12,15 @@ if (!container) throw new Error("index.html has no #root element");
 // #root holds the screen's first frame, pre-rendered at build time. When that frame holds the
 // page's largest paint (the home hero), the app's code is fetched only once it is on screen.
 const replayClicks = holdEarlyClicks(container);
+// The app reads both storages as it starts (the session; the router's history and view-transition
+// state), and a storage's first read waits on the browser process: it happens now, while the
+// app's code downloads, not inside the app's first tasks.
+try {
+  void localStorage.length;
+  void sessionStorage.length;
+} catch {
+  // Storage can be unavailable (private mode); the app copes.
+}
 if (container.dataset.framePaintsFirst !== undefined) await firstFramePainted(container);
 const { start } = await import("./app/start");
 await start(container, replayClicks);
