@@ -1,3 +1,5 @@
+import { nextTask } from "../lib/next-task";
+
 /** The longest the app waits for the first frame's image before it starts anyway. */
 export const FIRST_PAINT_WAIT_MS = 3000;
 
@@ -14,5 +16,6 @@ export async function firstFramePainted(root: HTMLElement): Promise<void> {
     new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS)),
   ]);
   if (document.visibilityState === "hidden") return;
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await nextTask();
 }

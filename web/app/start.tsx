@@ -25,9 +25,10 @@ export async function start(container: HTMLElement, onStarted: () => void): Prom
   // A frame holding the loading spinner is matched at once, by a router still loading the screen.
   // Otherwise the screen's code comes first (a page rendered afresh waits too, so the spinner
   // never flashes), and the router starts with it in place.
-  if (frame && !(hydrate && !frame.screen)) await preloadScreen(frame.path);
+  const screenFirst = !hydrate || frame.screen;
+  if (screenFirst && frame) await preloadScreen(frame.path);
   const router = createBrowserRouter(routes);
-  if (!hydrate || frame.screen) await routerReady(router);
+  if (screenFirst) await routerReady(router);
   await nextTask();
   const app = (
     <StrictMode>
