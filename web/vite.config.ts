@@ -32,6 +32,10 @@ function chunkClosure(bundle: Rollup.OutputBundle, moduleSuffix: string) {
   return { js: [...js], css: [...css] };
 }
 
+/** Modules main.tsx imports statically that the app's code may import too. */
+const ENTRY_HELPERS =
+  /^\0(vite\/preload-helper|rolldown\/runtime)|[\\/]web[\\/](app[\\/](early-clicks|first-frame)|lib[\\/]next-task)\.ts$/;
+
 /** The app's code, which the entry (main.tsx) imports once the page can use it. */
 const APP_MODULE = "app/start.tsx";
 
@@ -165,9 +169,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The entry's own helpers stay small and separate: the home page runs the entry
-            // before it may fetch the app.
-            { name: "runtime", test: /^\0(vite\/preload-helper|rolldown\/runtime)/, priority: 1 },
+            // The entry's helpers, and its own modules that the app imports too, stay small and
+            // separate: the page runs the entry before it fetches the app. Left to the start
+            // group, they would make the entry import the whole app (test/budget/check.ts).
+            { name: "runtime", test: ENTRY_HELPERS, priority: 1 },
             // Everything the app needs to start (React, the router, the layout and what it uses)
             // in one file: otherwise what it shares with the screens is cut into a dozen small
             // files, each one more request before the page can start.

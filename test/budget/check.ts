@@ -1,14 +1,20 @@
 // Size budget of the production build, read from Vite's manifest: the JavaScript and CSS the home
 // route loads (the entry, the app it always imports, the lazy home route, and everything they import
-// statically), and the largest lazy route chunk. Prints the figures; exits 1 when a budget is
-// exceeded.
+// statically), the largest lazy route chunk, and the entry's own code, which runs before the app is
+// fetched. Prints the figures; exits 1 when a budget is exceeded.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT } from "../../worker/scripts/local";
 
 const DIST = join(ROOT, "web", "dist");
-const BUDGET = { homeJs: 130 * 1024, homeCss: 20 * 1024, routeChunk: 60 * 1024 };
+const BUDGET = {
+  homeJs: 130 * 1024,
+  homeCss: 20 * 1024,
+  routeChunk: 60 * 1024,
+  // The entry only holds the first frame's clicks until the app starts (docs/decisions/0006).
+  entryJs: 5 * 1024,
+};
 
 interface Chunk {
   file: string;
@@ -16,6 +22,7 @@ interface Chunk {
   isDynamicEntry?: boolean;
   src?: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 const manifest: Record<string, Chunk> = JSON.parse(
@@ -34,28 +41,42 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-// The entry (main.tsx) imports the app dynamically, only to let the first frame paint first: it
-// loads on every page, so it counts with the entry rather than as a route.
-const appKey = Object.keys(manifest).find((k) => k.endsWith("app/start.tsx"));
 const homeKey = Object.keys(manifest).find((k) => k.endsWith("routes/home.tsx"));
-if (!entryKey || !appKey || !homeKey) {
-  throw new Error("manifest has no entry, app/start.tsx or routes/home.tsx chunk");
+if (!entryKey || !homeKey) throw new Error("manifest has no entry or routes/home.tsx chunk");
+// The entry (main.tsx) imports the app, and React before it, dynamically, only to let the first
+// frame paint first: they load on every page, so they count with the entry rather than as routes.
+const appKeys = new Set(manifest[entryKey]?.dynamicImports ?? []);
+if (![...appKeys].some((k) => k.endsWith("app/start.tsx"))) {
+  throw new Error("the entry does not import app/start.tsx");
 }
 
-const keys = new Set([...closure(entryKey), ...closure(appKey), ...closure(homeKey)]);
-const js = new Set<string>();
-const css = new Set<string>();
-for (const key of keys) {
-  const chunk = manifest[key];
-  if (!chunk) continue;
-  if (chunk.file.endsWith(".js")) js.add(chunk.file);
-  for (const file of chunk.css ?? []) css.add(file);
+/** The JavaScript files and stylesheets that the chunks in `keys` load up front. */
+function files(keys: Iterable<string>) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    if (chunk.file.endsWith(".js")) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+  }
+  return { js, css };
 }
-const homeJs = [...js].reduce((sum, f) => sum + gz(f), 0);
-const homeCss = [...css].reduce((sum, f) => sum + gz(f), 0);
+const sum = (names: Iterable<string>) => [...names].reduce((total, f) => total + gz(f), 0);
+
+const home = files(
+  new Set([
+    ...closure(entryKey),
+    ...[...appKeys].flatMap((k) => [...closure(k)]),
+    ...closure(homeKey),
+  ]),
+);
+const homeJs = sum(home.js);
+const homeCss = sum(home.css);
+const entryJs = sum(files(closure(entryKey)).js);
 
 const routes = Object.entries(manifest)
-  .filter(([key, c]) => c.isDynamicEntry && key !== appKey)
+  .filter(([key, c]) => c.isDynamicEntry && !appKeys.has(key))
   .map(([key, c]) => ({ key, size: gz(c.file) }))
   .sort((a, b) => b.size - a.size);
 
@@ -63,6 +84,7 @@ const rows = [
   ["home route JavaScript (gzip)", homeJs, BUDGET.homeJs],
   ["home route CSS (gzip)", homeCss, BUDGET.homeCss],
   [`largest route chunk (${routes[0]?.key ?? "none"})`, routes[0]?.size ?? 0, BUDGET.routeChunk],
+  ["entry JavaScript, run before the app (gzip)", entryJs, BUDGET.entryJs],
 ] as const;
 
 let failed = false;
