@@ -5,7 +5,6 @@ import "react-toastify/dist/ReactToastify.css";
 import "./app/styles.css";
 import { holdEarlyClicks } from "./app/early-clicks";
 import { firstFramePainted } from "./app/first-frame";
-import { nextTask } from "./lib/next-task";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -23,9 +22,5 @@ try {
   // Storage can be unavailable (private mode); the app copes.
 }
 if (container.dataset.framePaintsFirst !== undefined) await firstFramePainted(container);
-// React (its own chunk, which the app imports) is evaluated in a task of its own, then the app in
-// the next: evaluating both at once was the longest task of the start.
-await import("react-dom/client");
-await nextTask();
 const { start } = await import("./app/start");
 await start(container, replayClicks);

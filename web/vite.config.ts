@@ -14,12 +14,11 @@ interface ShellRenderer {
   renderShell(shell: StaticShell): Promise<string>;
 }
 
-/**
- * The JavaScript and CSS files the chunks of some modules load up front: themselves, their static
- * imports, their CSS.
- */
-function chunkClosure(bundle: Rollup.OutputBundle, ...moduleSuffixes: string[]) {
+/** The JavaScript and CSS files a chunk loads up front: itself, its static imports, their CSS. */
+function chunkClosure(bundle: Rollup.OutputBundle, moduleSuffix: string) {
   const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === "chunk");
+  const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${moduleSuffix}`));
+  if (!start) throw new Error(`static shells: no chunk for ${moduleSuffix}`);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const js = new Set<string>();
   const css = new Set<string>();
@@ -29,11 +28,7 @@ function chunkClosure(bundle: Rollup.OutputBundle, ...moduleSuffixes: string[]) 
     for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
     for (const file of chunk.imports) visit(byFile.get(file));
   };
-  for (const suffix of moduleSuffixes) {
-    const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${suffix}`));
-    if (!start) throw new Error(`static shells: no chunk for ${suffix}`);
-    visit(start);
-  }
+  visit(start);
   return { js: [...js], css: [...css] };
 }
 
@@ -41,8 +36,8 @@ function chunkClosure(bundle: Rollup.OutputBundle, ...moduleSuffixes: string[]) 
 const ENTRY_HELPERS =
   /^\0(vite\/preload-helper|rolldown\/runtime)|[\\/]web[\\/](app[\\/](early-clicks|first-frame)|lib[\\/]next-task)\.ts$/;
 
-/** The app's code, and React before it, which the entry (main.tsx) imports once the page can use it. */
-const APP_MODULES = ["react-dom/client.js", "app/start.tsx"];
+/** The app's code, which the entry (main.tsx) imports once the page can use it. */
+const APP_MODULE = "app/start.tsx";
 
 /**
  * Links a shell adds to <head>: its screen's styles, the app's and the screen's code (what the
@@ -50,7 +45,7 @@ const APP_MODULES = ["react-dom/client.js", "app/start.tsx"];
  * Files the template links already are left out.
  */
 function shellLinks(bundle: Rollup.OutputBundle, shell: StaticShell, template: string): string[] {
-  const app = chunkClosure(bundle, ...APP_MODULES);
+  const app = chunkClosure(bundle, APP_MODULE);
   const screen = shell.screen ? chunkClosure(bundle, shell.screen) : { js: [], css: [] };
   // The frame is the layout and the screen: both their styles are needed for its first paint.
   const styles = new Set([...app.css, ...screen.css]);
@@ -177,14 +172,8 @@ export default defineConfig({
             // The entry's helpers, and its own modules that the app imports too, stay small and
             // separate: the page runs the entry before it fetches the app. Left to the start
             // group, they would make the entry import the whole app (test/budget/check.ts).
-            { name: "runtime", test: ENTRY_HELPERS, priority: 2 },
-            // React, which the entry evaluates in a task of its own before the app (main.tsx).
-            {
-              name: "react",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 1,
-            },
-            // Everything else the app needs to start (the router, the layout and what it uses)
+            { name: "runtime", test: ENTRY_HELPERS, priority: 1 },
+            // Everything the app needs to start (React, the router, the layout and what it uses)
             // in one file: otherwise what it shares with the screens is cut into a dozen small
             // files, each one more request before the page can start.
             { name: "start", test: /[\\/]web[\\/]app[\\/]start\.tsx$/ },
