@@ -42,7 +42,6 @@ const SCREENS: StaticShell[] = [
     file: "cart.html",
     path: "/cart",
     screen: "routes/cart.tsx",
-    readsStorage: true,
     fetches: LAYOUT_FETCHES,
   },
   {
