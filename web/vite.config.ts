@@ -69,13 +69,16 @@ function shellLinks(bundle: Rollup.OutputBundle, shell: StaticShell, template: s
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * What app/frame.ts reads: which route the frame renders, so the app can take it over. (The dev
- * server's index.html has none: the app renders it afresh.)
+ * What app/frame.ts reads: which route the frame renders, so the app can take it over. A frame
+ * without it is rendered afresh.
  */
 function rootElement(shell: StaticShell, markup: string): string {
-  const attributes = ['id="root"', `data-frame="${shell.path}"`];
-  if (shell.screen) attributes.push("data-frame-screen");
-  if (shell.readsQuery) attributes.push("data-frame-query");
+  const attributes = ['id="root"'];
+  if (!shell.readsStorage) {
+    attributes.push(`data-frame="${shell.path}"`);
+    if (shell.screen) attributes.push("data-frame-screen");
+    if (shell.readsQuery) attributes.push("data-frame-query");
+  }
   if (shell.paintsFirst) attributes.push("data-frame-paints-first");
   return `<div ${attributes.join(" ")}>${markup}</div>`;
 }

@@ -1,7 +1,7 @@
 // The pages' pre-rendered first frames (app/render-shell.tsx) and how the app takes them over
 // (app/frame.ts, app/start.tsx, app/early-clicks.ts): a frame the app hydrates must be exactly its
 // first render.
-import { act, within } from "@testing-library/react";
+import { act } from "@testing-library/react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,7 +11,6 @@ import { frameFits, readFrame } from "../../web/app/frame";
 import { renderShell, type StaticShell, staticShells } from "../../web/app/render-shell";
 import { routes } from "../../web/app/router";
 import { routerReady } from "../../web/app/router-ready";
-import { GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import { paths } from "../../web/lib/paths";
 import { stubApi } from "./helpers";
@@ -51,6 +50,7 @@ describe("the pages' files", () => {
     const cart = await renderShell(shellFor(paths.cart));
     expect(cart).toContain("Loading your cart");
     expect(cart).not.toContain("Your cart is empty");
+    expect(shellFor(paths.cart).readsStorage).toBe(true);
   });
 
   it("leaves the year out of the footer, so the HTML never shows the build's year", async () => {
@@ -120,17 +120,6 @@ describe("hydrating a frame", () => {
     const { onRecoverableError, kept } = await hydrate(shellFor(path), address);
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(kept).toBe(true);
-  });
-
-  it("takes the cart's frame over, then shows the guest's stored cart in place of loading", async () => {
-    const line = { name: "Copper Water Bottle", price: 25, quantity: 2, image: "" };
-    localStorage.setItem(GUEST_CART_KEY, JSON.stringify({ prod1: line }));
-    stubApi();
-    const { onRecoverableError, kept } = await hydrate(shellFor(paths.cart), paths.cart);
-    expect(onRecoverableError).not.toHaveBeenCalled();
-    expect(kept).toBe(true);
-    expect(within(container).getByText("Copper Water Bottle")).toBeTruthy();
-    expect(container.textContent).not.toContain("Loading your cart");
   });
 
   it("takes the frame over for a signed-in visitor too, then shows their account", async () => {

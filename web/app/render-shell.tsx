@@ -42,6 +42,7 @@ const SCREENS: StaticShell[] = [
     file: "cart.html",
     path: "/cart",
     screen: "routes/cart.tsx",
+    readsStorage: true,
     fetches: LAYOUT_FETCHES,
   },
   {

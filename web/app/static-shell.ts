@@ -16,6 +16,12 @@ export interface StaticShell {
   screen?: string;
   /** The screen renders from the address's query (the collection's filters). */
   readsQuery?: boolean;
+  /**
+   * The screen's first render depends on what this browser stores (the cart), which the build
+   * cannot see: the frame shows it loading, and the app renders the page afresh rather than
+   * taking the frame over, so nothing on screen moves when the real content arrives.
+   */
+  readsStorage?: boolean;
   /** API reads the page starts at once, in parallel with its scripts. */
   fetches: readonly string[];
   /**
