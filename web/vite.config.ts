@@ -66,6 +66,32 @@ function shellLinks(bundle: Rollup.OutputBundle, shell: StaticShell, template: s
   ];
 }
 
+/**
+ * V8's explicit compile hint (Chromium 136 and later), as the first line of the app's start
+ * chunk: almost every function in it runs as the app starts, so V8 compiles them all on a
+ * background thread while the file streams in, not one by one on the main thread at their first
+ * call (docs/decisions/0006-first-paint.md).
+ */
+function compileHints(chunkName: string): Plugin {
+  const hint = "//# allFunctionsCalledOnLoad\n";
+  return {
+    name: "edge-shop:compile-hints",
+    apply: "build",
+    generateBundle: {
+      // After Vite has put its own declarations at the top of the chunk.
+      order: "post",
+      handler(_, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== "chunk" || output.name !== chunkName) continue;
+          output.code = hint + output.code;
+          // A source map's first line is the hint's; its mappings start one line later.
+          if (output.map) output.map.mappings = `;${output.map.mappings}`;
+        }
+      },
+    },
+  };
+}
+
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
@@ -150,7 +176,7 @@ function staticShells(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: "../public",
-  plugins: [react(), securityHeadersFile(), staticShells()],
+  plugins: [react(), securityHeadersFile(), staticShells(), compileHints("start")],
   resolve: {
     alias: [
       // react-toastify's main entry injects a <style> tag at runtime, which the CSP
