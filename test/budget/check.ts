@@ -43,8 +43,8 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
 const homeKey = Object.keys(manifest).find((k) => k.endsWith("routes/home.tsx"));
 if (!entryKey || !homeKey) throw new Error("manifest has no entry or routes/home.tsx chunk");
-// The entry (main.tsx) imports the app, and React before it, dynamically, only to let the first
-// frame paint first: they load on every page, so they count with the entry rather than as routes.
+// The entry (main.tsx) imports the app dynamically, only to let the first frame paint first: what
+// it imports that way loads on every page, so it counts with the entry rather than as a route.
 const appKeys = new Set(manifest[entryKey]?.dynamicImports ?? []);
 if (![...appKeys].some((k) => k.endsWith("app/start.tsx"))) {
   throw new Error("the entry does not import app/start.tsx");
