@@ -64,7 +64,7 @@ const playwrightReport = (output: string, code: number) => {
 const TIERS: Tier[] = [
   { name: "types", script: "typecheck", count: whole },
   { name: "lint + format", script: "lint:check", count: whole },
-  { name: "budget", script: "test:budget", count: lines(/^\s+ok\s/, /^\s+OVER\s/) },
+  { name: "budget", script: "test:budget", count: lines(/^\s+ok\s/, /^\s+(OVER|MISS)\s/) },
   { name: "Stripe sandbox", script: "test:sandbox", count: vitestReport("sandbox.json") },
   { name: "Worker", script: "test:worker", count: vitestReport("worker.json") },
   { name: "web", script: "test:web", count: vitestReport("web.json") },

@@ -1,7 +1,8 @@
 // Size budget of the production build, read from Vite's manifest: the JavaScript and CSS the home
 // route loads (the entry, the app it always imports, the lazy home route, and everything they import
 // statically), the largest lazy route chunk, and the entry's own code, which runs before the app is
-// fetched. Prints the figures; exits 1 when a budget is exceeded.
+// fetched; and that the app's start chunk carries V8's compile hint. Prints the figures; exits 1
+// when a budget is exceeded or the hint is missing.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -18,6 +19,7 @@ const BUDGET = {
 
 interface Chunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   src?: string;
@@ -95,4 +97,19 @@ for (const [label, size, budget] of rows) {
   console.log(`  ${ok ? "ok  " : "OVER"} ${label}: ${kb(size)} of ${kb(budget)}`);
 }
 for (const r of routes) console.log(`       route chunk ${r.key}: ${kb(r.size)}`);
+
+// The app's start chunk asks V8 to compile it ahead, off the main thread (web/vite.config.ts).
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+const startFiles = Object.values(manifest)
+  .filter((chunk) => chunk.name === "start" && chunk.file.endsWith(".js"))
+  .map((chunk) => chunk.file);
+const unhinted = startFiles.filter(
+  (file) => !readFileSync(join(DIST, file), "utf8").startsWith(COMPILE_HINT),
+);
+const hinted = startFiles.length > 0 && unhinted.length === 0;
+failed ||= !hinted;
+console.log(
+  `  ${hinted ? "ok  " : "MISS"} start chunk opens with V8's compile hint` +
+    (hinted ? "" : `: ${startFiles.length === 0 ? "no start chunk" : unhinted.join(", ")}`),
+);
 process.exit(failed ? 1 : 0);
