@@ -38,6 +38,8 @@ const ENTRY_HELPERS =
 
 /** The app's code, which the entry (main.tsx) imports once the page can use it. */
 const APP_MODULE = "app/start.tsx";
+/** The chunk holding it and everything it needs to start (a code-splitting group). */
+const START_CHUNK = "start";
 
 /**
  * Links a shell adds to <head>: its screen's styles, the app's and the screen's code (what the
@@ -176,7 +178,7 @@ function staticShells(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: "../public",
-  plugins: [react(), securityHeadersFile(), staticShells(), compileHints("start")],
+  plugins: [react(), securityHeadersFile(), staticShells(), compileHints(START_CHUNK)],
   resolve: {
     alias: [
       // react-toastify's main entry injects a <style> tag at runtime, which the CSP
@@ -202,7 +204,7 @@ export default defineConfig({
             // Everything the app needs to start (React, the router, the layout and what it uses)
             // in one file: otherwise what it shares with the screens is cut into a dozen small
             // files, each one more request before the page can start.
-            { name: "start", test: /[\\/]web[\\/]app[\\/]start\.tsx$/ },
+            { name: START_CHUNK, test: /[\\/]web[\\/]app[\\/]start\.tsx$/ },
           ],
         },
       },
