@@ -26,7 +26,7 @@ describe("affiliate code box", () => {
   it("asks for a code before checking one", async () => {
     fillCart();
     const fetchMock = renderCheckout();
-    press("Apply");
+    await press("Apply");
     await waitFor(() => expect(status()).toBe("Please enter a valid affiliate code."));
     expect(callsTo(fetchMock, VALIDATE)).toEqual([]);
   });
@@ -35,7 +35,7 @@ describe("affiliate code box", () => {
     fillCart();
     renderCheckout(); // no validate-affiliate route: a 404
     fireEvent.change(codeInput(), { target: { value: "MEERA10" } });
-    press("Apply");
+    await press("Apply");
     await waitFor(() => expect(status()).toBe("Could not validate affiliate code"));
     expect(summaryValue("Discount")).toBe("$0.00");
     expect(codeInput().disabled).toBe(false);
@@ -47,11 +47,11 @@ describe("affiliate code box", () => {
     let answer = { success: true, valid: false, message: "This code has expired" };
     renderCheckout({ [VALIDATE]: () => json(200, answer) });
     fireEvent.change(codeInput(), { target: { value: "OLD5" } });
-    press("Apply");
+    await press("Apply");
     await waitFor(() => expect(status()).toBe("This code has expired"));
 
     answer = { success: false, valid: true, message: "" };
-    press("Apply");
+    await press("Apply");
     await waitFor(() => expect(status()).toBe("Invalid affiliate code"));
     expect(summaryValue("Discount")).toBe("$0.00");
   });
@@ -64,7 +64,7 @@ describe("affiliate code box", () => {
       [START]: () => json(200, { success: true, session_url: SESSION_URL, message: "ok" }),
     });
     fireEvent.change(codeInput(), { target: { value: " MEERA10 " } });
-    press("Apply");
+    await press("Apply");
 
     const applied = await screen.findByRole<HTMLButtonElement>("button", { name: "Applied" });
     expect(applied.disabled).toBe(true);
@@ -75,7 +75,7 @@ describe("affiliate code box", () => {
     expect(summaryValue("Total")).toBe("$142.84");
 
     fillAddress();
-    press("Place Order");
+    await press("Place Order");
     await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(callsTo(fetchMock, START)[0]).toMatchObject({
       amount: 142.84,
@@ -90,7 +90,7 @@ describe("affiliate code box", () => {
       [VALIDATE]: () => json(200, { success: true, valid: true, discount: 15.5, message: "ok" }),
     });
     fireEvent.change(codeInput(), { target: { value: "MEERA15" } });
-    press("Apply");
+    await press("Apply");
     await screen.findByRole("button", { name: "Applied" });
     expect(summaryValue("Discount")).toBe("−$15.50");
     expect(summaryValue("Total")).toBe("$137.34");

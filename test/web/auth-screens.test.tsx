@@ -6,20 +6,20 @@ import { ProfilePage } from "../../web/routes/profile";
 import { ResetPasswordPage } from "../../web/routes/reset-password";
 import { SignupPage } from "../../web/routes/signup";
 import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
+import { press } from "./helpers";
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const press = (name: string | RegExp) => fireEvent.click(screen.getByRole("button", { name }));
 const networkDown = () => {
   throw new TypeError("Failed to fetch");
 };
 const ME = { _id: "u1", name: "Asha Rao", email: "asha@example.com", role: "user" };
 
 describe("login screen", () => {
-  const fillAndSubmit = () => {
+  const fillAndSubmit = async () => {
     type("Email", "asha@example.com");
     type(/^Password/, "correct-horse");
-    press("Sign in");
+    await press("Sign in");
   };
 
   it("signs in, stores token and role, says so and goes home", async () => {
@@ -29,7 +29,7 @@ describe("login screen", () => {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
     });
     renderScreen("/login", <LoginPage />);
-    fillAndSubmit();
+    await fillAndSubmit();
     expect(await screen.findByText("Login successful!")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/login")).toEqual([
       { email: "asha@example.com", password: "correct-horse" },
@@ -45,7 +45,7 @@ describe("login screen", () => {
         json(401, { success: false, message: "Invalid email or password" }),
     });
     renderScreen("/login", <LoginPage />);
-    fillAndSubmit();
+    await fillAndSubmit();
     expect((await screen.findAllByText("Invalid email or password")).length).toBeGreaterThan(0);
     expect(callsTo(fetchMock, "POST /api/refresh")).toHaveLength(0);
     expect(currentLocation()).toBe("/login");
@@ -54,16 +54,16 @@ describe("login screen", () => {
   it("says something went wrong when the network fails", async () => {
     stubAccountApi({ "POST /api/user/login": networkDown });
     renderScreen("/login", <LoginPage />);
-    fillAndSubmit();
+    await fillAndSubmit();
     expect(
       (await screen.findAllByText("Something went wrong. Please try again.")).length,
     ).toBeGreaterThan(0);
   });
 
-  it("requires email and password, focusing the first missing field", () => {
+  it("requires email and password, focusing the first missing field", async () => {
     const fetchMock = stubAccountApi({});
     renderScreen("/login", <LoginPage />);
-    press("Sign in");
+    await press("Sign in");
     expect(screen.getByText("Please enter your email.")).toBeTruthy();
     expect(screen.getByText("Please enter your password.")).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText("Email"));
@@ -98,7 +98,7 @@ describe("signup screen", () => {
     type("Full name", "Asha Rao");
     type("Email", "asha@example.com");
     type(/^Password/, "correct-horse");
-    press("Create account");
+    await press("Create account");
     expect(await screen.findByText("Signup successful!")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/register")).toEqual([
       { name: "Asha Rao", email: "asha@example.com", password: "correct-horse" },
@@ -119,7 +119,7 @@ describe("signup screen", () => {
     type("Full name", "Asha Rao");
     type("Email", "asha@example.com");
     type(/^Password/, "correct-horse");
-    press("Create account");
+    await press("Create account");
     expect(
       (await screen.findAllByText("An account with this email already exists")).length,
     ).toBeGreaterThan(0);
@@ -133,7 +133,7 @@ describe("forgot password screen", () => {
     });
     renderScreen("/forgot-password", <ForgotPasswordPage />);
     type("Email", "asha@example.com");
-    press("Send reset link");
+    await press("Send reset link");
     expect(await screen.findByText("Password reset link sent to your email!")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/forgot-password")).toEqual([
       { email: "asha@example.com" },
@@ -144,7 +144,7 @@ describe("forgot password screen", () => {
     stubAccountApi({ "POST /api/user/forgot-password": networkDown });
     renderScreen("/forgot-password", <ForgotPasswordPage />);
     type("Email", "asha@example.com");
-    press("Send reset link");
+    await press("Send reset link");
     expect(
       (await screen.findAllByText("Something went wrong. Please try again.")).length,
     ).toBeGreaterThan(0);
@@ -152,10 +152,10 @@ describe("forgot password screen", () => {
 });
 
 describe("reset password screen", () => {
-  const fill = (password: string, confirm = password) => {
+  const fill = async (password: string, confirm = password) => {
     type(/^New password/, password);
     type(/^Confirm new password/, confirm);
-    press("Save new password");
+    await press("Save new password");
   };
 
   it("sets the new password and goes to /login", async () => {
@@ -164,7 +164,7 @@ describe("reset password screen", () => {
         json(200, { success: true, message: "Password updated. Please log in." }),
     });
     renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc123");
-    fill("new-password-1");
+    await fill("new-password-1");
     expect(await screen.findByText("Password updated. Please log in.")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/reset-password")).toEqual([
       { token: "abc123", password: "new-password-1" },
@@ -178,18 +178,18 @@ describe("reset password screen", () => {
         json(400, { success: false, message: "This reset link is invalid or has expired" }),
     });
     renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=old");
-    fill("new-password-1");
+    await fill("new-password-1");
     expect(
       (await screen.findAllByText("This reset link is invalid or has expired")).length,
     ).toBeGreaterThan(0);
   });
 
-  it("checks that both passwords match and are long enough", () => {
+  it("checks that both passwords match and are long enough", async () => {
     stubAccountApi({});
     renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc");
-    fill("short");
+    await fill("short");
     expect(screen.getByText("Password must be 8 to 128 characters.")).toBeTruthy();
-    fill("long-enough-1", "long-enough-2");
+    await fill("long-enough-1", "long-enough-2");
     expect(screen.getByText("Passwords do not match.")).toBeTruthy();
   });
 
@@ -216,11 +216,11 @@ describe("profile screen", () => {
     });
     renderScreen("/profile", <ProfilePage />);
     expect(await screen.findByText("asha@example.com")).toBeTruthy();
-    press("Edit Profile");
+    await press("Edit Profile");
     type("Name", "Someone Else");
-    press("Cancel");
+    await press("Cancel");
     expect(screen.getByText("Asha Rao")).toBeTruthy();
-    press("Edit Profile");
+    await press("Edit Profile");
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Asha Rao");
     expect(callsTo(fetchMock, "POST /api/user/update")).toHaveLength(0);
   });
@@ -234,9 +234,9 @@ describe("profile screen", () => {
     });
     renderScreen("/profile", <ProfilePage />);
     await screen.findByText("asha@example.com");
-    press("Edit Profile");
+    await press("Edit Profile");
     type("Name", "Asha R.");
-    press("Save");
+    await press("Save");
     expect(await screen.findByText("Profile updated!")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/update")).toEqual([
       { name: "Asha R.", email: "asha@example.com" },
@@ -254,12 +254,11 @@ describe("profile screen", () => {
     });
     renderScreen("/profile", <ProfilePage />);
     await screen.findByText("asha@example.com");
-    press("Edit Profile");
-    press("Save");
+    await press("Edit Profile");
+    await press("Save");
     expect((await screen.findAllByText("Email already in use")).length).toBeGreaterThan(0);
     answer = networkDown;
-    // The button reads "Saving..." until the first answer has settled.
-    fireEvent.click(await screen.findByRole("button", { name: "Save" }));
+    await press("Save");
     expect((await screen.findAllByText("Update failed")).length).toBeGreaterThan(0);
   });
 

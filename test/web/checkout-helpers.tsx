@@ -12,8 +12,7 @@ export const SESSION_URL = "https://checkout.stripe.com/c/pay/cs_test_a1";
 
 export const type = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
-export const press = (name: string | RegExp) =>
-  fireEvent.click(screen.getByRole("button", { name }));
+export { press } from "./helpers";
 export const summary = () => within(screen.getByRole("complementary"));
 export const summaryValue = (label: string) =>
   summary().getByText(label).nextElementSibling?.textContent;

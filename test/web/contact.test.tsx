@@ -4,6 +4,7 @@ import { ToastContainer } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { ContactPage } from "../../web/routes/contact";
 import type { FaqDto } from "../../worker/contracts/catalogue";
+import { press } from "./helpers";
 
 const FAQS: FaqDto[] = [
   {
@@ -69,7 +70,7 @@ const VALID = {
   Message: "Do you ship copper jugs to Hobart?",
 };
 
-const submit = () => fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
+const submit = () => press("Send Message");
 
 describe("contact page", () => {
   it("introduces the shop and lists the ways to reach it", async () => {
@@ -167,7 +168,7 @@ describe("contact form", () => {
     const fetchMock = stubApi();
     renderContact();
     fillForm({ Email: "not-an-email" });
-    submit();
+    await submit();
 
     const first = input(/^First name/);
     expect(first.getAttribute("aria-invalid")).toBe("true");
@@ -191,7 +192,7 @@ describe("contact form", () => {
     const fetchMock = stubApi({ submit: new Promise((resolve) => (answer = resolve)) });
     renderContact();
     fillForm(VALID);
-    submit();
+    await submit();
 
     const button = await screen.findByRole("button", { name: "Sending…" });
     expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -219,7 +220,7 @@ describe("contact form", () => {
     stubApi({ submit: { status: 502, body: { success: false, message: "Email service down" } } });
     renderContact();
     fillForm({ ...VALID, Phone: "+61 7 5550 1234" });
-    submit();
+    await submit();
 
     expect(await screen.findByText("Failed to send message. Please try again.")).toBeTruthy();
     expect(input(/^First name/).value).toBe("Asha");
@@ -241,7 +242,7 @@ describe("contact form", () => {
     });
     renderContact();
     fillForm(VALID);
-    submit();
+    await submit();
 
     expect(await screen.findByText("Failed to send message. Please try again.")).toBeTruthy();
     const email = input(/^Email/);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../web/features/account/messages";
 import { EMPTY_ACTIVITY } from "../../web/features/creator-stats/components/activity-chart";
@@ -10,6 +10,7 @@ import {
 import { CreatorProfilePage } from "../../web/routes/creator-profile";
 import type { CreatorDay } from "../../worker/contracts/account";
 import { json, renderScreen, stubAccountApi } from "./account-helpers";
+import { press } from "./helpers";
 
 /** 30 days of April 2026, oldest first, with `activity` on chosen days (1-based). */
 function april(activity: Record<number, [clicks: number, sales: number]> = {}): CreatorDay[] {
@@ -54,7 +55,6 @@ const stubClipboard = (writeText: (text: string) => Promise<void>) => {
   return mock;
 };
 
-const press = (name: string) => fireEvent.click(screen.getByRole("button", { name }));
 const earnings = () =>
   [...document.querySelectorAll(".creator-earnings > div")].map((row) => [
     row.querySelector("dt")?.firstChild?.textContent?.trim(),
@@ -66,7 +66,7 @@ describe("creator profile: share link and copy", () => {
     const writeText = stubClipboard(async () => {});
     await showCreator(CREATOR);
     expect(screen.getByText("http://localhost:8787/r/PRIYA10")).toBeTruthy();
-    press("Copy share link");
+    await press("Copy share link");
     expect(await screen.findByText("Share link copied!")).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith("http://localhost:8787/r/PRIYA10");
   });
@@ -74,7 +74,7 @@ describe("creator profile: share link and copy", () => {
   it("still copies the affiliate code", async () => {
     const writeText = stubClipboard(async () => {});
     await showCreator(CREATOR);
-    press("Copy affiliate code");
+    await press("Copy affiliate code");
     expect(await screen.findByText("Affiliate code copied!")).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith("PRIYA10");
   });
@@ -84,10 +84,10 @@ describe("creator profile: share link and copy", () => {
       throw new DOMException("Denied", "NotAllowedError");
     });
     await showCreator(CREATOR);
-    press("Copy share link");
+    await press("Copy share link");
     expect(await screen.findByText(ACCOUNT_MESSAGES.linkCopyFailed)).toBeTruthy();
     expect(screen.queryByText("Share link copied!")).toBeNull();
-    press("Copy affiliate code");
+    await press("Copy affiliate code");
     expect(await screen.findByText(ACCOUNT_MESSAGES.codeCopyFailed)).toBeTruthy();
     expect(ACCOUNT_MESSAGES.linkCopyFailed).toBe("Could not copy — select the link and copy it.");
   });

@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from "vitest";
 import { CreatorProfilePage } from "../../web/routes/creator-profile";
 import { CreatorSignupPage } from "../../web/routes/creator-signup";
 import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
+import { press } from "./helpers";
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const press = (name: string | RegExp) => fireEvent.click(screen.getByRole("button", { name }));
 
 const CREATOR = {
   name: "Meera Iyer",
@@ -36,10 +36,10 @@ describe("creator signup", () => {
     expect(screen.getByLabelText(/^Email/).getAttribute("type")).toBe("text");
   });
 
-  it("requires name, email, password and payout email, not socials or bio", () => {
+  it("requires name, email, password and payout email, not socials or bio", async () => {
     const fetchMock = stubAccountApi({});
     renderScreen("/creator-signup", <CreatorSignupPage />);
-    press("Apply as a creator");
+    await press("Apply as a creator");
     for (const label of ["name", "email", "password", "payout email"]) {
       expect(screen.getByText(`Please enter your ${label}.`)).toBeTruthy();
     }
@@ -54,7 +54,7 @@ describe("creator signup", () => {
     renderScreen("/creator-signup", <CreatorSignupPage />);
     fill();
     type(/^Social links/, " https://instagram.com/meera ");
-    press("Apply as a creator");
+    await press("Apply as a creator");
     expect(await screen.findByText("Creator account created! Please log in.")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/creator-register")).toEqual([
       {
@@ -74,11 +74,10 @@ describe("creator signup", () => {
     stubAccountApi({ "POST /api/user/creator-register": () => answer() });
     renderScreen("/creator-signup", <CreatorSignupPage />);
     fill();
-    press("Apply as a creator");
+    await press("Apply as a creator");
     expect((await screen.findAllByText("Email already registered")).length).toBeGreaterThan(0);
     answer = () => json(500, {});
-    // The button reads "Applying…" until the first answer has settled.
-    fireEvent.click(await screen.findByRole("button", { name: "Apply as a creator" }));
+    await press("Apply as a creator");
     expect((await screen.findAllByText("Signup failed")).length).toBeGreaterThan(0);
   });
 });
@@ -132,10 +131,10 @@ describe("creator profile", () => {
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     renderScreen("/creator-profile", <CreatorProfilePage />);
     await screen.findByText("MEERA10");
-    press("Copy affiliate code");
+    await press("Copy affiliate code");
     expect(await screen.findByText("Affiliate code copied!")).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith("MEERA10");
-    press("Copy share link");
+    await press("Copy share link");
     await waitFor(() =>
       expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/r/MEERA10`),
     );
@@ -152,9 +151,9 @@ describe("creator profile", () => {
     });
     renderScreen("/creator-profile", <CreatorProfilePage />);
     await screen.findByText("MEERA10");
-    press("Edit Profile");
+    await press("Edit Profile");
     type(/^Bio/, "New bio");
-    press("Save");
+    await press("Save");
     const saving = await screen.findByRole("button", { name: "Saving..." });
     expect((saving as HTMLButtonElement).disabled).toBe(true);
     answer(
@@ -173,15 +172,15 @@ describe("creator profile", () => {
     const fetchMock = serve();
     renderScreen("/creator-profile", <CreatorProfilePage />);
     await screen.findByText("MEERA10");
-    press("Edit Profile");
+    await press("Edit Profile");
     type(/^Email/, "not-an-email");
     type(/^Payout email/, "");
-    press("Save");
+    await press("Save");
     expect(screen.getByText("Please enter a valid email address.")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/creator/update")).toHaveLength(0);
-    press("Cancel");
+    await press("Cancel");
     expect(screen.getByText("meera@example.com")).toBeTruthy();
-    press("Edit Profile");
+    await press("Edit Profile");
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("meera@example.com");
   });
 });

@@ -1,4 +1,5 @@
 // Browser-side test doubles: the SPA's only window to the Worker is fetch, so tests answer it.
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { vi } from "vitest";
 import type { CategoryDto, ProductDto } from "../../worker/contracts/catalogue";
 
@@ -48,4 +49,18 @@ export function stubApi({ products = [], categories = [], failWith }: FakeApi = 
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
+}
+
+/**
+ * Clicks the button named `name` once it is on screen and enabled. A form's button reads
+ * "Sending..." (or is disabled) until its last answer has settled, so a test that presses again
+ * right after seeing that answer waits for the button instead of racing the re-render.
+ */
+export async function press(name: string | RegExp) {
+  const button = await waitFor(() => {
+    const found = screen.getByRole("button", { name });
+    if ((found as HTMLButtonElement).disabled) throw new Error(`The button ${name} is disabled`);
+    return found;
+  });
+  fireEvent.click(button);
 }

@@ -125,7 +125,7 @@ describe("/place-order", () => {
     fillCart();
     const fetchMock = renderCheckout();
     type(/^Country/, "");
-    press("Place Order");
+    await press("Place Order");
 
     for (const message of [
       "Please enter your email address",
@@ -146,7 +146,7 @@ describe("/place-order", () => {
 
     type(/^Email/, "asha@");
     type(/^Phone/, "call me");
-    press("Place Order");
+    await press("Place Order");
     expect(screen.getByText("Please enter a valid email address")).toBeTruthy();
     expect(screen.getByText("Phone may contain only digits, spaces and + ( ) - .")).toBeTruthy();
     expect(callsTo(fetchMock, START)).toEqual([]);
@@ -173,7 +173,7 @@ describe("/place-order", () => {
     });
 
     fillAddress();
-    press("Place Order");
+    await press("Place Order");
     const busy = await screen.findByRole("button", { name: "Redirecting to payment..." });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(SESSION_URL));
@@ -224,23 +224,23 @@ describe("/place-order", () => {
     // The form's own alert (the toast says the same, briefly).
     const alert = () => screen.getByRole("complementary").querySelector(".account-alert");
 
-    press("Place Order");
+    await press("Place Order");
     await waitFor(() => expect(alert()?.textContent).toBe("Stripe is not answering"));
 
     answer = () => json(500, {});
-    press("Place Order");
+    await press("Place Order");
     await waitFor(() => expect(alert()?.textContent).toBe("Could not start payment."));
 
     answer = () => json(200, { success: false, message: "Your cart is empty!" });
-    press("Place Order");
+    await press("Place Order");
     await waitFor(() => expect(alert()?.textContent).toBe("Your cart is empty!"));
 
     answer = () => json(200, { success: false });
-    press("Place Order");
+    await press("Place Order");
     await waitFor(() => expect(alert()?.textContent).toBe("Could not start payment."));
 
     answer = () => Promise.reject(new TypeError("Failed to fetch"));
-    press("Place Order");
+    await press("Place Order");
     await waitFor(() =>
       expect(alert()?.textContent).toBe("Network error: the shop could not be reached."),
     );

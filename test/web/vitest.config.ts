@@ -13,6 +13,8 @@ export default mergeConfig(
       include: ["**/*.test.{ts,tsx}"],
       environment: "happy-dom",
       setupFiles: [`${testDir}setup.ts`],
+      // Above the Testing Library wait ceiling (setup.ts), so a missing state fails as itself.
+      testTimeout: 30_000,
       restoreMocks: true,
       unstubGlobals: true,
     },
