@@ -42,7 +42,7 @@ test("phone: mobile menu, account modal and one slide per view", async ({ page, 
 
   await page.goto("/");
   await scrollToCarousel(page);
-  expect(await visibleSlides(page)).toBe(1);
+  await expect.poll(() => visibleSlides(page)).toBe(1);
 });
 
 test("carousels show two slides on a tablet and four on a desktop", async ({ browser }) => {
@@ -57,7 +57,7 @@ test("carousels show two slides on a tablet and four on a desktop", async ({ bro
     const page = await context.newPage();
     await page.goto("/");
     await scrollToCarousel(page);
-    expect(await visibleSlides(page), `${width} px`).toBe(slides);
+    await expect.poll(() => visibleSlides(page), { message: `${width} px` }).toBe(slides);
     await context.close();
   }
 });

@@ -56,13 +56,16 @@ test("forgot password: the reset link from the mailbox sets a new password", asy
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expectToast(page, "Password reset link sent to your email!");
 
-  const outbox = await (await request.get("/api/dev/outbox")).json();
-  const mail = (outbox.emails as { to: string; text: string }[]).find(
-    (m) => m.to === email && /reset-password/.test(m.text),
-  );
-  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail?.text ?? "")?.[0];
-  expect(link, "reset link in the development mailbox").toBeTruthy();
-  await page.goto(link ?? "");
+  // The mail is written after the answer has gone: read the outbox until it is there.
+  const resetLink = async () => {
+    const outbox = await (await request.get("/api/dev/outbox")).json();
+    const mail = (outbox.emails as { to: string; text: string }[]).find(
+      (m) => m.to === email && /reset-password/.test(m.text),
+    );
+    return /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail?.text ?? "")?.[0];
+  };
+  await expect.poll(resetLink, { message: "reset link in the development mailbox" }).toBeTruthy();
+  await page.goto((await resetLink()) ?? "");
   await page
     .getByRole("textbox", { name: "New password", exact: true })
     .fill("a brand new password");
