@@ -1,27 +1,69 @@
 // `npm run test:perf`: Lighthouse 12 (mobile preset, Debian's Chromium) on the main screens of the
-// production build served by wrangler dev. RUNS (default 3) runs per page; prints each run's scores
-// and figures and their medians, which the budget applies to. Exits 1 when a page misses the
-// budget (performance >= 95, the rest 100, CLS <= 0.02, TBT <= 100 ms) unless
-// LIGHTHOUSE_REPORT_ONLY=1. One unmeasured run first warms the Worker and Chromium; a run that
-// Lighthouse itself reports as broken (e.g. NO_NAVSTART, a trace it could not read) is repeated,
-// at most twice, and says so. Before each run this process collects its own garbage (the last
-// run's trace) and waits a moment, so its collector does not share the two cores with the page.
+// production build served by wrangler dev, on the same simulated phone whatever the host.
+//
+// Calibration. Lighthouse simulates a phone by multiplying the main-thread work it observed on
+// the host by a CPU slowdown (4x by default), so a fixed 4x simulates a slower phone on a slower
+// host: the same build passed on one machine and failed on the next. Before each page this script
+// measures the host in the same Chromium with Lighthouse's own benchmark (`benchmarkIndex`) and
+// runs the page with slowdown = host / PHONE_BENCHMARK_INDEX (Lighthouse's docs/throttling.md: the
+// multiplier scales with the host's benchmarkIndex), so every machine simulates the same phone.
+// The host's figure is the fastest of HOST_SAMPLES readings: other work on the two cores (the
+// Worker, Lighthouse digesting the last trace) only ever slows a reading down, and on a quiet
+// machine of this kind the readings agree within a few per cent (2,240-2,810 in twelve readings).
+// Every page prints the host's readings and the slowdown; every run, its own reading too.
+//
+// Gates. Deterministic figures hold on every run: accessibility, best practices and SEO 100,
+// CLS <= 0.02. Timing figures (performance >= 95, TBT <= 100 ms, LCP within the page's budget)
+// hold on the median of RUNS runs (default 5) after one unmeasured warm-up. Exits 1 when a page
+// misses unless LIGHTHOUSE_REPORT_ONLY=1. A run that Lighthouse itself reports as broken
+// (NO_NAVSTART, an unreadable trace) is repeated, at most twice, and says so.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import puppeteer from "puppeteer-core";
 import { launchShop } from "../../worker/scripts/local";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
 
-const RUNS = Number(process.env.RUNS ?? 3);
+/**
+ * The simulated phone, as a Lighthouse benchmarkIndex: the phone that Lighthouse's default 4x
+ * slowdown simulated on this project's machines when quiet (about 2,600 / 4), on which the budgets
+ * below were set. Lighthouse's table puts mid-tier phones at 125-800; DevTools' own calibration
+ * takes 264 for a low-tier phone and 1,000 for a mid-tier one.
+ */
+const PHONE_BENCHMARK_INDEX = 650;
+/** Bounds on the slowdown, so that a broken benchmark cannot turn the phone into a desktop. */
+const SLOWDOWN = { min: 1, max: 12 };
+const HOST_SAMPLES = 5;
+
+const RUNS = Number(process.env.RUNS ?? 5);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+type Category = (typeof CATEGORIES)[number];
+/** Deterministic: every run. */
+const EVERY_RUN = { accessibility: 100, "best-practices": 100, seo: 100, cls: 0.02 };
+/**
+ * Timing: the median. LCP per page, in ms: the page's median on the calibrated phone when the
+ * calibration landed (/ 1.56 s, /collection 2.33 s, product 2.37 s, /cart 2.17 s), rounded up to
+ * the next tenth of a second plus one.
+ */
+const MEDIAN = { performance: 95, tbt: 100 };
+const LCP_BUDGET_MS: Record<string, number> = {
+  "/": 1_700,
+  "/collection": 2_500,
+  product: 2_500,
+  "/cart": 2_300,
+};
 
 interface Run {
-  scores: Record<(typeof CATEGORIES)[number], number>;
+  scores: Record<Category, number>;
   cls: number;
   tbt: number;
   lcp: number;
+  benchmarkIndex: number;
+  slowdown: number;
+  /** Wall-clock seconds the run took (gather and audit). */
+  seconds: number;
 }
 
 const ATTEMPTS = 3;
@@ -35,20 +77,63 @@ async function settle() {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
-/** One Lighthouse run; a run Lighthouse reports as broken is tried again. */
-async function audit(url: string, port: number) {
+/** The CPU slowdown that turns a host of this benchmarkIndex into the simulated phone. */
+function slowdownFor(benchmarkIndex: number) {
+  const raw = benchmarkIndex / PHONE_BENCHMARK_INDEX;
+  if (!Number.isFinite(raw)) throw new Error("The host's benchmarkIndex could not be measured");
+  return Math.round(Math.min(SLOWDOWN.max, Math.max(SLOWDOWN.min, raw)) * 100) / 100;
+}
+
+/** The host's benchmarkIndex now: Lighthouse's benchmark in a blank tab, the fastest of a few. */
+async function measureHost(port: number) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    const samples: number[] = [];
+    for (let i = 0; i < HOST_SAMPLES; i++) {
+      samples.push(await tab.evaluate(pageFunctions.computeBenchmarkIndex));
+    }
+    await tab.close();
+    return { benchmarkIndex: Math.max(...samples), samples };
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/** One Lighthouse run at this slowdown; a run Lighthouse reports as broken is tried again. */
+async function audit(url: string, port: number, slowdown: number): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     await settle();
+    const started = performance.now();
     const lhr = (
       await lighthouse(url, {
         port,
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
+        throttling: { cpuSlowdownMultiplier: slowdown },
       })
     )?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (!lhr.runtimeError) return lhr;
+    const applied = lhr.configSettings.throttling;
+    if (applied.cpuSlowdownMultiplier !== slowdown || applied.rttMs !== 150) {
+      throw new Error(
+        `Lighthouse did not simulate the calibrated phone: ${JSON.stringify(applied)}`,
+      );
+    }
+    if (!lhr.runtimeError) {
+      return {
+        scores: Object.fromEntries(
+          CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+        ) as Run["scores"],
+        cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+        tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+        lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+        slowdown,
+        seconds: (performance.now() - started) / 1000,
+      };
+    }
     console.log(`       ${url}: Lighthouse error ${lhr.runtimeError.code} (attempt ${attempt})`);
     if (attempt === ATTEMPTS) throw new Error(lhr.runtimeError.message);
   }
@@ -57,6 +142,28 @@ async function audit(url: string, port: number) {
 const median = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
+const figures = (r: Pick<Run, "scores" | "lcp" | "cls" | "tbt">) =>
+  CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(", ") +
+  `; LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms`;
+
+/** What a page missed, in words; empty when it met every budget. */
+function misses(runs: Run[], lcpBudget: number) {
+  const missed: string[] = [];
+  for (const [i, r] of runs.entries()) {
+    for (const c of ["accessibility", "best-practices", "seo"] as const) {
+      if (r.scores[c] < EVERY_RUN[c]) missed.push(`run ${i + 1} ${c} ${r.scores[c]}`);
+    }
+    if (!(r.cls <= EVERY_RUN.cls)) missed.push(`run ${i + 1} CLS ${r.cls.toFixed(3)}`);
+  }
+  const performance = median(runs.map((r) => r.scores.performance));
+  const tbt = median(runs.map((r) => r.tbt));
+  const lcp = median(runs.map((r) => r.lcp));
+  if (!(performance >= MEDIAN.performance)) missed.push(`median performance ${performance}`);
+  if (!(tbt <= MEDIAN.tbt)) missed.push(`median TBT ${tbt.toFixed(0)} ms`);
+  if (!(lcp <= lcpBudget)) missed.push(`median LCP ${(lcp / 1000).toFixed(2)} s`);
+  return missed;
+}
+
 const shop = await launchShop(8796, ".perf/state");
 let failed = false;
 try {
@@ -64,41 +171,46 @@ try {
     products: { _id: string }[];
   };
   // PAGES=/,product measures some of them; "product" stands for the first product's page.
-  const pages = (process.env.PAGES ?? "/,/collection,product,/cart")
-    .split(",")
-    .filter(Boolean)
-    .map((path) => (path === "product" ? `/product/${products[0]?._id}` : path));
+  const pages = (process.env.PAGES ?? "/,/collection,product,/cart").split(",").filter(Boolean);
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  console.log(
+    `Simulated phone: benchmarkIndex ${PHONE_BENCHMARK_INDEX}; each page's CPU slowdown is the ` +
+      `host's benchmarkIndex / ${PHONE_BENCHMARK_INDEX} (bounds ${SLOWDOWN.min}-${SLOWDOWN.max}x).`,
+  );
   try {
-    await audit(`${shop.origin}/`, chrome.port);
-    for (const path of pages) {
+    await audit(`${shop.origin}/`, chrome.port, 4);
+    for (const page of pages) {
+      const path = page === "product" ? `/product/${products[0]?._id}` : page;
+      // Another page (PAGES=/blog) is held to the 2.5 s that web.dev calls a good LCP.
+      const lcpBudget = LCP_BUDGET_MS[page] ?? 2_500;
+      const host = await measureHost(chrome.port);
+      const slowdown = slowdownFor(host.benchmarkIndex);
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const lhr = await audit(`${shop.origin}${path}`, chrome.port);
-        runs.push({
-          scores: Object.fromEntries(
-            CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
-          ) as Run["scores"],
-          cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
-          tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
-          lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
-        });
+        runs.push(await audit(`${shop.origin}${path}`, chrome.port, slowdown));
       }
-      const score = (c: (typeof CATEGORIES)[number]) => median(runs.map((r) => r.scores[c]));
-      const cls = median(runs.map((r) => r.cls));
-      const tbt = median(runs.map((r) => r.tbt));
-      const lcp = median(runs.map((r) => r.lcp));
-      const ok = CATEGORIES.every((c) => score(c) >= BUDGET[c]) && cls <= 0.02 && tbt <= 100;
-      failed ||= !ok;
-      const figures = (r: Omit<Run, "scores">, s: (c: (typeof CATEGORIES)[number]) => number) =>
-        CATEGORIES.map((c) => `${c} ${s(c)}`).join(", ") +
-        `; LCP ${(r.lcp / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms`;
+      const missed = misses(runs, lcpBudget);
+      failed ||= missed.length > 0;
+      const med = (f: (r: Run) => number) => median(runs.map(f));
+      const summary = figures({
+        scores: Object.fromEntries(
+          CATEGORIES.map((c) => [c, med((r) => r.scores[c])]),
+        ) as Run["scores"],
+        lcp: med((r) => r.lcp),
+        cls: med((r) => r.cls),
+        tbt: med((r) => r.tbt),
+      });
       console.log(
-        `${ok ? "ok  " : "MISS"} ${path.padEnd(40)} ${figures({ lcp, cls, tbt }, score)}` +
-          ` (median of ${RUNS})`,
+        `${missed.length ? "MISS" : "ok  "} ${path.padEnd(40)} ${summary} (median of ${RUNS}; ` +
+          `LCP budget ${(lcpBudget / 1000).toFixed(1)} s)` +
+          `\n       host benchmarkIndex ${Math.round(host.benchmarkIndex)} (fastest of ` +
+          `${host.samples.map(Math.round).join(", ")}), slowdown ${slowdown.toFixed(2)}x` +
+          (missed.length ? `\n       missed: ${missed.join("; ")}` : ""),
       );
       runs.forEach((r, i) => {
-        console.log(`       run ${i + 1}: ${figures(r, (c) => r.scores[c])}`);
+        console.log(
+          `       run ${i + 1}: slowdown ${r.slowdown.toFixed(2)}x (this run's own host reading ${Math.round(r.benchmarkIndex)}); ${figures(r)} (${r.seconds.toFixed(0)} s)`,
+        );
       });
     }
   } finally {
