@@ -18,7 +18,8 @@ export default defineConfig({
   workers: 1,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a journey that passes only on a second try is a defect to fix, not to hide.
+  retries: 0,
   reporter: [["list"], ["json", { outputFile: "../../test-results/e2e/results.json" }]],
   use: {
     baseURL: ORIGIN,
