@@ -148,6 +148,8 @@ export async function signUp(page: Page, email: string, name = "Asha Patel", pas
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expectToast(page, "Signup successful!");
+  // Signed in is not yet home: the home screen's code may still be loading.
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Your account" })).toBeVisible();
 }
 
@@ -158,6 +160,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expectToast(page, "Login successful!");
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Your account" })).toBeVisible();
 }
 

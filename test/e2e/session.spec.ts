@@ -25,7 +25,7 @@ test("a session survives an access-token expiry, and logout ends it", async ({ p
     .click();
   await expectToast(page, "Logged out successfully");
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login$/);
   // The refresh cookie no longer works either.
@@ -47,7 +47,8 @@ test("forgot password: the reset link from the mailbox sets a new password", asy
     .getByRole("dialog", { name: "Your account" })
     .getByRole("button", { name: "Logout" })
     .click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
   await page.goto("/login");
   await page.getByRole("link", { name: /Forgot/ }).click();
