@@ -3,7 +3,11 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { type StripeSandbox, type StripeSandboxOptions, startStripeSandbox } from "./sandbox";
+import {
+  type StripeSandbox,
+  type StripeSandboxOptions,
+  startStripeSandbox,
+} from "../../stripe-sandbox/sandbox";
 
 export const API_KEY = "sk_test_sandbox_0123456789abcdef";
 export const WEBHOOK_SECRET = "whsec_sandbox_test_secret_0123456789";

@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["test/stripe-sandbox/**/*.test.ts"],
-    testTimeout: 15_000,
+    // Above the waits' own ceilings, so a state that never comes fails as itself.
+    testTimeout: 30_000,
   },
 });

@@ -1,6 +1,11 @@
 // The first frame the HTML brings in #root (app/render-shell.tsx): which route it renders, and
 // whether the app can take it over as it is (hydrate) or must render the page afresh.
 import { matchPath } from "react-router-dom";
+import {
+  FRAME_PATH_ATTRIBUTE,
+  FRAME_QUERY_ATTRIBUTE,
+  FRAME_SCREEN_ATTRIBUTE,
+} from "./frame-attributes";
 
 export interface Frame {
   /** The route pattern rendered, e.g. /product/:productId. */
@@ -12,9 +17,13 @@ export interface Frame {
 }
 
 export function readFrame(root: HTMLElement): Frame | null {
-  const { frame, frameScreen, frameQuery } = root.dataset;
-  if (frame === undefined) return null;
-  return { path: frame, screen: frameScreen !== undefined, readsQuery: frameQuery !== undefined };
+  const path = root.getAttribute(FRAME_PATH_ATTRIBUTE);
+  if (path === null) return null;
+  return {
+    path,
+    screen: root.hasAttribute(FRAME_SCREEN_ATTRIBUTE),
+    readsQuery: root.hasAttribute(FRAME_QUERY_ATTRIBUTE),
+  };
 }
 
 /**

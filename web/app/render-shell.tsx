@@ -1,6 +1,6 @@
-// Build time only (the static-shells plugin in vite.config.ts): each screen's first frame as HTML,
-// for the browser to paint before any script has run (docs/decisions/0006-first-paint.md). It is
-// the app's own first render, so app/start.tsx can hydrate it.
+// Build time only (the static-shells plugin, build/static-shells.ts): each screen's first frame as
+// HTML, for the browser to paint before any script has run (docs/decisions/0006-first-paint.md).
+// It is the app's own first render, so app/start.tsx can hydrate it.
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router-dom";
 import { CATEGORY_LIST_PATH, PRODUCT_LIST_PATH } from "../features/catalogue/api";

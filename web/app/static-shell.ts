@@ -1,6 +1,6 @@
 // What the build knows of each page's HTML file (app/render-shell.tsx renders them; the
-// static-shells plugin in vite.config.ts writes them). Types only, with no browser code, so the
-// Node-side build config can import it too.
+// static-shells plugin, build/static-shells.ts, writes them). Types only, with no browser code, so
+// the Node-side build can import it too.
 
 export interface StaticShell {
   /** The file in web/dist; the static assets serve `cart.html` for /cart. */

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type StripeSandbox, startStripeSandbox } from "../../test/stripe-sandbox/sandbox";
+import { type StripeSandbox, startStripeSandbox } from "../../stripe-sandbox/sandbox";
 import { parseEnv } from "../env";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -1,4 +1,4 @@
-// Runs the Stripe sandbox on its own: `tsx test/stripe-sandbox/server.ts`.
+// Runs the Stripe sandbox on its own: `tsx stripe-sandbox/server.ts`.
 // Reads STRIPE_SANDBOX_PORT (default 12111), STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and,
 // optionally, STRIPE_WEBHOOK_URL (without it events are only recorded: GET /v1/events).
 import { startStripeSandbox } from "./sandbox";
