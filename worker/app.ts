@@ -6,8 +6,6 @@ import { createDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { AppError, handleError, handleNotFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
-import { accountRoutes } from "./routes/account";
-import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { catalogueRoutes } from "./routes/catalogue";
 import { contactRoutes } from "./routes/contact";
@@ -17,7 +15,9 @@ import { newsletterRoutes } from "./routes/newsletter";
 import { orderRoutes } from "./routes/orders";
 import { referralRoutes } from "./routes/referrals";
 import { seoRoutes } from "./routes/seo";
+import { sessionRoutes } from "./routes/session";
 import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { userRoutes } from "./routes/user";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -52,8 +52,8 @@ export function createApp() {
   const routes = app
     .get("/api/health", (c) => c.json({ success: true, status: "ok" }))
     .route("/api", catalogueRoutes)
-    .route("/api", authRoutes)
-    .route("/api/user", accountRoutes)
+    .route("/api", sessionRoutes)
+    .route("/api/user", userRoutes)
     .route("/api/cart", cartRoutes)
     .route("/api/order", orderRoutes)
     .route("/api/stripe", stripeWebhookRoutes)
@@ -102,5 +102,3 @@ function methodsFor(app: Hono<AppEnv>, path: string): string[] {
   }
   return [...methods];
 }
-
-export type AppType = ReturnType<typeof createApp>;

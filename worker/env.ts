@@ -1,7 +1,7 @@
 // The Worker's environment: bindings from wrangler.toml, variables from [vars], secrets from
 // .dev.vars locally and `wrangler secret put` in production. Checked once per isolate at start-up.
 import * as v from "valibot";
-import type { CartStore } from "./services/cart-store";
+import type { CartStore } from "./durable-objects/cart";
 
 function isOrigin(s: string): boolean {
   try {

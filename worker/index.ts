@@ -1,10 +1,11 @@
 // Worker entry: check the environment once per isolate at start-up, then serve the Hono app.
 import { env } from "cloudflare:workers";
 import { createApp } from "./app";
+import { createDb } from "./db/client";
 import { assertEnv, type Bindings } from "./env";
 import { approveDueCommissions } from "./services/commissions";
 
-export { CartStore } from "./services/cart-store";
+export { CartStore } from "./durable-objects/cart";
 
 declare global {
   namespace Cloudflare {
@@ -21,7 +22,7 @@ export default {
   fetch: app.fetch,
   /** The cron of wrangler.toml: approve commissions whose return window has passed. */
   async scheduled(_controller, env, _ctx) {
-    const approved = await approveDueCommissions(env);
+    const approved = await approveDueCommissions(createDb(env.DB));
     if (approved > 0) console.log(`approved ${approved} commissions`);
   },
 } satisfies ExportedHandler<Bindings>;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { syncCartSession } from "../../web/features/cart/cart-store";
+import { syncCartSession } from "../../web/features/cart/cart-state";
 import { callsTo, json } from "./account-helpers";
 import {
   fillAddress,

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
   api,
+  failureMessage,
   isSessionExpired,
+  reportFailure,
+  SESSION_EXPIRED_CODE,
   SESSION_EXPIRED_MESSAGE,
   setSessionExpiredHandler,
 } from "../../web/lib/api-client";
@@ -143,5 +146,47 @@ describe("api client", () => {
       throw new TypeError("Failed to fetch");
     });
     await expect(api("/api/user/me")).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe("failure policy", () => {
+  const refused = new ApiError(
+    409,
+    "Email already in use",
+    undefined,
+    undefined,
+    "Email already in use",
+  );
+  const failed = new ApiError(503, "Service Unavailable");
+  const offline = new ApiError(0, "Network error: the shop could not be reached.", "NETWORK_ERROR");
+  const expired = new ApiError(401, SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_CODE);
+
+  it("says the server's message, else the fallback, unless told to say the fallback", () => {
+    expect(failureMessage(refused, "Update failed")).toBe("Email already in use");
+    expect(failureMessage(failed, "Update failed")).toBe("Update failed");
+    expect(failureMessage(refused, "Update failed", { ignoreServerMessage: true })).toBe(
+      "Update failed",
+    );
+    // A 2xx that said success: false, turned into an Error by the screen's loader.
+    expect(failureMessage(new Error("Your cart is empty!"), "Failed")).toBe("Your cart is empty!");
+  });
+
+  it("says the fallback for an unanswered request unless asked to name the network", () => {
+    expect(failureMessage(offline, "Failed to load orders")).toBe("Failed to load orders");
+    expect(failureMessage(offline, "Could not update the cart", { sayNetworkError: true })).toBe(
+      "Network error: the shop could not be reached.",
+    );
+  });
+
+  it("toasts once per failure, never for an expired session or a cancelled request", () => {
+    reportFailure(expired, "Failed to load profile");
+    reportFailure(new DOMException("The operation was aborted.", "AbortError"), "Failed");
+    expect(toastError).not.toHaveBeenCalled();
+    reportFailure(refused, "Update failed");
+    expect(toastError).toHaveBeenCalledWith("Email already in use");
+    reportFailure(failed, "Could not load products", { toastId: "load-products" });
+    expect(toastError).toHaveBeenLastCalledWith("Could not load products", {
+      toastId: "load-products",
+    });
   });
 });

@@ -64,8 +64,9 @@ describe("login screen", () => {
     const fetchMock = stubAccountApi({});
     renderScreen("/login", <LoginPage />);
     await press("Sign in");
-    expect(screen.getByText("Please enter your email.")).toBeTruthy();
-    expect(screen.getByText("Please enter your password.")).toBeTruthy();
+    // The endpoint's own messages (LoginSchema, worker/contracts/auth.ts).
+    expect(screen.getByText("Please enter your email address")).toBeTruthy();
+    expect(screen.getByText("Password is required")).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText("Email"));
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -105,6 +106,19 @@ describe("signup screen", () => {
     ]);
     expect(localStorage.getItem("token")).toBe("t2");
     await waitFor(() => expect(currentLocation()).toBe("/"));
+  });
+
+  it("checks each field with the register endpoint's schema before sending", async () => {
+    const fetchMock = stubAccountApi({});
+    renderScreen("/signup", <SignupPage />);
+    type("Email", "asha-at-home");
+    type(/^Password/, "short");
+    await press("Create account");
+    expect(screen.getByText("Name is required")).toBeTruthy();
+    expect(screen.getByText("Please enter a valid email address")).toBeTruthy();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("Full name"));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("shows the server's message, and links to the creator signup", async () => {
@@ -188,7 +202,7 @@ describe("reset password screen", () => {
     stubAccountApi({});
     renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc");
     await fill("short");
-    expect(screen.getByText("Password must be 8 to 128 characters.")).toBeTruthy();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
     await fill("long-enough-1", "long-enough-2");
     expect(screen.getByText("Passwords do not match.")).toBeTruthy();
   });

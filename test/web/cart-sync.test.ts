@@ -2,12 +2,12 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { toast } from "react-toastify";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addToCart } from "../../web/features/cart/add-to-cart";
-import { CART_SYNC_KEY, syncCartSession } from "../../web/features/cart/cart-store";
+import { CART_SYNC_KEY, syncCartSession } from "../../web/features/cart/cart-state";
 import { addToGuestCart, GUEST_CART_KEY, type GuestCart } from "../../web/features/cart/guest-cart";
 import { useCart } from "../../web/features/cart/use-cart";
 import { useCartCount } from "../../web/features/cart/use-cart-count";
 import { SESSION_LOGOUT_EVENT } from "../../web/features/session/end-session";
-import { clearStoredSession, storeSession } from "../../web/features/session/stored-session";
+import { clearStoredSession, storeSession } from "../../web/lib/stored-session";
 import { makeProduct } from "./helpers";
 
 const json = (status: number, body: unknown) =>

@@ -2,12 +2,16 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../web/app/router";
-import { syncCartSession } from "../../web/features/cart/cart-store";
-import { cartTotals } from "../../web/features/cart/cart-totals";
+import { syncCartSession } from "../../web/features/cart/cart-state";
 import { addToGuestCart, GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
-import { storeSession } from "../../web/features/session/stored-session";
-import { DELIVERY_FEE_CENTS } from "../../worker/contracts/order";
+import { storeSession } from "../../web/lib/stored-session";
+import {
+  cartTotals,
+  checkoutTotals,
+  DELIVERY_FEE_CENTS,
+  pricedLine,
+} from "../../worker/contracts/money";
 import { makeProduct, stubApi } from "./helpers";
 
 const json = (status: number, body: unknown) =>
@@ -34,7 +38,7 @@ describe("cartTotals", () => {
     expect(cartTotals([{ price: 19.95, quantity: 3 }])).toEqual({
       count: 3,
       subtotalCents: 5985,
-      shippingCents: DELIVERY_FEE_CENTS,
+      deliveryFeeCents: DELIVERY_FEE_CENTS,
       taxCents: 0,
       totalCents: 6985,
     });
@@ -52,9 +56,21 @@ describe("cartTotals", () => {
   });
 
   it("charges no shipping on an empty cart and ignores lines at quantity 0", () => {
-    const empty = { count: 0, subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 };
+    const empty = { count: 0, subtotalCents: 0, deliveryFeeCents: 0, taxCents: 0, totalCents: 0 };
     expect(cartTotals([])).toEqual(empty);
     expect(cartTotals([{ price: 25, quantity: 0 }])).toEqual(empty);
+  });
+
+  it("shows the checkout's own subtotal and delivery, before tax and discount", () => {
+    const lines = [
+      { price: 19.95, quantity: 3 },
+      { price: 89.95, quantity: 1 },
+    ];
+    const checkout = checkoutTotals(lines.map(pricedLine));
+    const cart = cartTotals(lines);
+    expect(cart.subtotalCents).toBe(checkout.subtotalCents);
+    expect(cart.deliveryFeeCents).toBe(checkout.deliveryFeeCents);
+    expect(cart.totalCents).toBe(checkout.subtotalCents + checkout.deliveryFeeCents);
   });
 });
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Footer } from "../../web/components/footer";
+import { Footer } from "../../web/app/footer";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import { makeCategory, stubApi } from "./helpers";
 

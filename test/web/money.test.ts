@@ -1,32 +1,40 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPrice, salePercent } from "../../web/lib/money";
 import { paths } from "../../web/lib/paths";
+import { formatCents, formatDollars, salePercent } from "../../worker/contracts/money";
 
-describe("formatPrice", () => {
+describe("formatDollars", () => {
   it("writes Australian dollars with grouping and two decimals", () => {
-    expect(formatPrice(1234.5)).toBe("$1,234.50");
-    expect(formatPrice(19.9)).toBe("$19.90");
-    expect(formatPrice(0)).toBe("$0.00");
-    expect(formatPrice(1_000_000)).toBe("$1,000,000.00");
-    expect(formatPrice(-10)).toBe("-$10.00");
+    expect(formatDollars(1234.5)).toBe("$1,234.50");
+    expect(formatDollars(19.9)).toBe("$19.90");
+    expect(formatDollars(0)).toBe("$0.00");
+    expect(formatDollars(1_000_000)).toBe("$1,000,000.00");
+    expect(formatDollars(-10)).toBe("-$10.00");
   });
 
   it("writes every amount exactly as Intl's en-AU currency format does", () => {
     const intl = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" });
     const cents = fc.integer({ min: -1e12 + 1, max: 1e12 - 1 });
     fc.assert(
-      fc.property(cents, (c) => formatPrice(c / 100) === intl.format(c / 100)),
+      fc.property(cents, (c) => formatDollars(c / 100) === intl.format(c / 100)),
       { numRuns: 20_000 },
     );
     // Intl writes "-$0.00" for -0 and for negatives that round to zero; the shop writes "$0.00".
     const shown = (d: number) => intl.format(Math.round(d * 100) === 0 ? 0 : d);
     const dollars = fc.double({ min: -1e11, max: 1e11, noNaN: true });
     fc.assert(
-      fc.property(dollars, (d) => formatPrice(d) === shown(d)),
+      fc.property(dollars, (d) => formatDollars(d) === shown(d)),
       { numRuns: 20_000 },
     );
-    expect(formatPrice(-0.001)).toBe("$0.00");
+    expect(formatDollars(-0.001)).toBe("$0.00");
+  });
+});
+
+describe("formatCents", () => {
+  it("writes integer cents as dollars", () => {
+    expect(formatCents(123450)).toBe("$1,234.50");
+    expect(formatCents(5985)).toBe("$59.85");
+    expect(formatCents(0)).toBe("$0.00");
   });
 });
 

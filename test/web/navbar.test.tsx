@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { Navbar } from "../../web/components/navbar";
+import { Navbar } from "../../web/app/navbar";
 import { countGuestCart, GUEST_CART_KEY } from "../../web/features/cart/use-cart-count";
 
 const renderNavbar = () =>

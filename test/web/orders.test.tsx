@@ -13,7 +13,7 @@ import { routes } from "../../web/app/router";
 import { OrderTracker } from "../../web/features/orders/components/order-tracker";
 import { formatOrderDateTime } from "../../web/features/orders/order-format";
 import { useOrderPages } from "../../web/features/orders/use-order-pages";
-import { storeSession } from "../../web/features/session/stored-session";
+import { storeSession } from "../../web/lib/stored-session";
 import { OrdersPage } from "../../web/routes/orders";
 import type { OrderDto } from "../../worker/contracts/order";
 import { callsTo, json, type Route, renderScreen, stubAccountApi } from "./account-helpers";

@@ -2,9 +2,9 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../web/app/router";
-import { syncCartSession } from "../../web/features/cart/cart-store";
+import { syncCartSession } from "../../web/features/cart/cart-state";
 import { addToGuestCart } from "../../web/features/cart/guest-cart";
-import { storeSession } from "../../web/features/session/stored-session";
+import { storeSession } from "../../web/lib/stored-session";
 import { callsTo, currentLocation, json } from "./account-helpers";
 import {
   fillAddress,

@@ -8,7 +8,7 @@ import {
   productKey,
   shouldUseGrid,
   slidesForWidth,
-} from "../../web/components/product-carousel";
+} from "../../web/features/catalogue/components/product-carousel";
 import { makeProduct } from "./helpers";
 
 const products = (count: number) => Array.from({ length: count }, (_, i) => makeProduct(i + 1));

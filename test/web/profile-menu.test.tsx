@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Navbar } from "../../web/components/navbar";
-import { greeting, ProfileMenu, profilePath } from "../../web/components/profile-menu";
-import { clearStoredSession, ROLE_KEY, TOKEN_KEY } from "../../web/features/session/stored-session";
+import { Navbar } from "../../web/app/navbar";
+import { greeting, ProfileMenu, profilePath } from "../../web/app/profile-menu";
+import { clearStoredSession, ROLE_KEY, TOKEN_KEY } from "../../web/lib/stored-session";
 
 afterEach(() => {
   localStorage.clear();

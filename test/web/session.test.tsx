@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import { Navbar } from "../../web/components/navbar";
+import { Navbar } from "../../web/app/navbar";
 import { GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
 import { SESSION_LOGOUT_EVENT } from "../../web/features/session/end-session";
 import { useSession } from "../../web/features/session/session-context";

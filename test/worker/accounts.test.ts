@@ -2,10 +2,19 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { users } from "../../worker/db/schema";
+import { creatorProfiles, users } from "../../worker/db/schema";
+import { codeBase } from "../../worker/services/affiliate-codes";
 import { parsePasswordHash } from "../../worker/services/passwords";
 import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/services/sessions";
-import { asUser, refresh, refreshCookieOf, register, uniqueEmail } from "./helpers/accounts";
+import {
+  asUser,
+  creatorBody,
+  creatorSession,
+  refresh,
+  refreshCookieOf,
+  register,
+  uniqueEmail,
+} from "./helpers/accounts";
 import { callWorker, db, ORIGIN, outbox, postJson } from "./helpers/factories";
 
 const secret = new TextEncoder().encode(env.JWT_SECRET);
@@ -305,5 +314,95 @@ describe("profile update", () => {
     expect(
       (await asUser(a.accessToken, "/api/user/update", { name: "", email: b.email })).status,
     ).toBe(400);
+  });
+});
+
+describe("creator accounts", () => {
+  it("registers a creator with a profile and a readable unique code derived from the name", async () => {
+    const res = await postJson("/api/user/creator-register", creatorBody({ role: "admin" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, message: expect.any(String) });
+    const [profile] = await db().select().from(creatorProfiles);
+    expect(profile?.affiliateCode).toBe("PRIYASHA");
+    const [user] = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, profile?.userId ?? ""));
+    expect(user?.role).toBe("creator");
+
+    // Same name again: still readable, still unique, 6..12 uppercase letters and digits.
+    await postJson("/api/user/creator-register", creatorBody());
+    const codes = (await db().select().from(creatorProfiles)).map((p) => p.affiliateCode);
+    expect(new Set(codes).size).toBe(2);
+    for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{6,12}$/);
+    expect(codeBase("Jo")).toBe("JO0000");
+    expect(codeBase("Zoë Ng!")).toBe("ZOENG0");
+  });
+
+  it("answers the creator with zero stats from the database, and 403 to a non-creator", async () => {
+    const c = await creatorSession();
+    expect(c.role).toBe("creator");
+    const res = await asUser(c.accessToken, "/api/user/creator/me", undefined, "GET");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      creator: {
+        name: "Priya Sharma",
+        email: c.email,
+        bio: "Slow living and copper care.",
+        socials: "https://instagram.com/priya",
+        payoutEmail: "payouts@example.com",
+        affiliateCode: "PRIYASHA",
+        shareUrl: "http://localhost:8787/r/PRIYASHA",
+        stats: {
+          clicks: 0,
+          sales: 0,
+          earnings: 0,
+          conversionRate: 0,
+          earningsByStatus: { pending: 0, approved: 0, paid: 0 },
+          daily: expect.any(Array),
+        },
+      },
+    });
+    const shopper = await register();
+    expect(
+      (await asUser(shopper.accessToken, "/api/user/creator/me", undefined, "GET")).status,
+    ).toBe(403);
+    expect((await callWorker("/api/user/creator/me")).status).toBe(401);
+  });
+
+  it("updates the creator profile; payout email is optional but must be an email", async () => {
+    const c = await creatorSession();
+    const ok = await asUser(c.accessToken, "/api/user/creator/update", {
+      name: "Priya S.",
+      email: c.email,
+      bio: "New bio",
+      socials: "",
+      payoutEmail: "",
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({
+      success: true,
+      creator: { name: "Priya S.", bio: "New bio", payoutEmail: "" },
+    });
+    const bad = await asUser(c.accessToken, "/api/user/creator/update", {
+      name: "P",
+      email: c.email,
+      payoutEmail: "nope",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: "Payout email must be an email address" });
+    const noEmail = await asUser(c.accessToken, "/api/user/creator/update", {
+      name: "P",
+      email: "not-an-email",
+    });
+    expect(noEmail.status).toBe(400);
+  });
+
+  it("refuses a creator sign-up with an email already registered", async () => {
+    const s = await register();
+    const res = await postJson("/api/user/creator-register", creatorBody({ email: s.email }));
+    expect(res.status).toBe(409);
+    expect(await db().select().from(creatorProfiles)).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import { decodeJwt } from "jose";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { CreatorStats } from "../../worker/contracts/account";
+import { createDb } from "../../worker/db/client";
 import { affiliateClicks, commissions, creatorProfiles, orders } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { d1ClickRecorder, hourBucket } from "../../worker/services/clicks";
@@ -106,7 +107,7 @@ describe("creator links", () => {
 
   it("counts the same visitor again in a new hour", async () => {
     const creator = await creatorSession();
-    const recorder = d1ClickRecorder(env);
+    const recorder = d1ClickRecorder(createDb(env.DB));
     const base = { code: creator.code, visitorHash: "v1", landingPath: "/" };
     await recorder.record({ ...base, hour: hourBucket() });
     await recorder.record({ ...base, hour: hourBucket() });

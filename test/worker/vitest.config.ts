@@ -52,6 +52,10 @@ export default defineConfig(async () => {
       include: ["test/worker/**/*.test.ts"],
       setupFiles: ["test/worker/setup.ts"],
       globalSetup: ["test/worker/global-setup.ts"],
+      // A ceiling, not a speed goal: a hostile-input run takes a few seconds on a quiet machine and
+      // several times that with a core taken by another process; it must not fail for that.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   };
 });

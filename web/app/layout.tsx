@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { ToastContainer } from "react-toastify";
-import { Footer } from "../components/footer";
-import { Navbar } from "../components/navbar";
 import { SessionProvider } from "../features/session/session-provider";
+import { Footer } from "./footer";
+import { Navbar } from "./navbar";
 
 /** SPEC.md section 2: toasts sit bottom-right and close after one second. */
 export const TOAST_POSITION = "bottom-right";

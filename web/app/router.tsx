@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
         ...screen(async () => (await import("../routes/collection")).CollectionPage),
       },
       {
-        path: "/product/:productId",
+        path: paths.productRoute,
         ...screen(async () => (await import("../routes/product")).ProductPage),
       },
       {
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
         ...screen(async () => (await import("../routes/creator-profile")).CreatorProfilePage),
       },
       {
-        path: "*",
+        path: paths.notFoundRoute,
         ...screen(async () => (await import("../routes/not-found")).NotFoundPage),
       },
     ],

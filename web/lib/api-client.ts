@@ -1,12 +1,10 @@
 // The one way the SPA talks to the Worker: same origin, cookies included, JSON both ways,
 // and every failure surfaced as an ApiError built from the server's error shape. It also owns the
-// session's wire behaviour: the `token` header, one shared refresh on a 401, one retry.
+// session's wire behaviour (the `token` header, one shared refresh on a 401, one retry) and the
+// one failure policy: which failure the user is told about, in which words (`reportFailure`).
 import { toast } from "react-toastify";
-import {
-  clearStoredSession,
-  readStoredSession,
-  storeToken,
-} from "../features/session/stored-session";
+import { paths } from "./paths";
+import { clearStoredSession, readStoredSession, storeToken } from "./stored-session";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -23,7 +21,6 @@ export interface ApiRequestOptions {
 }
 
 export const REFRESH_PATH = "/api/refresh";
-export const LOGIN_PATH = "/login";
 export const SESSION_EXPIRED_MESSAGE = "Session expired, please log in again.";
 /** The code of the error a call throws once its session could not be renewed (already toasted). */
 export const SESSION_EXPIRED_CODE = "SESSION_EXPIRED";
@@ -53,7 +50,7 @@ function endExpiredSession(): void {
   toast.error(SESSION_EXPIRED_MESSAGE);
   clearStoredSession();
   if (goToLogin) goToLogin();
-  else window.location.assign(LOGIN_PATH);
+  else window.location.assign(paths.login);
 }
 
 function refreshSession(): Promise<string | null> {
@@ -169,3 +166,50 @@ function toApiError(response: Response, payload: unknown): ApiError {
 /** True when the failure was the end of the session, which the client has already announced. */
 export const isSessionExpired = (error: unknown): boolean =>
   error instanceof ApiError && error.code === SESSION_EXPIRED_CODE;
+
+/** A request its caller cancelled (a screen that went away): nothing to tell anyone. */
+const isAborted = (error: unknown): boolean =>
+  error instanceof DOMException && error.name === "AbortError";
+
+export interface FailureWording {
+  /** Always say the fallback, whatever the server said (SPEC.md names one text for this call). */
+  ignoreServerMessage?: boolean;
+  /** When the shop could not be reached, say so rather than the fallback. */
+  sayNetworkError?: boolean;
+}
+
+/**
+ * What to tell the user about a failed call: the server's own message when it sent one (any
+ * status), else `fallback`. A session that could not be renewed says so; an unanswered request
+ * says `fallback` unless `sayNetworkError`. Any other Error is the screen's own (a 2xx that said
+ * `success: false`, storage refusing a write) and says its message.
+ */
+export function failureMessage(
+  error: unknown,
+  fallback: string,
+  { ignoreServerMessage = false, sayNetworkError = false }: FailureWording = {},
+): string {
+  if (isSessionExpired(error)) return SESSION_EXPIRED_MESSAGE;
+  if (error instanceof ApiError) {
+    if (error.status === 0) return sayNetworkError ? error.message : fallback;
+    return (!ignoreServerMessage && error.serverMessage) || fallback;
+  }
+  if (!ignoreServerMessage && error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export interface FailureReport extends FailureWording {
+  /** Failures sharing an id show one toast at a time (a load several screens share). */
+  toastId?: string;
+}
+
+/**
+ * The one place a failed call becomes a toast. A cancelled request and an expired session (the
+ * client has toasted that already) say nothing; everything else says `failureMessage`.
+ */
+export function reportFailure(error: unknown, fallback: string, report: FailureReport = {}): void {
+  if (isAborted(error) || isSessionExpired(error)) return;
+  const message = failureMessage(error, fallback, report);
+  if (report.toastId) toast.error(message, { toastId: report.toastId });
+  else toast.error(message);
+}

@@ -1,4 +1,5 @@
-// Every in-app address in one table, so a renamed route is a one-line change.
+// Every in-app address in one table, so a renamed route is a one-line change: the links, and the
+// router's patterns (app/router.tsx) for the addresses that carry a parameter, next to their builders.
 
 export const paths = {
   home: "/",
@@ -8,6 +9,8 @@ export const paths = {
   blog: "/blog",
   contact: "/contact",
   product: (productId: string) => `/product/${encodeURIComponent(productId)}`,
+  /** The router's pattern for `product`; `productId` is the screen's `useParams()` key. */
+  productRoute: "/product/:productId",
   cart: "/cart",
   login: "/login",
   signup: "/signup",
@@ -19,4 +22,6 @@ export const paths = {
   profile: "/profile",
   creatorProfile: "/creator-profile",
   creatorSignup: "/creator-signup",
+  /** The router's pattern for every address no other route matches. */
+  notFoundRoute: "*",
 } as const;

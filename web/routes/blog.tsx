@@ -112,7 +112,7 @@ export function BlogPage() {
   const navigate = useNavigate();
   const [view, setView] = useState<BlogView>("grid");
   const postId = params.get(POST_PARAM);
-  const posts = blog.status === "ready" ? blog.posts : undefined;
+  const posts = blog.status === "loaded" ? blog.data : undefined;
   const openPost = postId ? posts?.find((post) => post._id === postId) : undefined;
 
   let title = "Blog";
@@ -135,7 +135,7 @@ export function BlogPage() {
   };
 
   let main: ReactNode;
-  if (blog.status === "error") main = <LoadFailed onRetry={blog.retry} />;
+  if (blog.status === "failed") main = <LoadFailed onRetry={blog.reload} />;
   else if (postId) {
     if (!posts) main = <BlogPostSkeleton />;
     else if (openPost) main = <BlogPost post={openPost} onBack={backToBlog} />;
@@ -144,11 +144,11 @@ export function BlogPage() {
   else if (posts.length === 0) main = <NoPosts />;
   else main = <BlogList posts={posts} view={view} />;
 
-  const showToolbar = !postId && blog.status !== "error" && posts?.length !== 0;
+  const showToolbar = !postId && blog.status !== "failed" && posts?.length !== 0;
 
   return (
     <div className="blog-page">
-      {postId && blog.status !== "error" ? null : (
+      {postId && blog.status !== "failed" ? null : (
         <header className="section-header blog-header">
           <p className="eyebrow">The Tamra &amp; Tara journal</p>
           <h1 className="section-title">Blog</h1>

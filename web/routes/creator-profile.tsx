@@ -1,27 +1,26 @@
 import { useRef, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { toast } from "react-toastify";
+import {
+  CreatorUpdateSchema,
+  MAX_BIO_LENGTH,
+  MAX_SOCIALS_LENGTH,
+} from "../../worker/contracts/account";
+import { MAX_EMAIL_LENGTH } from "../../worker/contracts/fields";
 import { type Creator, fetchCreator, updateCreator } from "../features/account/api";
 import { FormAlert } from "../features/account/components/auth-layout";
 import { CreatorDetails } from "../features/account/components/creator-details";
 import { CreatorPanel } from "../features/account/components/creator-panel";
 import { EmailField, FormField, NameField } from "../features/account/components/form-field";
-import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
+import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
-import { useLoad } from "../features/account/use-load";
-import {
-  BIO_MAX,
-  checkOptionalEmail,
-  checkText,
-  EMAIL_MAX,
-  SOCIALS_MAX,
-} from "../features/account/validation";
 import { ActivityChart } from "../features/creator-stats/components/activity-chart";
 import { readStats } from "../features/creator-stats/creator-stats";
 import { useSession } from "../features/session/session-context";
-import { isSessionExpired } from "../lib/api-client";
+import { failureMessage, isSessionExpired } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./creator-profile.css";
 
@@ -44,17 +43,14 @@ const editable = (c: CreatorRecord) => ({
 export function CreatorProfilePage() {
   usePageTitle("Creator profile");
   const session = useSession();
-  const [state, setCreator] = useLoad(Boolean(session.token), loadCreator, (error) =>
-    toast.error(failureMessage(error, ACCOUNT_MESSAGES.profileLoadFailed)),
-  );
+  const state = useLoad(loadCreator, {
+    enabled: Boolean(session.token),
+    failure: { fallback: ACCOUNT_MESSAGES.profileLoadFailed },
+  });
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useAccountForm(editable({}), (values) => ({
-    name: checkText(values.name, "name"),
-    email: checkText(values.email, "email", true),
-    payoutEmail: checkOptionalEmail(values.payoutEmail),
-  }));
+  const form = useAccountForm(editable({}), CreatorUpdateSchema);
   const creator = state.status === "loaded" ? state.data : null;
 
   if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
@@ -66,19 +62,12 @@ export function CreatorProfilePage() {
     requestAnimationFrame(() => (next ? form.focusField("name") : editButton.current?.focus()));
   };
 
-  const onSubmit = form.submit(async (values) => {
+  const onSubmit = form.submit(async (update) => {
     clearFailure();
-    const update = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      payoutEmail: values.payoutEmail.trim(),
-      socials: values.socials.trim(),
-      bio: values.bio.trim(),
-    };
     try {
       const answer = await updateCreator(update);
       if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.updateFailed));
-      setCreator({ ...creator, ...update, ...answer.creator });
+      state.replace({ ...creator, ...update, ...answer.creator });
       toast.success(answerMessage(answer, ACCOUNT_MESSAGES.profileUpdated));
       setEditing(false);
       void session.refreshUser();
@@ -128,20 +117,20 @@ export function CreatorProfilePage() {
               label="Payout email"
               type="email"
               autoComplete="email"
-              maxLength={EMAIL_MAX}
+              maxLength={MAX_EMAIL_LENGTH}
             />
             <FormField
               {...form.field("socials")}
               label="Social links"
               autoComplete="url"
               hint="Separate links with commas."
-              maxLength={SOCIALS_MAX}
+              maxLength={MAX_SOCIALS_LENGTH}
             />
             <FormField
               {...form.field("bio")}
               label="Bio"
               autoComplete="off"
-              maxLength={BIO_MAX}
+              maxLength={MAX_BIO_LENGTH}
               multiline
             />
             <FormAlert message={failure} />

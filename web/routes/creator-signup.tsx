@@ -1,20 +1,19 @@
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
+import {
+  CreatorRegisterSchema,
+  MAX_BIO_LENGTH,
+  MAX_SOCIALS_LENGTH,
+} from "../../worker/contracts/account";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../worker/contracts/auth";
+import { MAX_EMAIL_LENGTH } from "../../worker/contracts/fields";
 import { type MessageAnswer, registerCreator } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
 import { CreatorPitch } from "../features/account/components/creator-pitch";
 import { FormField, NameField } from "../features/account/components/form-field";
-import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
+import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
-import {
-  BIO_MAX,
-  checkNewPassword,
-  checkText,
-  EMAIL_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  SOCIALS_MAX,
-} from "../features/account/validation";
+import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 
@@ -24,27 +23,13 @@ export function CreatorSignupPage() {
   usePageTitle("Become a Content Creator");
   const navigate = useNavigate();
   const { failure, fail, clearFailure } = useFormFailure();
-  // SPEC.md section 5: the email field is only required here, not checked for shape.
-  const form = useAccountForm(EMPTY, (values) => ({
-    name: checkText(values.name, "name"),
-    email: checkText(values.email, "email"),
-    password: checkNewPassword(values.password),
-    payoutEmail: checkText(values.payoutEmail, "payout email"),
-  }));
+  const form = useAccountForm(EMPTY, CreatorRegisterSchema);
 
-  const onSubmit = form.submit(async (values) => {
+  const onSubmit = form.submit(async (input) => {
     clearFailure();
-    const trimmed = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      password: values.password,
-      payoutEmail: values.payoutEmail.trim(),
-      socials: values.socials.trim(),
-      bio: values.bio.trim(),
-    };
     let answer: MessageAnswer;
     try {
-      answer = await registerCreator(trimmed);
+      answer = await registerCreator(input);
     } catch (error) {
       return fail(failureMessage(error, ACCOUNT_MESSAGES.creatorSignupFailed));
     }
@@ -75,7 +60,7 @@ export function CreatorSignupPage() {
           label="Email"
           inputMode="email"
           autoComplete="email"
-          maxLength={EMAIL_MAX}
+          maxLength={MAX_EMAIL_LENGTH}
           required
         />
         <FormField
@@ -83,8 +68,8 @@ export function CreatorSignupPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          maxLength={PASSWORD_MAX}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          maxLength={MAX_PASSWORD_LENGTH}
           required
         />
         <FormField
@@ -93,7 +78,7 @@ export function CreatorSignupPage() {
           inputMode="email"
           autoComplete="email"
           hint="Where we send your commission."
-          maxLength={EMAIL_MAX}
+          maxLength={MAX_EMAIL_LENGTH}
           required
         />
         <FormField
@@ -101,7 +86,7 @@ export function CreatorSignupPage() {
           label="Social links"
           autoComplete="url"
           hint="Separate links with commas."
-          maxLength={SOCIALS_MAX}
+          maxLength={MAX_SOCIALS_LENGTH}
           multiline
         />
         <FormField
@@ -109,7 +94,7 @@ export function CreatorSignupPage() {
           label="Bio"
           autoComplete="off"
           hint="A few lines about you and your audience."
-          maxLength={BIO_MAX}
+          maxLength={MAX_BIO_LENGTH}
           multiline
         />
         <FormAlert message={failure} />

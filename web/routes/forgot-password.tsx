@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
+import { ForgotPasswordSchema } from "../../worker/contracts/auth";
 import { type MessageAnswer, requestPasswordReset } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
 import { EmailField } from "../features/account/components/form-field";
-import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
+import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
-import { checkText } from "../features/account/validation";
+import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 
@@ -14,22 +15,20 @@ export function ForgotPasswordPage() {
   usePageTitle("Forgot password");
   const { failure, fail, clearFailure } = useFormFailure();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAccountForm({ email: "" }, (values) => ({
-    email: checkText(values.email, "email", true),
-  }));
+  const form = useAccountForm({ email: "" }, ForgotPasswordSchema);
 
-  const onSubmit = form.submit(async ({ email }) => {
+  const onSubmit = form.submit(async ({ email }, values) => {
     clearFailure();
     setSentTo(null);
     let answer: MessageAnswer;
     try {
-      answer = await requestPasswordReset(email.trim());
+      answer = await requestPasswordReset(email);
     } catch (error) {
       return fail(failureMessage(error, ACCOUNT_MESSAGES.generic));
     }
     if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.generic));
     toast.success(ACCOUNT_MESSAGES.resetLinkSent);
-    setSentTo(email.trim());
+    setSentTo(values.email.trim());
   });
 
   return (

@@ -1,24 +1,21 @@
 import { Link, Navigate } from "react-router-dom";
+import { LoginSchema, MAX_PASSWORD_LENGTH } from "../../worker/contracts/auth";
 import { loginUser } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
 import { EmailField, FormField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES } from "../features/account/messages";
 import { useAccountForm } from "../features/account/use-account-form";
 import { useSignIn } from "../features/account/use-sign-in";
-import { checkText, PASSWORD_MAX, requiredMessage } from "../features/account/validation";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 
 export function LoginPage() {
   usePageTitle("Sign in");
   const { failure, signIn, signedIn } = useSignIn(ACCOUNT_MESSAGES.loginSuccess);
-  const form = useAccountForm({ email: "", password: "" }, (values) => ({
-    email: checkText(values.email, "email", true),
-    password: values.password ? undefined : requiredMessage("password"),
-  }));
+  const form = useAccountForm({ email: "", password: "" }, LoginSchema);
 
-  const onSubmit = form.submit(async (values) => {
-    await signIn(() => loginUser({ email: values.email.trim(), password: values.password }));
+  const onSubmit = form.submit(async (input) => {
+    await signIn(() => loginUser(input));
   });
 
   if (signedIn && !form.sending) return <Navigate to={paths.home} replace />;
@@ -36,7 +33,7 @@ export function LoginPage() {
           label="Password"
           type="password"
           autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
+          maxLength={MAX_PASSWORD_LENGTH}
           required
         />
         <Link to={paths.forgotPassword} className="account-aside-link">

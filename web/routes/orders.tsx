@@ -2,14 +2,13 @@
 // states. Without a token there is nothing to ask for, so the empty state shows straight away.
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { toast } from "react-toastify";
 import { ORDER_MESSAGES } from "../../worker/contracts/order";
-import { useLoad } from "../features/account/use-load";
 import { loadUserOrders } from "../features/orders/api";
 import { OrderList } from "../features/orders/components/order-list";
 import { useSession } from "../features/session/session-context";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "../components/shop-page.css";
 import "./orders.css";
@@ -30,15 +29,15 @@ function NoOrders({ onRefresh }: { onRefresh: () => void }) {
   );
 }
 
-const messageOf = (error: unknown) =>
-  error instanceof Error ? error.message : ORDER_MESSAGES.loadFailed;
-
 export function OrdersPage() {
   usePageTitle("Your Orders", "Your Tamra & Tara orders, their delivery progress and invoices.");
   const { token } = useSession();
-  const [state, , reload] = useLoad(Boolean(token), loadUserOrders, (error) =>
-    toast.error(messageOf(error)),
-  );
+  // The server's message, or "Failed to load orders", inline and as a toast.
+  const state = useLoad(loadUserOrders, {
+    enabled: Boolean(token),
+    failure: { fallback: ORDER_MESSAGES.loadFailed },
+  });
+  const { reload } = state;
 
   let content: ReactNode;
   if (!token) content = <NoOrders onRefresh={reload} />;

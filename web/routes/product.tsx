@@ -1,12 +1,12 @@
 import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { ProductDto } from "../../worker/contracts/catalogue";
+import { StatusPage } from "../components/status-page";
 import {
   ProductCarousel,
   type SlidesPerView,
   useNearViewport,
-} from "../components/product-carousel";
-import { StatusPage } from "../components/status-page";
+} from "../features/catalogue/components/product-carousel";
 import { useProducts } from "../features/catalogue/use-catalogue";
 import { Gallery } from "../features/product/components/gallery";
 import { ProductDetails } from "../features/product/components/product-details";

@@ -1,17 +1,17 @@
 import { useRef, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { toast } from "react-toastify";
+import { UpdateUserSchema } from "../../worker/contracts/account";
 import { type AccountUser, fetchMe, updateProfile } from "../features/account/api";
 import { FormAlert } from "../features/account/components/auth-layout";
 import { EmailField, NameField } from "../features/account/components/form-field";
-import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
+import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
-import { useLoad } from "../features/account/use-load";
-import { checkText } from "../features/account/validation";
 import { useSession } from "../features/session/session-context";
-import { isSessionExpired } from "../lib/api-client";
+import { failureMessage, isSessionExpired } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./profile.css";
 
@@ -24,16 +24,14 @@ async function loadUser(signal: AbortSignal): Promise<AccountUser> {
 export function ProfilePage() {
   usePageTitle("My profile");
   const session = useSession();
-  const [state, setUser] = useLoad(Boolean(session.token), loadUser, () =>
-    toast.error(ACCOUNT_MESSAGES.profileLoadFailed),
-  );
+  const state = useLoad(loadUser, {
+    enabled: Boolean(session.token),
+    failure: { fallback: ACCOUNT_MESSAGES.profileLoadFailed, ignoreServerMessage: true },
+  });
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useAccountForm({ name: "", email: "" }, (values) => ({
-    name: checkText(values.name, "name"),
-    email: checkText(values.email, "email", true),
-  }));
+  const form = useAccountForm({ name: "", email: "" }, UpdateUserSchema);
   const user = state.status === "loaded" ? state.data : null;
 
   if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
@@ -53,12 +51,12 @@ export function ProfilePage() {
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
-  const onSubmit = form.submit(async ({ name, email }) => {
+  const onSubmit = form.submit(async (update) => {
     clearFailure();
     try {
-      const answer = await updateProfile({ name: name.trim(), email: email.trim() });
+      const answer = await updateProfile(update);
       if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.updateFailed));
-      setUser(answer.user ?? { ...(user as AccountUser), name: name.trim(), email: email.trim() });
+      state.replace(answer.user ?? { ...(user as AccountUser), ...update });
       toast.success(ACCOUNT_MESSAGES.profileUpdated);
       setEditing(false);
       void session.refreshUser();

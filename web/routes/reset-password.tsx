@@ -1,18 +1,32 @@
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
+import * as v from "valibot";
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  RESET_LINK_INVALID,
+  ResetPasswordSchema,
+} from "../../worker/contracts/auth";
 import { type MessageAnswer, resetPassword } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
 import { FormField } from "../features/account/components/form-field";
-import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "../features/account/messages";
+import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
-import {
-  checkNewPassword,
-  PASSWORD_MATCH_MESSAGE,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from "../features/account/validation";
+import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+
+// The token comes from the link, not the form; a bad one is the server's to refuse.
+const NewPasswordSchema = v.pick(ResetPasswordSchema, ["password"]);
+
+/** Typing the new password twice is the screen's own check; the API takes one. */
+const checkConfirmation = ({ password, confirm }: { password: string; confirm: string }) => ({
+  confirm: !confirm
+    ? "Please confirm your new password."
+    : confirm !== password
+      ? "Passwords do not match."
+      : undefined,
+});
 
 export function ResetPasswordPage() {
   usePageTitle("Set a new password");
@@ -20,14 +34,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useAccountForm({ password: "", confirm: "" }, (values) => ({
-    password: checkNewPassword(values.password),
-    confirm: !values.confirm
-      ? "Please confirm your new password."
-      : values.confirm !== values.password
-        ? PASSWORD_MATCH_MESSAGE
-        : undefined,
-  }));
+  const form = useAccountForm({ password: "", confirm: "" }, NewPasswordSchema, checkConfirmation);
 
   const onSubmit = form.submit(async ({ password }) => {
     clearFailure();
@@ -37,7 +44,7 @@ export function ResetPasswordPage() {
     } catch (error) {
       return fail(failureMessage(error, ACCOUNT_MESSAGES.generic));
     }
-    if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.invalidResetLink));
+    if (!answer.success) return fail(answerMessage(answer, RESET_LINK_INVALID));
     toast.success(answerMessage(answer, ACCOUNT_MESSAGES.passwordReset));
     navigate(paths.login, { replace: true });
   });
@@ -51,8 +58,8 @@ export function ResetPasswordPage() {
             label="New password"
             type="password"
             autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            maxLength={PASSWORD_MAX}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            maxLength={MAX_PASSWORD_LENGTH}
             required
           />
           <FormField
@@ -60,7 +67,7 @@ export function ResetPasswordPage() {
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
+            maxLength={MAX_PASSWORD_LENGTH}
             required
           />
           <FormAlert message={failure} />
@@ -74,7 +81,7 @@ export function ResetPasswordPage() {
         </form>
       ) : (
         <p className="account-alert" role="alert">
-          {ACCOUNT_MESSAGES.invalidResetLink}
+          {RESET_LINK_INVALID}
         </p>
       )}
       <p className="account-switch">

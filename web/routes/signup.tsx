@@ -1,30 +1,25 @@
 import { Link, Navigate } from "react-router-dom";
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  RegisterSchema,
+} from "../../worker/contracts/auth";
 import { registerUser } from "../features/account/api";
 import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
 import { EmailField, FormField, NameField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES } from "../features/account/messages";
 import { useAccountForm } from "../features/account/use-account-form";
 import { useSignIn } from "../features/account/use-sign-in";
-import {
-  checkNewPassword,
-  checkText,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from "../features/account/validation";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 
 export function SignupPage() {
   usePageTitle("Create an account");
   const { failure, signIn, signedIn } = useSignIn(ACCOUNT_MESSAGES.signupSuccess);
-  const form = useAccountForm({ name: "", email: "", password: "" }, (values) => ({
-    name: checkText(values.name, "full name"),
-    email: checkText(values.email, "email", true),
-    password: checkNewPassword(values.password),
-  }));
+  const form = useAccountForm({ name: "", email: "", password: "" }, RegisterSchema);
 
-  const onSubmit = form.submit(async ({ name, email, password }) => {
-    await signIn(() => registerUser({ name: name.trim(), email: email.trim(), password }));
+  const onSubmit = form.submit(async (input) => {
+    await signIn(() => registerUser(input));
   });
 
   if (signedIn && !form.sending) return <Navigate to={paths.home} replace />;
@@ -43,8 +38,8 @@ export function SignupPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          maxLength={PASSWORD_MAX}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          maxLength={MAX_PASSWORD_LENGTH}
           required
         />
         <FormAlert message={failure} />

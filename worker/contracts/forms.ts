@@ -1,6 +1,14 @@
 // Newsletter and contact forms: the schemas the Worker validates with and the SPEC's exact
 // messages (SPEC.md sections 5 and 8). web/ imports the same definitions.
 import * as v from "valibot";
+import {
+  EmailSchema,
+  MAX_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  requiredText,
+} from "./fields";
 
 export const NEWSLETTER_MESSAGES = {
   success: "Subscription successful!",
@@ -15,30 +23,7 @@ export const CONTACT_MESSAGES = {
   failure: "Failed to send message. Please try again.",
 } as const;
 
-export const MAX_EMAIL_LENGTH = 254;
-export const MAX_NAME_LENGTH = 100;
-export const MAX_PHONE_LENGTH = 30;
 export const MAX_MESSAGE_LENGTH = 5000;
-
-/** Trimmed, lower-cased, and shaped like an address: how every email is stored. */
-export const EmailSchema = v.pipe(
-  // A missing field reads as empty, so it gets the same message as an empty one.
-  v.optional(v.string("Please enter your email address"), ""),
-  v.trim(),
-  v.toLowerCase(),
-  v.nonEmpty("Please enter your email address"),
-  v.maxLength(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters`),
-  v.email("Please enter a valid email address"),
-);
-
-/** A required text field: missing or blank reads "<label> is required". */
-export const requiredText = (label: string, max: number) =>
-  v.pipe(
-    v.optional(v.string(`${label} is required`), ""),
-    v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
-  );
 
 export const NewsletterSchema = v.object({ email: EmailSchema });
 
@@ -51,7 +36,7 @@ export const ContactSchema = v.object({
       v.string("Phone must be text"),
       v.trim(),
       v.maxLength(MAX_PHONE_LENGTH, `Phone must be at most ${MAX_PHONE_LENGTH} characters`),
-      v.regex(/^[0-9+()\-.\s]*$/, "Phone may contain only digits, spaces and + ( ) - ."),
+      v.regex(PHONE_PATTERN, PHONE_MESSAGE),
     ),
   ),
   message: requiredText("Message", MAX_MESSAGE_LENGTH),

@@ -1,9 +1,19 @@
-// Checkout and orders (SPEC.md sections 3, 5, 7, 8 and 9): the request schemas the Worker
-// validates with, the answers, the SPEC's messages and the one computation of checkout totals.
-// web/ imports all of it.
+// Checkout and orders (SPEC.md sections 3, 5, 7 and 8): the request schemas the Worker
+// validates with, the answers and the SPEC's messages. Totals are in money.ts, affiliate codes in
+// affiliate.ts. web/ imports all of it.
 import * as v from "valibot";
-import { MAX_CART_QUANTITY } from "./account";
-import { EmailSchema, MAX_NAME_LENGTH, MAX_PHONE_LENGTH, requiredText } from "./forms";
+import { MAX_AFFILIATE_INPUT_LENGTH } from "./affiliate";
+import { MIN_CART_QUANTITY } from "./cart";
+import { cartQuantity } from "./cart-requests";
+import {
+  EmailSchema,
+  MAX_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  requiredText,
+} from "./fields";
+import { ID_PATTERN } from "./ids";
 
 export const ORDER_MESSAGES = {
   emptyCart: "Your cart is empty!",
@@ -18,42 +28,6 @@ export const ORDER_MESSAGES = {
   notPaid: "This payment has not been completed.",
 } as const;
 
-/** The affiliate code box (SPEC.md sections 5 and 8) and the Worker's answers about codes. */
-export const AFFILIATE_MESSAGES = {
-  empty: "Please enter a valid affiliate code.",
-  invalid: "Invalid affiliate code",
-  failed: "Could not validate affiliate code",
-  applied: "Affiliate code applied!",
-  copied: "Affiliate code copied!",
-  ownCode: "You can't use your own affiliate code.",
-} as const;
-
-/**
- * The first-party cookie a creator link (/r/:code) sets to the code, for 30 days; the checkout
- * page reads it to show the code already applied.
- */
-export const REFERRAL_COOKIE = "tt_ref";
-
-/** The discount a valid code gives when the server names none (dollars). */
-export const DEFAULT_AFFILIATE_DISCOUNT = 10;
-
-export const ValidateAffiliateSchema = v.object({
-  code: v.pipe(
-    v.optional(v.string(AFFILIATE_MESSAGES.empty), ""),
-    v.trim(),
-    v.nonEmpty(AFFILIATE_MESSAGES.empty),
-    v.maxLength(32, AFFILIATE_MESSAGES.invalid),
-  ),
-});
-
-export interface ValidateAffiliateResponse {
-  success: true;
-  valid: boolean;
-  /** Dollars off, when valid. */
-  discount?: number;
-  message: string;
-}
-
 /** The five shipping steps the order tracker shows, in order. */
 export const TRACKER_STEPS = [
   "Order Placed",
@@ -63,45 +37,9 @@ export const TRACKER_STEPS = [
   "Delivered",
 ] as const;
 
-/** Delivery is a flat $10, nothing for an empty cart. */
-export const DELIVERY_FEE_CENTS = 1000;
-/** GST: 10% of the subtotal, in basis points. */
-export const TAX_RATE_BPS = 1000;
 /** Lines one checkout may hold. */
 export const MAX_ORDER_LINES = 50;
-
-export interface CheckoutTotals {
-  subtotalCents: number;
-  taxCents: number;
-  deliveryFeeCents: number;
-  discountCents: number;
-  totalCents: number;
-}
-
-/**
- * SPEC.md section 9: tax is 10% of the subtotal rounded to the cent (half up), delivery 10 (0 for
- * an empty cart), total = subtotal + tax + delivery - discount, floored at 0. The Worker charges
- * exactly this; the checkout page shows the same figures.
- */
-export function checkoutTotals(
-  lines: readonly { unitPriceCents: number; quantity: number }[],
-  discountCents = 0,
-): CheckoutTotals {
-  const held = lines.filter((l) => l.quantity > 0);
-  const subtotalCents = held.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const taxCents = Math.round((subtotalCents * TAX_RATE_BPS) / 10_000);
-  const deliveryFeeCents = held.length > 0 ? DELIVERY_FEE_CENTS : 0;
-  const discount = Math.max(0, discountCents);
-  return {
-    subtotalCents,
-    taxCents,
-    deliveryFeeCents,
-    discountCents: discount,
-    totalCents: Math.max(0, subtotalCents + taxCents + deliveryFeeCents - discount),
-  };
-}
-
-const MAX_ADDRESS_LENGTH = 200;
+export const MAX_ADDRESS_LENGTH = 200;
 
 export const AddressSchema = v.object({
   firstName: requiredText("First name", MAX_NAME_LENGTH),
@@ -126,29 +64,20 @@ export const AddressSchema = v.object({
     v.regex(/^[A-Za-z0-9 -]+$/, "Zipcode may contain only letters, digits, spaces and -"),
   ),
   country: requiredText("Country", MAX_NAME_LENGTH),
-  phone: v.pipe(
-    requiredText("Phone", MAX_PHONE_LENGTH),
-    v.regex(/^[0-9+()\-.\s]+$/, "Phone may contain only digits, spaces and + ( ) - ."),
-  ),
+  phone: v.pipe(requiredText("Phone", MAX_PHONE_LENGTH), v.regex(PHONE_PATTERN, PHONE_MESSAGE)),
 });
 
 export type AddressInput = v.InferInput<typeof AddressSchema>;
 export type Address = v.InferOutput<typeof AddressSchema>;
 
-const ItemId = v.pipe(v.string("Item id must be text"), v.regex(/^[0-9a-f]{24}$/, "Unknown item"));
-const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`;
+const ItemId = v.pipe(v.string("Item id must be text"), v.regex(ID_PATTERN, "Unknown item"));
 
 /** A cart line as the SPA holds it: `_id` or `id`, and a quantity; names and prices are ignored. */
 const CheckoutItemSchema = v.pipe(
   v.looseObject({
     _id: v.optional(ItemId),
     id: v.optional(ItemId),
-    quantity: v.pipe(
-      v.number(quantityMessage),
-      v.integer(quantityMessage),
-      v.minValue(1, quantityMessage),
-      v.maxValue(MAX_CART_QUANTITY, quantityMessage),
-    ),
+    quantity: cartQuantity(MIN_CART_QUANTITY),
   }),
   v.check((item) => Boolean(item._id ?? item.id), "Each item needs an id"),
   v.transform((item) => ({ productId: (item._id ?? item.id) as string, quantity: item.quantity })),
@@ -174,7 +103,11 @@ export const CreateCheckoutSchema = v.object({
   amount: v.optional(v.unknown()),
   tax: v.optional(v.unknown()),
   affiliateCode: v.optional(
-    v.pipe(v.string("Affiliate code must be text"), v.trim(), v.maxLength(32)),
+    v.pipe(
+      v.string("Affiliate code must be text"),
+      v.trim(),
+      v.maxLength(MAX_AFFILIATE_INPUT_LENGTH),
+    ),
     "",
   ),
 });

@@ -3,14 +3,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+/** The database's clock in milliseconds: the default of every timestamp column below. */
+export const dbNowMs = sql`(unixepoch('subsec') * 1000)`;
+
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(dbNowMs);
 const updatedAt = () =>
   integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`)
+    .default(dbNowMs)
     .$onUpdate(() => new Date());
 
 /** Money columns: whole cents, never negative. */

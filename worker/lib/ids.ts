@@ -1,10 +1,6 @@
-// Entity ids: 24 lowercase hex characters. New ids start with the creation second so they sort by
-// age; seeded rows derive theirs from a stable name so re-seeding updates in place.
-import * as v from "valibot";
-
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
-export const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, "must be a 24-character hex id"));
-
+// Entity ids: 24 lowercase hex characters (contracts/fields.ts checks them). New ids start with
+// the creation second so they sort by age; seeded rows derive theirs from a stable name so
+// re-seeding updates in place.
 const hex = (bytes: Uint8Array) =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 

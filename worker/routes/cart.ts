@@ -1,25 +1,21 @@
 // The signed-in shopper's server cart (SPEC.md section 7). Lines live in the user's CartStore
 // Durable Object; names, prices and pictures are today's catalogue, joined on every answer.
 import { Hono } from "hono";
-import {
-  CartAddSchema,
-  type CartData,
-  CartMergeSchema,
-  CartUpdateSchema,
-} from "../contracts/account";
+import type { CartData } from "../contracts/cart";
+import { CartAddSchema, CartMergeSchema, CartUpdateSchema } from "../contracts/cart-requests";
 import { imageUrl } from "../contracts/catalogue";
 import { centsToDollars } from "../contracts/money";
+import type { CartLine } from "../durable-objects/cart";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { requireAuth } from "../http/auth";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
-import type { CartLine } from "../services/cart-store";
 import { type ProductSummary, productSummaries } from "../services/catalogue";
 import { cachedCatalogueValue } from "../services/catalogue-cache";
 
 /** Today's catalogue by product id, from isolate memory for the current catalogue version. */
 const catalogue = (c: AppContext) =>
-  cachedCatalogueValue(c, "product-summaries", () => productSummaries(c.var.db));
+  cachedCatalogueValue(c.var.db, "product-summaries", () => productSummaries(c.var.db));
 
 const userCart = (c: AppContext) => c.env.CARTS.getByName(c.var.auth.userId);
 

@@ -2,48 +2,49 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { ProductDto } from "../contracts/catalogue";
-import type { AppEnv } from "../http/app-env";
+import { IdSchema } from "../contracts/fields";
+import type { AppContext, AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
-import { IdSchema } from "../lib/ids";
 import { listBlogPosts, listCategories, listFaq, listProducts } from "../services/catalogue";
 import { cachedJson } from "../services/catalogue-cache";
 
+const request = (c: AppContext, key: string) => ({
+  key,
+  ifNoneMatch: c.req.header("if-none-match"),
+});
+
 export const catalogueRoutes = new Hono<AppEnv>()
-  .get("/product/list", async (c) => {
-    const res = await cachedJson(c, "products", async () => {
+  .get("/product/list", (c) =>
+    cachedJson(c.var.db, request(c, "products"), async () => {
       const products = await listProducts(c.var.db);
       return { success: true, products, message: `${products.length} products` };
-    });
-    return res ?? c.notFound();
-  })
+    }),
+  )
   .get("/product/:id", validate("param", v.object({ id: IdSchema })), async (c) => {
     const { id } = c.req.valid("param");
-    const res = await cachedJson(c, `product:${id}`, async () => {
+    const res = await cachedJson(c.var.db, request(c, `product:${id}`), async () => {
       const product = (await listProducts(c.var.db)).find((p: ProductDto) => p._id === id);
       return product ? { success: true, product } : null;
     });
     if (!res) throw notFound("Product not found", "product_not_found");
     return res;
   })
-  .get("/category/list", async (c) => {
-    const res = await cachedJson(c, "categories", async () => ({
+  .get("/category/list", (c) =>
+    cachedJson(c.var.db, request(c, "categories"), async () => ({
       success: true,
       categories: await listCategories(c.var.db),
-    }));
-    return res ?? c.notFound();
-  })
-  .get("/blogs", async (c) => {
-    const res = await cachedJson(c, "blogs", async () => ({
+    })),
+  )
+  .get("/blogs", (c) =>
+    cachedJson(c.var.db, request(c, "blogs"), async () => ({
       success: true,
       blogs: await listBlogPosts(c.var.db),
-    }));
-    return res ?? c.notFound();
-  })
-  .get("/faq", async (c) => {
-    const res = await cachedJson(c, "faq", async () => ({
+    })),
+  )
+  .get("/faq", (c) =>
+    cachedJson(c.var.db, request(c, "faq"), async () => ({
       success: true,
       faqs: await listFaq(c.var.db),
-    }));
-    return res ?? c.notFound();
-  });
+    })),
+  );

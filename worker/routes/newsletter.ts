@@ -7,9 +7,11 @@ import { newsletterSubscribers } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
 import { validate } from "../http/validate";
+import { escapeHtml } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
-import { emailLayout, escapeHtml, sendEmailLater } from "../services/email";
+import { sendEmailLater } from "../services/email";
+import { newsletterWelcomeEmail } from "../services/email-templates";
 
 const TokenQuery = v.object({
   token: v.pipe(
@@ -17,23 +19,6 @@ const TokenQuery = v.object({
     v.regex(/^[A-Za-z0-9_-]{43}$/, "The link is invalid"),
   ),
 });
-
-function welcomeEmail(to: string, unsubscribeUrl: string) {
-  const url = escapeHtml(unsubscribeUrl);
-  return {
-    to,
-    subject: "Welcome to Tamra & Tara",
-    text:
-      "Namaste, and thank you for subscribing.\n\nYou'll hear from us about new handcrafted pieces, " +
-      `copper care tips and offers — never more than twice a month.\n\nUnsubscribe: ${unsubscribeUrl}\n`,
-    html: emailLayout(
-      "Welcome to Tamra & Tara",
-      `<p>Namaste, and thank you for subscribing.</p><p>You'll hear from us about new handcrafted pieces,
-copper care tips and offers — never more than twice a month.</p>
-<p style="font-size:12px;color:#6b4b3e">Changed your mind? <a href="${url}">Unsubscribe</a>.</p>`,
-    ),
-  };
-}
 
 function unsubscribePage(message: string, status: 200 | 400 | 404): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -65,7 +50,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     if (!row) throw new AppError(400, NEWSLETTER_MESSAGES.duplicate, "already_subscribed");
 
     const unsubscribeUrl = `${c.env.APP_ORIGIN}/api/newsletter/unsubscribe?token=${token}`;
-    sendEmailLater(c.executionCtx, c.env, c.var.db, welcomeEmail(email, unsubscribeUrl));
+    sendEmailLater(c.executionCtx, c.env, c.var.db, newsletterWelcomeEmail(email, unsubscribeUrl));
     return c.json({ success: true as const, message: NEWSLETTER_MESSAGES.success });
   })
   // GET for the link in the mail, POST for mail clients' one-click unsubscribe (RFC 8058).

@@ -1,13 +1,15 @@
 // Checkout, confirmation, the shopper's orders and tax invoices (SPEC.md section 7).
 import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import * as v from "valibot";
+import { ID_PATTERN } from "../contracts/ids";
 import { ConfirmOrderSchema, CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
 import type { Bindings } from "../env";
 import type { AppEnv } from "../http/app-env";
 import { optionalAuth, requireAuth } from "../http/auth";
 import { AppError, notFound } from "../http/errors";
 import { validate } from "../http/validate";
-import { ID_PATTERN } from "../lib/ids";
+import { REFERRAL_COOKIE } from "../services/affiliate";
 import { startCheckout } from "../services/checkout";
 import { fulfilSession } from "../services/fulfilment";
 import { INVOICE_CSP, invoiceHtml, isValidInvoiceLink } from "../services/invoice";
@@ -34,12 +36,16 @@ async function retrieveSession(env: Bindings, id: string): Promise<Stripe.Checko
 
 export const orderRoutes = new Hono<AppEnv>()
   .post("/createStripeSession", optionalAuth, validate("json", CreateCheckoutSchema), async (c) => {
-    await enforceLimit(c.env, LIMITS.checkoutPerIp, clientIp(c.req.raw.headers));
-    const url = await startCheckout(c, c.req.valid("json"), c.var.viewer?.userId ?? null);
+    await enforceLimit(c.env, c.var.db, LIMITS.checkoutPerIp, clientIp(c.req.raw.headers));
+    const url = await startCheckout(c.env, c.var.db, {
+      input: c.req.valid("json"),
+      userId: c.var.viewer?.userId ?? null,
+      linkedCode: getCookie(c, REFERRAL_COOKIE),
+    });
     return c.json({ success: true as const, session_url: url, message: "Redirecting to payment" });
   })
   .post("/confirmStripeOrder", optionalAuth, validate("json", ConfirmOrderSchema), async (c) => {
-    await enforceLimit(c.env, LIMITS.confirmPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(c.env, c.var.db, LIMITS.confirmPerIp, clientIp(c.req.raw.headers));
     // Only Stripe's own record of the session can mark anything paid.
     const session = await retrieveSession(c.env, c.req.valid("json").session_id);
     await fulfilSession(c.env, c.var.db, c.executionCtx, session);

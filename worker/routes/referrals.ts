@@ -40,7 +40,7 @@ export const referralRoutes = new Hono<AppEnv>().get("/:code", async (c) => {
     c.executionCtx.waitUntil(
       visitorHash(c.env, ip, userAgent ?? "")
         .then((hash) =>
-          d1ClickRecorder(c.env).record({
+          d1ClickRecorder(c.var.db).record({
             code,
             visitorHash: hash,
             hour: hourBucket(),

@@ -28,8 +28,13 @@ export const seoRoutes = new Hono<AppEnv>()
       { "cache-control": "public, max-age=86400" },
     ),
   )
-  .get("/sitemap.xml", async (c) => {
-    const res = await cachedResponse(c, "sitemap", "application/xml; charset=UTF-8", async () => {
+  .get("/sitemap.xml", (c) => {
+    const request = {
+      key: "sitemap",
+      ifNoneMatch: c.req.header("if-none-match"),
+      contentType: "application/xml; charset=UTF-8",
+    };
+    return cachedResponse(c.var.db, request, async () => {
       const origin = c.env.APP_ORIGIN;
       const [products, posts] = await Promise.all([
         listProducts(c.var.db),
@@ -46,5 +51,4 @@ export const seoRoutes = new Hono<AppEnv>()
       );
       return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
     });
-    return res ?? c.notFound();
   });

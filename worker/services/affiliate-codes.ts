@@ -1,10 +1,10 @@
 // Readable, unique affiliate codes: uppercase letters and digits, 6 to 12 characters, taken from
 // the creator's name where that is free ("Priya Sharma" -> PRIYASHA, then PRIYASHA27, ...).
 import { like } from "drizzle-orm";
+import { MIN_AFFILIATE_CODE_LENGTH } from "../contracts/affiliate";
 import type { Db } from "../db/client";
 import { creatorProfiles } from "../db/schema";
 
-const MIN = 6;
 const BASE_MAX = 8;
 
 export function codeBase(name: string): string {
@@ -13,7 +13,9 @@ export function codeBase(name: string): string {
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, "");
   const base = (letters || "CREATOR").slice(0, BASE_MAX);
-  return base.length >= MIN ? base : base.padEnd(MIN, "0");
+  return base.length >= MIN_AFFILIATE_CODE_LENGTH
+    ? base
+    : base.padEnd(MIN_AFFILIATE_CODE_LENGTH, "0");
 }
 
 /** A code no creator has yet; the unique index stays the final judge at insert time. */

@@ -1,17 +1,17 @@
 // The affiliate rules: which creator a code names, what it takes off, whom an order is attributed
 // to and why, and when a creator is buying through their own code (no discount, no commission).
 import { eq, or } from "drizzle-orm";
+import { AFFILIATE_CODE_PATTERN } from "../contracts/affiliate";
 import type { Db } from "../db/client";
 import { creatorProfiles, orders, users } from "../db/schema";
 
-export { REFERRAL_COOKIE } from "../contracts/order";
+export { REFERRAL_COOKIE } from "../contracts/affiliate";
 export const REFERRAL_DAYS = 30;
-const CODE_PATTERN = /^[A-Z0-9]{6,12}$/;
 
 /** A code as typed or linked, upper-cased; null when it cannot be a code at all. */
 export function normaliseCode(raw: string | undefined | null): string | null {
   const code = (raw ?? "").trim().toUpperCase();
-  return CODE_PATTERN.test(code) ? code : null;
+  return AFFILIATE_CODE_PATTERN.test(code) ? code : null;
 }
 
 export interface Creator {
@@ -90,4 +90,24 @@ export async function attribute(
   }
   const creator = linked ? await findCreator(db, linked) : null;
   return creator ? { creator, why: "link" } : null;
+}
+
+/** Why a code gives no discount: no creator has it, or it is the buyer's own. */
+export type CodeRefusal = "invalid" | "ownCode";
+
+/**
+ * What the checkout's "apply code" check answers before any order exists: the discount the code
+ * gives this shopper, or why it gives none. Only the account is compared here; checkout
+ * (services/checkout.ts) also compares the contact email and address.
+ */
+export async function checkCode(
+  db: Db,
+  raw: string,
+  viewerId: string | null,
+): Promise<{ valid: true; discountCents: number } | { valid: false; reason: CodeRefusal }> {
+  const code = normaliseCode(raw);
+  const creator = code ? await findCreator(db, code) : null;
+  if (!creator) return { valid: false, reason: "invalid" };
+  if (viewerId === creator.userId) return { valid: false, reason: "ownCode" };
+  return { valid: true, discountCents: creator.discountCents };
 }

@@ -5,7 +5,9 @@
 // triggers bump on every catalogue write, and the version itself is re-read at most once per
 // VERSION_TTL_MS per isolate. So a change is visible everywhere within that window, and a request
 // in between costs one Map lookup.
-import type { AppContext } from "../http/app-env";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { appMeta } from "../db/schema";
 import { toB64url } from "../lib/tokens";
 
 export const VERSION_TTL_MS = 5_000;
@@ -25,13 +27,15 @@ const memory = new Map<string, Entry>();
 const derived = new Map<string, { version: number; value: Promise<unknown> }>();
 let knownVersion: { value: number; checkedAt: number } | undefined;
 
-async function catalogueVersion(c: AppContext): Promise<number> {
+async function catalogueVersion(db: Db): Promise<number> {
   const now = Date.now();
   if (knownVersion && now - knownVersion.checkedAt < VERSION_TTL_MS) return knownVersion.value;
-  const value =
-    (await c.env.DB.prepare(
-      "SELECT value FROM app_meta WHERE key = 'catalogue_version'",
-    ).first<number>("value")) ?? 0;
+  const row = await db
+    .select({ value: appMeta.value })
+    .from(appMeta)
+    .where(eq(appMeta.key, "catalogue_version"))
+    .get();
+  const value = row?.value ?? 0;
   knownVersion = { value, checkedAt: now };
   return value;
 }
@@ -48,8 +52,8 @@ const sharedKey = (key: string, version: number) =>
   new Request(`https://catalogue.cache/${encodeURIComponent(key)}?v=${version}`);
 
 /** The cached answer for `key`, built by `build` when no tier has it for the current version. */
-async function lookup(c: AppContext, key: string, build: Build): Promise<Entry | null> {
-  const version = await catalogueVersion(c);
+async function lookup(db: Db, key: string, build: Build): Promise<Entry | null> {
+  const version = await catalogueVersion(db);
   const hit = memory.get(key);
   if (hit && hit.version === version) return hit;
 
@@ -84,43 +88,79 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Answers with the cached body for `key`, or 304 when the client already holds it. */
+/** Which cached answer a request asks for, and the ETags its client already holds. */
+export interface CachedRequest {
+  key: string;
+  /** The request's If-None-Match header. */
+  ifNoneMatch: string | undefined;
+}
+
+type CachedBody = CachedRequest & { contentType: string };
+
+/**
+ * Answers with the cached body for `key`, or 304 when the client already holds it; null only when
+ * `build` says there is no such thing.
+ */
+export function cachedResponse(
+  db: Db,
+  request: CachedBody,
+  build: () => Promise<string>,
+): Promise<Response>;
+export function cachedResponse(db: Db, request: CachedBody, build: Build): Promise<Response | null>;
 export async function cachedResponse(
-  c: AppContext,
-  key: string,
-  contentType: string,
+  db: Db,
+  { key, ifNoneMatch, contentType }: CachedBody,
   build: Build,
 ): Promise<Response | null> {
-  const entry = await lookup(c, key, build);
+  const entry = await lookup(db, key, build);
   if (!entry) return null;
   const headers = {
     etag: entry.etag,
     "cache-control": CATALOGUE_CACHE_CONTROL,
     "content-type": contentType,
   };
-  if (matchesIfNoneMatch(c.req.header("if-none-match"), entry.etag)) {
-    return c.body(null, 304, headers);
+  if (matchesIfNoneMatch(ifNoneMatch, entry.etag)) {
+    return new Response(null, { status: 304, headers });
   }
-  return c.body(entry.body, 200, headers);
+  return new Response(entry.body, { status: 200, headers });
 }
 
 /** cachedResponse for a JSON value; `build` returning null means "no such thing". */
-export const cachedJson = (c: AppContext, key: string, build: () => Promise<unknown>) =>
-  cachedResponse(c, key, "application/json; charset=UTF-8", async () => {
-    const value = await build();
-    return value === null ? null : JSON.stringify(value);
-  });
+export function cachedJson(
+  db: Db,
+  request: CachedRequest,
+  build: () => Promise<object>,
+): Promise<Response>;
+export function cachedJson(
+  db: Db,
+  request: CachedRequest,
+  build: () => Promise<object | null>,
+): Promise<Response | null>;
+export function cachedJson(
+  db: Db,
+  request: CachedRequest,
+  build: () => Promise<object | null>,
+): Promise<Response | null> {
+  return cachedResponse(
+    db,
+    { ...request, contentType: "application/json; charset=UTF-8" },
+    async () => {
+      const value = await build();
+      return value === null ? null : JSON.stringify(value);
+    },
+  );
+}
 
 /**
  * A value derived from the catalogue (such as the products a cart joins), kept in isolate memory
  * for the current version only. Concurrent misses share one build.
  */
 export async function cachedCatalogueValue<T>(
-  c: AppContext,
+  db: Db,
   key: string,
   build: () => Promise<T>,
 ): Promise<T> {
-  const version = await catalogueVersion(c);
+  const version = await catalogueVersion(db);
   const hit = derived.get(key);
   if (hit && hit.version === version) return hit.value as Promise<T>;
   const value = build();

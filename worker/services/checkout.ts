@@ -1,31 +1,30 @@
 // Starting a payment: prices every line from D1 (never from the client), stores a pending order
 // with its lines and totals, and opens a Stripe Checkout Session for exactly those figures.
 import { eq, inArray } from "drizzle-orm";
-import { getCookie } from "hono/cookie";
 import type * as v from "valibot";
-import { MAX_CART_QUANTITY } from "../contracts/account";
+import { AFFILIATE_MESSAGES } from "../contracts/affiliate";
+import { MAX_CART_QUANTITY, MIN_CART_QUANTITY, quantityMessage } from "../contracts/cart";
 import { imageUrl } from "../contracts/catalogue";
-import {
-  AFFILIATE_MESSAGES,
-  type CheckoutTotals,
-  type CreateCheckoutSchema,
-  checkoutTotals,
-  ORDER_MESSAGES,
-} from "../contracts/order";
+import { type CheckoutTotals, checkoutTotals } from "../contracts/money";
+import { type CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
+import type { Db } from "../db/client";
 import { orderItems, orders, products } from "../db/schema";
-import type { AppContext } from "../http/app-env";
+import type { Bindings } from "../env";
 import { AppError, badRequest } from "../http/errors";
 import { newId } from "../lib/ids";
-import {
-  type Attribution,
-  attribute,
-  isSelfReferral,
-  normaliseCode,
-  REFERRAL_COOKIE,
-} from "./affiliate";
+import { type Attribution, attribute, isSelfReferral, normaliseCode } from "./affiliate";
 import { stripeClient } from "./stripe";
 
 type CheckoutInput = v.InferOutput<typeof CreateCheckoutSchema>;
+
+/** What a checkout starts from: the validated body, who is buying, and the link they came by. */
+export interface CheckoutRequest {
+  input: CheckoutInput;
+  /** The signed-in buyer, or null for a guest. */
+  userId: string | null;
+  /** The creator code of the referral cookie (the last creator link clicked), if any. */
+  linkedCode: string | undefined;
+}
 
 /** How long a shopper has to pay before the session expires (Stripe's minimum is 30 minutes). */
 const SESSION_LIFETIME_SECONDS = 60 * 60;
@@ -45,10 +44,7 @@ function mergeLines(items: CheckoutInput["items"]): Map<string, number> {
   for (const { productId, quantity } of items) {
     const total = (lines.get(productId) ?? 0) + quantity;
     if (total > MAX_CART_QUANTITY) {
-      throw badRequest(
-        `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`,
-        "invalid_input",
-      );
+      throw badRequest(quantityMessage(MIN_CART_QUANTITY), "invalid_input");
     }
     lines.set(productId, total);
   }
@@ -56,8 +52,8 @@ function mergeLines(items: CheckoutInput["items"]): Map<string, number> {
 }
 
 /** Today's price of every line, read from D1; any product that is gone refuses the checkout. */
-async function priceLines(c: AppContext, wanted: Map<string, number>): Promise<PricedLine[]> {
-  const rows = await c.var.db
+async function priceLines(db: Db, wanted: Map<string, number>): Promise<PricedLine[]> {
+  const rows = await db
     .select({
       id: products.id,
       name: products.name,
@@ -106,18 +102,17 @@ function stripeLineItems(origin: string, lines: PricedLine[], totals: CheckoutTo
  * cookie), or null. A code the buyer cannot use is refused with the reason.
  */
 async function attribution(
-  c: AppContext,
-  input: CheckoutInput,
-  userId: string | null,
+  db: Db,
+  { input, userId, linkedCode }: CheckoutRequest,
 ): Promise<Attribution | null> {
   const typed = input.affiliateCode ? normaliseCode(input.affiliateCode) : null;
   if (input.affiliateCode && !typed)
     throw badRequest(AFFILIATE_MESSAGES.invalid, "invalid_affiliate_code");
-  const found = await attribute(c.var.db, typed, normaliseCode(getCookie(c, REFERRAL_COOKIE)));
+  const found = await attribute(db, typed, normaliseCode(linkedCode));
   if (found === "unknown_code")
     throw badRequest(AFFILIATE_MESSAGES.invalid, "invalid_affiliate_code");
   if (!found) return null;
-  const own = await isSelfReferral(c.var.db, found.creator, {
+  const own = await isSelfReferral(db, found.creator, {
     userId,
     email: input.address.email,
     address: input.address,
@@ -130,12 +125,12 @@ async function attribution(
 
 /** A one-time Stripe coupon for the creator discount, keyed to the order. */
 async function discountCoupon(
-  c: AppContext,
+  env: Bindings,
   orderId: string,
   attributed: Attribution,
   cents: number,
 ) {
-  const coupon = await stripeClient(c.env).coupons.create(
+  const coupon = await stripeClient(env).coupons.create(
     {
       amount_off: cents,
       currency: CURRENCY,
@@ -154,16 +149,17 @@ async function discountCoupon(
  * client are ignored: every figure is computed here, the discount from the code itself.
  */
 export async function startCheckout(
-  c: AppContext,
-  input: CheckoutInput,
-  userId: string | null,
+  env: Bindings,
+  db: Db,
+  request: CheckoutRequest,
 ): Promise<string> {
+  const { input, userId } = request;
   const wanted = mergeLines(input.items);
   if (wanted.size === 0) throw badRequest(ORDER_MESSAGES.emptyCart, "empty_cart");
   // Two independent reads, so they overlap; when both refuse, the lines' reason is given.
   const [priced, attributing] = await Promise.allSettled([
-    priceLines(c, wanted),
-    attribution(c, input, userId),
+    priceLines(db, wanted),
+    attribution(db, request),
   ]);
   if (priced.status === "rejected") throw priced.reason;
   if (attributing.status === "rejected") throw attributing.reason;
@@ -171,7 +167,6 @@ export async function startCheckout(
   const attributed = attributing.value;
   const totals = checkoutTotals(lines, attributed?.creator.discountCents ?? 0);
   const { address } = input;
-  const db = c.var.db;
 
   const orderId = newId();
   await db.batch([
@@ -199,14 +194,14 @@ export async function startCheckout(
     ),
   ]);
 
-  const origin = c.env.APP_ORIGIN;
+  const origin = env.APP_ORIGIN;
   let session: { id: string; url: string | null; amount_total: number | null };
   try {
     const coupon =
       attributed && totals.discountCents > 0
-        ? await discountCoupon(c, orderId, attributed, totals.discountCents)
+        ? await discountCoupon(env, orderId, attributed, totals.discountCents)
         : null;
-    session = await stripeClient(c.env).checkout.sessions.create(
+    session = await stripeClient(env).checkout.sessions.create(
       {
         mode: "payment",
         ...(coupon && { discounts: [{ coupon }] }),

@@ -1,6 +1,9 @@
 // Creator link clicks: who clicked (a salted hash, never an IP), deduplicated per visitor, code and
 // hour, bots left out. Recording sits behind ClickRecorder so that moving it off D1 (Analytics
 // Engine, or a Queue feeding batched writes: docs/decisions/0005) changes this module only.
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { affiliateClicks, creatorProfiles, dbNowMs } from "../db/schema";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
 import { signMessage } from "../lib/tokens";
@@ -50,18 +53,31 @@ function seenRecently(key: string): boolean {
   return false;
 }
 
-/** One INSERT OR IGNORE per new (code, visitor, hour): exact under any concurrency. */
-export const d1ClickRecorder = (env: Bindings): ClickRecorder => ({
+/**
+ * One INSERT ... SELECT per new (code, visitor, hour): the code's creator or no row at all, and the
+ * dedupe key ignoring repeats, so it is exact under any concurrency.
+ */
+export const d1ClickRecorder = (db: Db): ClickRecorder => ({
   async record(click) {
     const key = `${click.code}|${click.visitorHash}|${click.hour}`;
     if (seenRecently(key)) return;
     try {
-      await env.DB.prepare(
-        `INSERT OR IGNORE INTO affiliate_clicks (id, creator_id, visitor_hash, hour_bucket, landing_path)
-         SELECT ?1, user_id, ?2, ?3, ?4 FROM creator_profiles WHERE affiliate_code = ?5`,
-      )
-        .bind(newId(), click.visitorHash, click.hour, click.landingPath, click.code)
-        .run();
+      await db
+        .insert(affiliateClicks)
+        .select(
+          db
+            .select({
+              id: sql`${newId()}`.as("id"),
+              creatorId: creatorProfiles.userId,
+              visitorHash: sql`${click.visitorHash}`.as("visitor_hash"),
+              hourBucket: sql`${click.hour}`.as("hour_bucket"),
+              landingPath: sql`${click.landingPath}`.as("landing_path"),
+              createdAt: dbNowMs.as("created_at"),
+            })
+            .from(creatorProfiles)
+            .where(eq(creatorProfiles.affiliateCode, click.code)),
+        )
+        .onConflictDoNothing();
     } catch (err) {
       recent.delete(key);
       throw err;

@@ -1,7 +1,9 @@
 // Creator commissions: written with the order's fulfilment (one per order, unique), approved when
 // the 7-day return window has passed, and reversed in proportion to refunds and disputes, also
 // after approval. Every statement is conditional, so replays and races change nothing twice.
-import type { Bindings } from "../env";
+import { and, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { commissions, creatorProfiles, orders } from "../db/schema";
 import { newId } from "../lib/ids";
 
 /** The return window (SPEC.md: return and exchange within 7 days). */
@@ -11,21 +13,33 @@ export const RETURN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
  * The commission of a just-paid, attributed order, for the fulfilment batch: the creator's rate
  * on the merchandise subtotal after the discount (no tax, no delivery), rounded half up.
  */
-export const commissionStatement = (env: Bindings, orderId: string, now = Date.now()) =>
-  env.DB.prepare(
-    `INSERT OR IGNORE INTO commissions
-       (id, order_id, creator_id, rate_bps, base_cents, amount_cents, created_at, updated_at)
-     SELECT ?1, o.id, o.creator_id, p.commission_rate_bps,
-            max(0, o.subtotal_cents - o.discount_cents),
-            (max(0, o.subtotal_cents - o.discount_cents) * p.commission_rate_bps + 5000) / 10000,
-            ?3, ?3
-     FROM orders o JOIN creator_profiles p ON p.user_id = o.creator_id
-     WHERE o.id = ?2 AND o.paid_at IS NOT NULL`,
-  ).bind(newId(now), orderId, now);
-
-/** The commission's share of ?1 refunded of ?2 charged, in whole cents, rounded half up. */
-const SHARE =
-  "(amount_cents * CAST(?1 AS INTEGER) + CAST(?2 AS INTEGER) / 2) / CAST(?2 AS INTEGER)";
+export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
+  const base = sql<number>`max(0, ${orders.subtotalCents} - ${orders.discountCents})`;
+  return db
+    .insert(commissions)
+    .select(
+      db
+        .select({
+          id: sql`${newId(now)}`.as("id"),
+          orderId: orders.id,
+          creatorId: orders.creatorId,
+          rateBps: creatorProfiles.commissionRateBps,
+          baseCents: base.as("base_cents"),
+          amountCents: sql`(${base} * ${creatorProfiles.commissionRateBps} + 5000) / 10000`.as(
+            "amount_cents",
+          ),
+          reversedCents: sql`0`.as("reversed_cents"),
+          status: sql`'pending'`.as("status"),
+          approvedAt: sql`NULL`.as("approved_at"),
+          createdAt: sql`${now}`.as("created_at"),
+          updatedAt: sql`${now}`.as("updated_at"),
+        })
+        .from(orders)
+        .innerJoin(creatorProfiles, eq(creatorProfiles.userId, orders.creatorId))
+        .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt))),
+    )
+    .onConflictDoNothing();
+}
 
 /**
  * Statements recording that `refundedCents` of `totalCents` charged through `paymentIntent` went
@@ -34,36 +48,51 @@ const SHARE =
  * commission ("reversed").
  */
 export function reversalStatements(
-  env: Bindings,
+  db: Db,
   paymentIntent: string,
   refundedCents: number,
   totalCents: number,
   now = Date.now(),
 ) {
+  const charged = Math.max(1, totalCents);
+  /** The commission's share of what was refunded, in whole cents, rounded half up. */
+  const share = sql`(${commissions.amountCents} * CAST(${refundedCents} AS INTEGER) + CAST(${charged} AS INTEGER) / 2) / CAST(${charged} AS INTEGER)`;
+  const reversed = sql`max(${commissions.reversedCents}, min(${commissions.amountCents}, ${share}))`;
   return [
-    env.DB.prepare(
-      `UPDATE orders SET refunded_cents = max(refunded_cents, min(total_cents, CAST(?1 AS INTEGER))),
-         updated_at = ?2
-       WHERE stripe_payment_intent_id = ?3`,
-    ).bind(refundedCents, now, paymentIntent),
-    env.DB.prepare(
-      `UPDATE commissions
-       SET reversed_cents = max(reversed_cents, min(amount_cents, ${SHARE})),
-           status = CASE WHEN max(reversed_cents, min(amount_cents, ${SHARE})) >= amount_cents
-             THEN 'reversed' ELSE status END,
-           updated_at = ?3
-       WHERE order_id = (SELECT id FROM orders WHERE stripe_payment_intent_id = ?4)`,
-    ).bind(refundedCents, Math.max(1, totalCents), now, paymentIntent),
-  ];
+    db
+      .update(orders)
+      .set({
+        refundedCents: sql`max(${orders.refundedCents}, min(${orders.totalCents}, CAST(${refundedCents} AS INTEGER)))`,
+        updatedAt: new Date(now),
+      })
+      .where(eq(orders.stripePaymentIntentId, paymentIntent)),
+    db
+      .update(commissions)
+      .set({
+        reversedCents: reversed,
+        status: sql`CASE WHEN ${reversed} >= ${commissions.amountCents} THEN 'reversed' ELSE ${commissions.status} END`,
+        updatedAt: new Date(now),
+      })
+      .where(
+        sql`${commissions.orderId} = ${db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.stripePaymentIntentId, paymentIntent))}`,
+      ),
+  ] as const;
 }
 
 /** Approves pending commissions whose return window has passed; returns how many. */
-export async function approveDueCommissions(env: Bindings, now = Date.now()): Promise<number> {
-  const result = await env.DB.prepare(
-    `UPDATE commissions SET status = 'approved', approved_at = ?1, updated_at = ?1
-     WHERE status = 'pending' AND created_at <= ?2 AND reversed_cents < amount_cents`,
-  )
-    .bind(now, now - RETURN_WINDOW_MS)
-    .run();
+export async function approveDueCommissions(db: Db, now = Date.now()): Promise<number> {
+  const result = await db
+    .update(commissions)
+    .set({ status: "approved", approvedAt: new Date(now), updatedAt: new Date(now) })
+    .where(
+      and(
+        eq(commissions.status, "pending"),
+        lte(commissions.createdAt, new Date(now - RETURN_WINDOW_MS)),
+        lt(commissions.reversedCents, commissions.amountCents),
+      ),
+    );
   return result.meta.changes;
 }

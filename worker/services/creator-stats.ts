@@ -1,9 +1,13 @@
 // What a creator's profile shows, counted from D1 in one batch: deduplicated clicks, sales
 // (paid, attributed orders not fully refunded), commission not reversed by state, and the last 30
 // days per day in Brisbane time.
+
+import { and, count, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CreatorDay, CreatorStats } from "../contracts/account";
 import { centsToDollars } from "../contracts/money";
-import type { Bindings } from "../env";
+import type { Db } from "../db/client";
+import { affiliateClicks, commissions, orders } from "../db/schema";
 import { PAID_STATUSES } from "./orders";
 
 export const STATS_DAYS = 30;
@@ -11,48 +15,59 @@ export const STATS_DAYS = 30;
 const BRISBANE_OFFSET_SECONDS = 10 * 60 * 60;
 const DAY_MS = 86_400_000;
 
-const paidList = PAID_STATUSES.map((s) => `'${s}'`).join(", ");
 /** A paid order attributed to the creator that was not refunded in full. */
-const SALE = `creator_id = ?1 AND status IN (${paidList})
-  AND (refunded_cents < total_cents OR total_cents = 0)`;
-const brisbaneDay = (column: string) =>
-  `date(${column} / 1000 + ${BRISBANE_OFFSET_SECONDS}, 'unixepoch')`;
+const sale = (creatorId: string) =>
+  and(
+    eq(orders.creatorId, creatorId),
+    inArray(orders.status, PAID_STATUSES),
+    or(lt(orders.refundedCents, orders.totalCents), eq(orders.totalCents, 0)),
+  );
+/** The Brisbane calendar day of a millisecond timestamp column, as YYYY-MM-DD. */
+const brisbaneDay = (column: AnySQLiteColumn) =>
+  sql<string>`date(${column} / 1000 + ${sql.raw(String(BRISBANE_OFFSET_SECONDS))}, 'unixepoch')`;
 
 const brisbaneDate = (ms: number) =>
   new Date(ms + BRISBANE_OFFSET_SECONDS * 1000).toISOString().slice(0, 10);
 
 export async function creatorStats(
-  env: Bindings,
+  db: Db,
   creatorId: string,
   now = Date.now(),
 ): Promise<CreatorStats> {
   const since = now - STATS_DAYS * DAY_MS;
-  const [clicks, sales, earnings, dailyClicks, dailySales] = await env.DB.batch<
-    Record<string, number | string>
-  >([
-    env.DB.prepare("SELECT count(*) AS n FROM affiliate_clicks WHERE creator_id = ?1").bind(
-      creatorId,
-    ),
-    env.DB.prepare(`SELECT count(*) AS n FROM orders WHERE ${SALE}`).bind(creatorId),
-    env.DB.prepare(
-      `SELECT status, sum(amount_cents - reversed_cents) AS cents FROM commissions
-       WHERE creator_id = ?1 AND status <> 'reversed' GROUP BY status`,
-    ).bind(creatorId),
-    env.DB.prepare(
-      `SELECT ${brisbaneDay("created_at")} AS day, count(*) AS n FROM affiliate_clicks
-       WHERE creator_id = ?1 AND created_at >= ?2 GROUP BY day`,
-    ).bind(creatorId, since),
-    env.DB.prepare(
-      `SELECT ${brisbaneDay("paid_at")} AS day, count(*) AS n FROM orders
-       WHERE ${SALE} AND paid_at >= ?2 GROUP BY day`,
-    ).bind(creatorId, since),
+  const clickDay = brisbaneDay(affiliateClicks.createdAt);
+  const saleDay = brisbaneDay(orders.paidAt);
+  const [clicks, sales, earnings, dailyClicks, dailySales] = await db.batch([
+    db.select({ n: count() }).from(affiliateClicks).where(eq(affiliateClicks.creatorId, creatorId)),
+    db.select({ n: count() }).from(orders).where(sale(creatorId)),
+    db
+      .select({
+        status: commissions.status,
+        cents: sql<number | null>`sum(${commissions.amountCents} - ${commissions.reversedCents})`,
+      })
+      .from(commissions)
+      .where(and(eq(commissions.creatorId, creatorId), ne(commissions.status, "reversed")))
+      .groupBy(commissions.status),
+    db
+      .select({ day: clickDay, n: count() })
+      .from(affiliateClicks)
+      .where(
+        and(
+          eq(affiliateClicks.creatorId, creatorId),
+          gte(affiliateClicks.createdAt, new Date(since)),
+        ),
+      )
+      .groupBy(clickDay),
+    db
+      .select({ day: saleDay, n: count() })
+      .from(orders)
+      .where(and(sale(creatorId), gte(orders.paidAt, new Date(since))))
+      .groupBy(saleDay),
   ]);
-  const num = (rows: typeof clicks) => Number(rows?.results[0]?.n ?? 0);
-  const byStatus = new Map(
-    (earnings?.results ?? []).map((r) => [String(r.status), Number(r.cents ?? 0)]),
-  );
-  const perDay = (rows: typeof clicks) =>
-    new Map((rows?.results ?? []).map((r) => [String(r.day), Number(r.n)]));
+  const num = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
+  const byStatus = new Map(earnings.map((r) => [String(r.status), Number(r.cents ?? 0)]));
+  const perDay = (rows: { day: string; n: number }[]) =>
+    new Map(rows.map((r) => [String(r.day), Number(r.n)]));
   const clicksPerDay = perDay(dailyClicks);
   const salesPerDay = perDay(dailySales);
   const daily: CreatorDay[] = Array.from({ length: STATS_DAYS }, (_, i) => {

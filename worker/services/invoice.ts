@@ -1,9 +1,9 @@
 // Australian tax invoices: a printable page per paid order, reached through a signed, expiring
 // link, so it opens in a new tab without the access token and nobody can guess another's.
-import { centsToDollars, formatDollars } from "../contracts/money";
+import { formatCents } from "../contracts/money";
 import type { Bindings } from "../env";
+import { escapeHtml } from "../lib/html";
 import { signMessage, verifyMessage } from "../lib/tokens";
-import { escapeHtml } from "./email";
 import type { OrderWithItems } from "./orders";
 
 /** How long an invoice link works; the orders page hands out fresh ones on every load. */
@@ -33,7 +33,7 @@ export async function isValidInvoiceLink(
   return verifyMessage(env.JWT_SECRET, signed(orderId, expires), sig);
 }
 
-const money = (cents: number) => escapeHtml(formatDollars(centsToDollars(cents)));
+const money = (cents: number) => escapeHtml(formatCents(cents));
 
 const formatAbn = (abn: string) => {
   const d = abn.replace(/\s/g, "");

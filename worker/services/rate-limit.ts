@@ -1,5 +1,8 @@
 // Fixed-window rate limits counted in D1: one atomic upsert per request decides, so the count is
 // exact under concurrency, in `wrangler dev` as in production.
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rateLimits } from "../db/schema";
 import type { Bindings } from "../env";
 import { AppError } from "../http/errors";
 
@@ -24,20 +27,28 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /** Counts one request against `limit` for `subject`; throws 429 with Retry-After past the limit. */
-export async function enforceLimit(env: Bindings, limit: Limit, subject: string): Promise<void> {
+export async function enforceLimit(
+  env: Bindings,
+  db: Db,
+  limit: Limit,
+  subject: string,
+): Promise<void> {
   if (env.RATE_LIMITS === "off" && env.ENVIRONMENT === "development") return;
   const nowSeconds = Math.floor(Date.now() / 1000);
   const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
-  const count = await env.DB.prepare(
-    `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-     ON CONFLICT(key) DO UPDATE SET
-       count = CASE WHEN window_start = ?2 THEN count + 1 ELSE 1 END,
-       window_start = ?2
-     RETURNING count`,
-  )
-    .bind(`${limit.name}:${subject}`, windowStart)
-    .first<number>("count");
-  if ((count ?? 0) > limit.max) {
+  const counted = await db
+    .insert(rateLimits)
+    .values({ key: `${limit.name}:${subject}`, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} = ${windowStart} THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart,
+      },
+    })
+    .returning({ count: rateLimits.count })
+    .get();
+  if ((counted?.count ?? 0) > limit.max) {
     const retryAfter = Math.max(1, windowStart + limit.windowSeconds - nowSeconds);
     throw new AppError(
       429,

@@ -1,5 +1,4 @@
 // The account wording of SPEC.md section 8, in one place so screens and tests agree.
-import { ApiError } from "../../lib/api-client";
 
 export const ACCOUNT_MESSAGES = {
   loginSuccess: "Login successful!",
@@ -7,7 +6,6 @@ export const ACCOUNT_MESSAGES = {
   generic: "Something went wrong. Please try again.",
   resetLinkSent: "Password reset link sent to your email!",
   passwordReset: "Password updated! Please log in with your new password.",
-  invalidResetLink: "This reset link is invalid or has expired.",
   profileLoadFailed: "Failed to load profile",
   profileUpdated: "Profile updated!",
   updateFailed: "Update failed",
@@ -20,14 +18,6 @@ export const ACCOUNT_MESSAGES = {
   loggedOut: "Logged out successfully",
   logoutFailed: "Session expired or already logged out.",
 } as const;
-
-/**
- * What to tell the user about a failed call: the server's own message when it answered with one,
- * else the fallback (network failure, or an answer without a message).
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  return (error instanceof ApiError && error.serverMessage) || fallback;
-}
 
 /** A 2xx that still says success: false carries its reason in message. */
 export const answerMessage = (answer: { message?: string }, fallback: string): string =>

@@ -1,16 +1,40 @@
-// Form state shared by the account screens: values, per-field errors, focus on the first
+// Form state shared by the account and checkout screens: values, per-field errors from the
+// endpoint's own valibot schema (so each field says what the Worker would), focus on the first
 // invalid field, and a sending flag that keeps a second submit from going out.
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { toast } from "react-toastify";
-import { compact, type Errors } from "./validation";
+import * as v from "valibot";
 
 export type Values<F extends string> = Record<F, string>;
+export type Errors<F extends string> = Partial<Record<F, string>>;
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
-export function useAccountForm<F extends string>(
+/** The first message for each field, from the schema's issues and then the screen's own checks. */
+function fieldErrors<F extends string>(
+  fields: readonly F[],
+  issues: readonly v.BaseIssue<unknown>[],
+  own: Errors<F>,
+): Errors<F> {
+  const found: Errors<F> = {};
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) as F | null;
+    if (field && fields.includes(field)) found[field] ??= issue.message;
+  }
+  for (const field of fields) {
+    if (own[field]) found[field] ??= own[field];
+  }
+  return found;
+}
+
+/**
+ * `schema` is the endpoint's request schema; `submit` hands its output (trimmed, emails
+ * lower-cased) to `send`. `check` adds what only the screen knows, such as a password typed twice.
+ */
+export function useAccountForm<F extends string, TOutput>(
   initial: Values<F>,
-  validate: (values: Values<F>) => Errors<F>,
+  schema: v.GenericSchema<unknown, TOutput>,
+  check: (values: Values<F>) => Errors<F> = () => ({}),
 ) {
   const [values, setValues] = useState<Values<F>>(initial);
   const [errors, setErrors] = useState<Errors<F>>({});
@@ -31,23 +55,25 @@ export function useAccountForm<F extends string>(
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
 
-  /** Validates, then runs `send` with the values; `send` reports its own outcome. */
-  const submit = (send: (values: Values<F>) => Promise<void>) => async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const found = compact(validate(values));
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusField(fields.find((field) => found[field]));
-      return;
-    }
-    setSending(true);
-    try {
-      await send(values);
-    } finally {
-      setSending(false);
-    }
-  };
+  /** Validates, then runs `send` with the schema's output; `send` reports its own outcome. */
+  const submit =
+    (send: (input: TOutput, values: Values<F>) => Promise<void>) => async (event: FormEvent) => {
+      event.preventDefault();
+      if (sending) return;
+      const parsed = v.safeParse(schema, values);
+      const found = fieldErrors(fields, parsed.success ? [] : parsed.issues, check(values));
+      setErrors(found);
+      if (!parsed.success || Object.keys(found).length > 0) {
+        focusField(fields.find((field) => found[field]));
+        return;
+      }
+      setSending(true);
+      try {
+        await send(parsed.output, values);
+      } finally {
+        setSending(false);
+      }
+    };
 
   const reset = (next: Values<F>) => {
     setValues(next);

@@ -2,10 +2,11 @@
 // say so, and go home. Failures show the server's message (or the SPEC's generic one).
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
+import { failureMessage } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { useSession } from "../session/session-context";
 import type { SessionAnswer } from "./api";
-import { ACCOUNT_MESSAGES, answerMessage, failureMessage } from "./messages";
+import { ACCOUNT_MESSAGES, answerMessage } from "./messages";
 import { useFormFailure } from "./use-account-form";
 
 export function useSignIn(successMessage: string) {

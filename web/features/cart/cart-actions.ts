@@ -1,15 +1,10 @@
 // What a screen can do to the cart: set a quantity (0 removes), add a product, empty it. Signed
 // out these write the guest cart; signed in they go through the store's optimistic change.
+import { type CartItem, MAX_CART_QUANTITY } from "../../../worker/contracts/cart";
 import type { ProductDto } from "../../../worker/contracts/catalogue";
 import { addServerItem, clearServerCart, updateServerItem } from "./cart-api";
-import { changeServerCart, getCartSnapshot, isCartSignedIn, toastError } from "./cart-store";
-import {
-  type CartItem,
-  clampQuantity,
-  clearGuestCart,
-  MAX_QUANTITY,
-  setGuestQuantity,
-} from "./guest-cart";
+import { changeServerCart, getCartSnapshot, isCartSignedIn, reportCartFailure } from "./cart-state";
+import { clampQuantity, clearGuestCart, setGuestQuantity } from "./guest-cart";
 
 /** Whole number 0..10; 0 removes the line. */
 const cartQuantity = (quantity: number): number => (quantity < 1 ? 0 : clampQuantity(quantity));
@@ -22,7 +17,7 @@ export async function setCartQuantity(productId: string, quantity: number): Prom
     try {
       setGuestQuantity(productId, wanted);
     } catch (error) {
-      toastError(error);
+      reportCartFailure(error);
     }
     return;
   }
@@ -36,7 +31,7 @@ export async function setCartQuantity(productId: string, quantity: number): Prom
       () => updateServerItem(productId, wanted),
     );
   } catch (error) {
-    toastError(error);
+    reportCartFailure(error);
   }
 }
 
@@ -50,7 +45,7 @@ export async function addServerCartItem(product: ProductDto, quantity: number): 
         _id: product._id,
         name: product.name,
         price: product.finalPrice,
-        quantity: Math.min(MAX_QUANTITY, (held[product._id]?.quantity ?? 0) + wanted),
+        quantity: Math.min(MAX_CART_QUANTITY, (held[product._id]?.quantity ?? 0) + wanted),
         image: product.image[0] ?? "",
       },
     }),
@@ -70,6 +65,6 @@ export async function clearCart(): Promise<void> {
   try {
     await changeServerCart(() => ({}), clearServerCart);
   } catch (error) {
-    toastError(error);
+    reportCartFailure(error);
   }
 }

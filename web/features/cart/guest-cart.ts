@@ -1,36 +1,30 @@
 // The guest cart in localStorage (SPEC.md sections 3 and 4): productId -> cart item. Reads never
 // throw (corrupt storage reads as empty); writes throw so the caller can say the add failed.
 // Every write tells this tab (a window event) and other tabs (the browser's storage event).
+import {
+  type CartData,
+  type CartItem,
+  MAX_CART_QUANTITY,
+  MIN_CART_QUANTITY,
+} from "../../../worker/contracts/cart";
 import type { ProductDto } from "../../../worker/contracts/catalogue";
 
 export const GUEST_CART_KEY = "guestCart";
 export const GUEST_CART_CHANGE_EVENT = "guestcart:change";
-/** SPEC.md section 9: quantity 1 to 10 per line. */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 10;
 
-/** A cart line as SPEC.md section 3 holds it; price in dollars as shown. */
-export interface CartItem {
-  _id: string;
-  name: string;
-  price: number;
-  quantity: number;
-  image: string;
-}
-
-export type GuestCart = Record<string, CartItem>;
+export type GuestCart = CartData;
 
 /** Whole number in 1..10; anything unreadable becomes 1. */
 export function clampQuantity(value: unknown): number {
   const number = typeof value === "number" ? value : Number.parseInt(String(value), 10);
-  if (!Number.isFinite(number)) return MIN_QUANTITY;
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(number)));
+  if (!Number.isFinite(number)) return MIN_CART_QUANTITY;
+  return Math.min(MAX_CART_QUANTITY, Math.max(MIN_CART_QUANTITY, Math.trunc(number)));
 }
 
 function parseItem(id: string, raw: unknown): CartItem | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
   const { name, price, quantity, image } = raw as Record<string, unknown>;
-  if (typeof quantity !== "number" || !Number.isFinite(quantity) || quantity < MIN_QUANTITY) {
+  if (typeof quantity !== "number" || !Number.isFinite(quantity) || quantity < MIN_CART_QUANTITY) {
     return undefined;
   }
   // Lenient on the display fields: a line written by an older build still counts and can be
@@ -39,7 +33,7 @@ function parseItem(id: string, raw: unknown): CartItem | undefined {
     _id: id,
     name: typeof name === "string" ? name : "",
     price: typeof price === "number" && Number.isFinite(price) ? price : 0,
-    quantity: Math.min(MAX_QUANTITY, Math.trunc(quantity)),
+    quantity: Math.min(MAX_CART_QUANTITY, Math.trunc(quantity)),
     image: typeof image === "string" ? image : "",
   };
 }
@@ -91,7 +85,7 @@ export function addToGuestCart(product: ProductDto, quantity: number): CartItem 
     _id: product._id,
     name: product.name,
     price: product.finalPrice,
-    quantity: Math.min(MAX_QUANTITY, held + clampQuantity(quantity)),
+    quantity: Math.min(MAX_CART_QUANTITY, held + clampQuantity(quantity)),
     image: product.image[0] ?? "",
   };
   writeGuestCart({ ...cart, [product._id]: item });
@@ -103,7 +97,7 @@ export function setGuestQuantity(productId: string, quantity: number): GuestCart
   const cart = readGuestCart();
   const line = cart[productId];
   if (!line) return cart;
-  if (quantity < MIN_QUANTITY) delete cart[productId];
+  if (quantity < MIN_CART_QUANTITY) delete cart[productId];
   else cart[productId] = { ...line, quantity: clampQuantity(quantity) };
   writeGuestCart(cart);
   return cart;

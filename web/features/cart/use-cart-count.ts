@@ -1,7 +1,7 @@
 // How many items the cart holds, for the navbar badge: the guest cart in storage when signed
 // out, the server cart when signed in; other tabs' changes arrive through storage events.
 import { useSyncExternalStore } from "react";
-import { getCartCount, subscribeCart } from "./cart-store";
+import { getCartCount, subscribeCart } from "./cart-state";
 import { countItems, GUEST_CART_KEY, parseGuestCart } from "./guest-cart";
 import { useCartSession } from "./use-cart-session";
 

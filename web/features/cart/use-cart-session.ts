@@ -2,7 +2,7 @@
 // bring the cart's totals (and the checkout contract behind them) into the entry chunk.
 import { useEffect } from "react";
 import { useSession } from "../session/session-context";
-import { syncCartSession } from "./cart-store";
+import { syncCartSession } from "./cart-state";
 
 /**
  * Hands the session's token to the cart store. Any component that shows the cart calls it (the

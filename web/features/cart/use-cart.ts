@@ -1,5 +1,6 @@
 // The cart for a screen: lines, totals and the actions, kept in step with the session.
 import { useMemo, useSyncExternalStore } from "react";
+import { cartTotals } from "../../../worker/contracts/money";
 import { clearCart, setCartQuantity } from "./cart-actions";
 import {
   type CartSnapshot,
@@ -7,8 +8,7 @@ import {
   getServerRenderSnapshot,
   reloadCart,
   subscribeCart,
-} from "./cart-store";
-import { cartTotals } from "./cart-totals";
+} from "./cart-state";
 import { useCartSession } from "./use-cart-session";
 
 export function useCartSnapshot(): CartSnapshot {

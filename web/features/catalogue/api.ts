@@ -1,14 +1,13 @@
 // Catalogue reads. The lists change rarely and several parts of a page need them (footer, home,
 // collection), so each is fetched once per page load and shared; a failure is toasted once and
 // forgotten so the next screen that asks tries again.
-import { toast } from "react-toastify";
 import type {
   CategoryDto,
   CategoryListResponse,
   ProductDto,
   ProductListResponse,
 } from "../../../worker/contracts/catalogue";
-import { api } from "../../lib/api-client";
+import { api, reportFailure } from "../../lib/api-client";
 
 /** Also fetched by the pages' HTML ahead of the scripts (app/render-shell.tsx). */
 export const PRODUCT_LIST_PATH = "/api/product/list";
@@ -27,7 +26,7 @@ function loadShared<T>(key: string, load: () => Promise<T>, failureMessage: stri
   if (known) return known;
   const pending = load().catch((error: unknown) => {
     inFlight.delete(key);
-    toast.error(failureMessage, { toastId: `load-${key}` });
+    reportFailure(error, failureMessage, { ignoreServerMessage: true, toastId: `load-${key}` });
     throw error;
   });
   inFlight.set(key, pending);

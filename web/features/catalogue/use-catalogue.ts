@@ -1,5 +1,8 @@
-import { startTransition, useEffect, useState } from "react";
+// The shared catalogue lists as screens read them. The request is shared with other components
+// (catalogue/api.ts), so a screen going away only stops listening to it; the answer renders in a
+// transition, so a whole list of cards renders in slices that yield to the browser.
 import type { CategoryDto, ProductDto } from "../../../worker/contracts/catalogue";
+import { useLoad } from "../../lib/use-load";
 import { loadCategories, loadProducts } from "./api";
 
 export interface Resource<T> {
@@ -9,29 +12,12 @@ export interface Resource<T> {
 }
 
 function useShared<T>(load: () => Promise<T>): Resource<T> {
-  const [state, setState] = useState<Resource<T>>({
-    data: undefined,
-    error: undefined,
-    loading: true,
-  });
-
-  useEffect(() => {
-    // The request is shared with other components, so unmounting must not cancel it;
-    // the controller only tells this component to stop listening.
-    const controller = new AbortController();
-    // A transition: a whole list of cards then renders in slices that yield to the browser.
-    const settle = (next: Resource<T>) =>
-      startTransition(() => {
-        if (!controller.signal.aborted) setState(next);
-      });
-    load().then(
-      (data) => settle({ data, error: undefined, loading: false }),
-      (error: unknown) => settle({ data: undefined, error, loading: false }),
-    );
-    return () => controller.abort();
-  }, [load]);
-
-  return state;
+  const state = useLoad(() => load(), { transition: true });
+  return {
+    data: state.status === "loaded" ? state.data : undefined,
+    error: state.status === "failed" ? state.error : undefined,
+    loading: state.status === "loading",
+  };
 }
 
 /** Every product, newest first. */

@@ -1,12 +1,13 @@
 // The checkout's calls (SPEC.md section 7): start a Stripe payment, confirm it on return, and
 // check an affiliate code. The token goes along when signed in; guests check out without one.
+import type { ValidateAffiliateResponse } from "../../../worker/contracts/affiliate";
+import type { CartItem } from "../../../worker/contracts/cart";
 import type {
   Address,
   ConfirmOrderResponse,
   CreateCheckoutResponse,
 } from "../../../worker/contracts/order";
 import { api } from "../../lib/api-client";
-import type { CartItem } from "../cart/guest-cart";
 
 /** A 2xx answer may still say success: false, with its reason in message. */
 export type Answer<T> = T | { success: false; message?: string };
@@ -23,14 +24,6 @@ export interface CheckoutRequest {
   tax: number;
 }
 
-export interface AffiliateAnswer {
-  success: boolean;
-  valid?: boolean;
-  /** Dollars off the order. */
-  discount?: number;
-  message?: string;
-}
-
 const post = <T>(path: string, body: unknown) => api<T>(path, { method: "POST", body });
 
 export const createStripeSession = (input: CheckoutRequest) =>
@@ -40,4 +33,4 @@ export const confirmStripeOrder = (sessionId: string) =>
   post<Answer<ConfirmOrderResponse>>("/api/order/confirmStripeOrder", { session_id: sessionId });
 
 export const validateAffiliateCode = (code: string) =>
-  post<AffiliateAnswer>("/api/user/validate-affiliate", { code });
+  post<Answer<ValidateAffiliateResponse>>("/api/user/validate-affiliate", { code });

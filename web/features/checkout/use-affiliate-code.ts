@@ -2,12 +2,13 @@
 // says the code is both successful and valid. Any other outcome leaves no discount.
 import { useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
-import { dollarsToCents } from "../../../worker/contracts/money";
 import {
+  AFFILIATE_CODE_PATTERN,
   AFFILIATE_MESSAGES,
   DEFAULT_AFFILIATE_DISCOUNT,
   REFERRAL_COOKIE,
-} from "../../../worker/contracts/order";
+} from "../../../worker/contracts/affiliate";
+import { dollarsToCents } from "../../../worker/contracts/money";
 import { isSessionExpired } from "../../lib/api-client";
 import { answerMessage } from "../account/messages";
 import { validateAffiliateCode } from "./api";
@@ -19,7 +20,8 @@ export const DEFAULT_AFFILIATE_DISCOUNT_CENTS = dollarsToCents(DEFAULT_AFFILIATE
 export function linkedCode(cookies = document.cookie): string {
   for (const part of cookies.split(";")) {
     const [name, value] = part.trim().split("=");
-    if (name === REFERRAL_COOKIE && value && /^[A-Z0-9]{6,12}$/i.test(value)) return value;
+    if (name === REFERRAL_COOKIE && value && AFFILIATE_CODE_PATTERN.test(value.toUpperCase()))
+      return value;
   }
   return "";
 }

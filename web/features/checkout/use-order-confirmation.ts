@@ -1,10 +1,11 @@
 // Confirms the Stripe payment the shopper came back from (SPEC.md section 4): once per session id,
 // however often React runs the effect (StrictMode runs it twice) or the page is revisited. The
 // first answer empties this tab's cart, schedules the signed-in cart's re-fetch and says so.
-import { useEffect, useState } from "react";
 import { toast } from "react-toastify";
 import { ORDER_MESSAGES, type OrderDto } from "../../../worker/contracts/order";
-import { forgetCart, isCartSignedIn, reloadCart } from "../cart/cart-store";
+import { reportFailure } from "../../lib/api-client";
+import { useLoad } from "../../lib/use-load";
+import { forgetCart, isCartSignedIn, reloadCart } from "../cart/cart-state";
 import { useCartSession } from "../cart/use-cart-session";
 import { confirmStripeOrder } from "./api";
 
@@ -27,7 +28,7 @@ async function confirm(sessionId: string): Promise<OrderDto> {
     toast.success(ORDER_MESSAGES.confirmed);
     return answer.order;
   } catch (error) {
-    toast.error(ORDER_MESSAGES.confirmFailed);
+    reportFailure(error, ORDER_MESSAGES.confirmFailed, { ignoreServerMessage: true });
     throw error;
   }
 }
@@ -45,20 +46,12 @@ function confirmOnce(sessionId: string): Promise<OrderDto> {
 export function useOrderConfirmation(sessionId: string | null): Confirmation {
   // The store must know who is signed in before the cart can be emptied and re-fetched.
   useCartSession();
-  const [state, setState] = useState<Confirmation>({ status: "loading" });
-
-  useEffect(() => {
-    if (!sessionId) return;
-    let current = true;
-    setState({ status: "loading" });
-    confirmOnce(sessionId).then(
-      (order) => current && setState({ status: "confirmed", order }),
-      () => current && setState({ status: "failed" }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [sessionId]);
-
-  return state;
+  // The confirmation is shared by every run for this session id, so leaving only stops listening.
+  const state = useLoad((_signal, id) => confirmOnce(id ?? ""), {
+    key: sessionId,
+    enabled: Boolean(sessionId),
+  });
+  if (state.status === "loaded") return { status: "confirmed", order: state.data };
+  if (state.status === "failed") return { status: "failed" };
+  return { status: "loading" };
 }

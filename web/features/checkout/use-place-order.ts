@@ -4,26 +4,22 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import { centsToDollars } from "../../../worker/contracts/money";
-import { checkoutTotals, ORDER_MESSAGES } from "../../../worker/contracts/order";
-import { ApiError, isSessionExpired } from "../../lib/api-client";
+import { centsToDollars, checkoutTotals, pricedLine } from "../../../worker/contracts/money";
+import { AddressSchema, ORDER_MESSAGES } from "../../../worker/contracts/order";
+import { failureMessage, isSessionExpired } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { answerMessage } from "../account/messages";
 import { useAccountForm, useFormFailure } from "../account/use-account-form";
-import { pricedLine } from "../cart/cart-totals";
 import { useCart } from "../cart/use-cart";
 import { useSession } from "../session/session-context";
-import { checkAddress, emptyAddress, prefillAddress, toAddress } from "./address-form";
+import { emptyAddress, prefillAddress } from "./address-form";
 import { createStripeSession } from "./api";
 import { useAffiliateCode } from "./use-affiliate-code";
 
 /** The server's message when it answered with one; a call that never got an answer says why. */
-function startFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status > 0) {
-    return error.serverMessage ?? ORDER_MESSAGES.startFailed;
-  }
-  return (error instanceof Error && error.message) || ORDER_MESSAGES.startFailed;
-}
+/** The server's message, that the shop could not be reached, or "Could not start payment.". */
+const startFailure = (error: unknown): string =>
+  failureMessage(error, ORDER_MESSAGES.startFailed, { sayNetworkError: true });
 
 export function usePlaceOrder() {
   const { user } = useSession();
@@ -32,7 +28,7 @@ export function usePlaceOrder() {
   const [params] = useSearchParams();
   const cancelled = params.get("cancel") === "true";
   const affiliate = useAffiliateCode();
-  const form = useAccountForm(emptyAddress(), checkAddress);
+  const form = useAccountForm(emptyAddress(), AddressSchema);
   const { failure, fail, clearFailure } = useFormFailure();
   const [redirecting, setRedirecting] = useState(false);
 
@@ -57,12 +53,12 @@ export function usePlaceOrder() {
     if (user) form.reset(prefillAddress(form.values, user));
   }, [user]);
 
-  const placeOrder = form.submit(async (values) => {
+  const placeOrder = form.submit(async (address) => {
     clearFailure();
     if (items.length === 0) return fail(ORDER_MESSAGES.emptyCart);
     try {
       const answer = await createStripeSession({
-        address: toAddress(values),
+        address,
         items,
         amount: centsToDollars(totals.totalCents),
         affiliateCode: affiliate.appliedCode,

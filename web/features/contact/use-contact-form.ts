@@ -8,7 +8,7 @@ import {
   type ContactInput,
   ContactSchema,
 } from "../../../worker/contracts/forms";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, reportFailure } from "../../lib/api-client";
 import { submitContactMessage } from "./api";
 
 export const CONTACT_FIELDS = ["firstName", "lastName", "email", "phone", "message"] as const;
@@ -82,7 +82,7 @@ export function useContactForm() {
       setErrors({});
       setSentTo(required.firstName);
     } catch (error) {
-      toast.error(CONTACT_MESSAGES.failure);
+      reportFailure(error, CONTACT_MESSAGES.failure, { ignoreServerMessage: true });
       const found = serverErrors(error);
       setErrors(found);
       focusFirstInvalid(found);

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { ProductDto } from "../../../worker/contracts/catalogue";
 import { ArrowRightIcon } from "../../components/icons";
-import { ProductCarousel, ProductCarouselSkeleton } from "../../components/product-carousel";
 import { paths } from "../../lib/paths";
+import { ProductCarousel, ProductCarouselSkeleton } from "../catalogue/components/product-carousel";
 import { useProducts } from "../catalogue/use-catalogue";
 
 /** SPEC.md section 9: home lists show 10 items. */

@@ -4,23 +4,16 @@ import {
   type OrderDto,
   type UserOrdersResponse,
 } from "../../../worker/contracts/order";
-import { api, isSessionExpired } from "../../lib/api-client";
-import { answerMessage, failureMessage } from "../account/messages";
+import { api } from "../../lib/api-client";
+import { answerMessage } from "../account/messages";
 import type { Answer } from "../checkout/api";
 
 export const fetchUserOrders = (signal?: AbortSignal) =>
   api<Answer<UserOrdersResponse>>("/api/order/userorders", { method: "POST", signal });
 
-/** The orders, or an Error whose message is the server's or "Failed to load orders". */
+/** The orders; a 2xx that says `success: false` fails with its reason or "Failed to load orders". */
 export async function loadUserOrders(signal: AbortSignal): Promise<OrderDto[]> {
-  let answer: Awaited<ReturnType<typeof fetchUserOrders>>;
-  try {
-    answer = await fetchUserOrders(signal);
-  } catch (error) {
-    // An abort and an expired session (already announced) go through as they are.
-    if (signal.aborted || isSessionExpired(error)) throw error;
-    throw new Error(failureMessage(error, ORDER_MESSAGES.loadFailed));
-  }
+  const answer = await fetchUserOrders(signal);
   if (!answer.success) throw new Error(answerMessage(answer, ORDER_MESSAGES.loadFailed));
   return answer.orders ?? [];
 }

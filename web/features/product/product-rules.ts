@@ -1,6 +1,6 @@
 // The product screen's rules as plain functions (SPEC.md section 2, /product/:productId).
 import type { ProductDto } from "../../../worker/contracts/catalogue";
-import { salePercent } from "../../lib/money";
+import { salePercent } from "../../../worker/contracts/money";
 
 export interface PriceDisplay {
   final: number;

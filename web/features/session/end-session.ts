@@ -1,10 +1,11 @@
 // Logout (SPEC.md sections 4 and 8): forget token, role and cart at once, tell the server, then say
 // how that went.
 import { toast } from "react-toastify";
+import { reportFailure } from "../../lib/api-client";
+import { clearStoredSession } from "../../lib/stored-session";
 import { logoutUser } from "../account/api";
 import { ACCOUNT_MESSAGES } from "../account/messages";
 import { clearGuestCart } from "../cart/guest-cart";
-import { clearStoredSession } from "./stored-session";
 
 /** Window event for state that outlives the stored session (the server cart in memory). */
 export const SESSION_LOGOUT_EVENT = "session:logout";
@@ -29,8 +30,8 @@ export function endSession(): Promise<void> {
       if (answer.success === false) toast.error(ACCOUNT_MESSAGES.logoutFailed);
       else toast.success(ACCOUNT_MESSAGES.loggedOut);
     },
-    () => {
-      toast.error(ACCOUNT_MESSAGES.logoutFailed);
+    (error: unknown) => {
+      reportFailure(error, ACCOUNT_MESSAGES.logoutFailed, { ignoreServerMessage: true });
     },
   );
 }

@@ -2,9 +2,9 @@
 // GET /api/user/me, and the login/logout transitions. The provider fills it in; without one (a
 // component rendered on its own) the stored token and role still answer, with no user.
 import { createContext, useContext } from "react";
+import { storeSession, useStoredSession } from "../../lib/stored-session";
 import type { AccountUser } from "../account/api";
 import { endSession } from "./end-session";
-import { storeSession, useStoredSession } from "./stored-session";
 
 export interface Session {
   token: string | null;

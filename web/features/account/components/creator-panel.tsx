@@ -2,7 +2,7 @@
 // Clicks, Sales and Earnings tiles (0 until the server says otherwise), the conversion rate and
 // earnings by commission state.
 import { toast } from "react-toastify";
-import { formatPrice } from "../../../lib/money";
+import { formatDollars } from "../../../../worker/contracts/money";
 import { formatConversion } from "../../creator-stats/creator-stats";
 import type { CreatorStats } from "../api";
 import { ACCOUNT_MESSAGES } from "../messages";
@@ -70,7 +70,7 @@ export function CreatorPanel({ code, shareUrl, stats }: CreatorPanelProps) {
         </div>
         <div>
           <dt>Earnings</dt>
-          <dd>{formatPrice(stats.earnings)}</dd>
+          <dd>{formatDollars(stats.earnings)}</dd>
         </div>
       </dl>
       <p className="creator-conversion">
@@ -82,15 +82,15 @@ export function CreatorPanel({ code, shareUrl, stats }: CreatorPanelProps) {
           <dt>
             Pending <span className="creator-earnings-note">in the 7-day return window</span>
           </dt>
-          <dd>{formatPrice(pending)}</dd>
+          <dd>{formatDollars(pending)}</dd>
         </div>
         <div>
           <dt>Approved</dt>
-          <dd>{formatPrice(approved)}</dd>
+          <dd>{formatDollars(approved)}</dd>
         </div>
         <div>
           <dt>Paid</dt>
-          <dd>{formatPrice(paid)}</dd>
+          <dd>{formatDollars(paid)}</dd>
         </div>
       </dl>
     </aside>

@@ -1,7 +1,7 @@
 // One labelled control with its hint and error wired up for screen readers. Password fields get
 // a Show/Hide toggle and stay masked by default.
 import { type ChangeEvent, type HTMLAttributes, useId, useState } from "react";
-import { EMAIL_MAX, NAME_MAX } from "../validation";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../../../worker/contracts/fields";
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
@@ -88,7 +88,7 @@ type PresetProps = Omit<FormFieldProps, "label" | "autoComplete"> & { label?: st
 
 /** The account forms' name field: labelled "Name" unless told otherwise, required, capped. */
 export const NameField = ({ label = "Name", ...props }: PresetProps) => (
-  <FormField label={label} autoComplete="name" maxLength={NAME_MAX} required {...props} />
+  <FormField label={label} autoComplete="name" maxLength={MAX_NAME_LENGTH} required {...props} />
 );
 
 /** The account forms' email field: an email input, required, capped. */
@@ -97,7 +97,7 @@ export const EmailField = ({ label = "Email", ...props }: PresetProps) => (
     label={label}
     type="email"
     autoComplete="email"
-    maxLength={EMAIL_MAX}
+    maxLength={MAX_EMAIL_LENGTH}
     required
     {...props}
   />

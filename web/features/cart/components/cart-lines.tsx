@@ -1,15 +1,19 @@
 // The cart's item rows: picture, name, unit price, a 1..10 quantity selector, line total, remove.
 import { Link } from "react-router-dom";
+import {
+  type CartItem,
+  MAX_CART_QUANTITY,
+  MIN_CART_QUANTITY,
+} from "../../../../worker/contracts/cart";
+import { formatCents, formatDollars, lineCents } from "../../../../worker/contracts/money";
 import { StrokeIcon } from "../../../components/icons";
-import { formatCents, formatPrice } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
-import { lineCents } from "../cart-totals";
-import { type CartItem, clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from "../guest-cart";
+import { clampQuantity } from "../guest-cart";
 import "./cart-lines.css";
 
 const QUANTITIES = Array.from(
-  { length: MAX_QUANTITY - MIN_QUANTITY + 1 },
-  (_, index) => MIN_QUANTITY + index,
+  { length: MAX_CART_QUANTITY - MIN_CART_QUANTITY + 1 },
+  (_, index) => MIN_CART_QUANTITY + index,
 );
 
 const TrashIcon = () => (
@@ -45,7 +49,7 @@ function CartLine({
         <Link to={paths.product(id)} className="cart-line-name">
           {name || "Product"}
         </Link>
-        <p className="cart-line-price">{formatPrice(price)} each</p>
+        <p className="cart-line-price">{formatDollars(price)} each</p>
       </div>
       <div className="cart-line-quantity">
         <label htmlFor={selectId} className="visually-hidden">

@@ -1,7 +1,6 @@
 // The totals card of the cart and checkout screens: labelled rows, then the total. The cart shows
 // subtotal, shipping and tax (0.00 there; checkout adds it).
-import { formatCents } from "../../../lib/money";
-import type { CartTotals } from "../cart-totals";
+import { type CartTotals, formatCents } from "../../../../worker/contracts/money";
 import "./cart-summary.css";
 
 export interface SummaryRow {
@@ -29,7 +28,7 @@ export function SummaryList({ rows, total }: { rows: SummaryRow[]; total: string
 export function CartSummary({ totals }: { totals: CartTotals }) {
   const rows = [
     { label: "Subtotal", value: formatCents(totals.subtotalCents) },
-    { label: "Shipping", value: formatCents(totals.shippingCents) },
+    { label: "Shipping", value: formatCents(totals.deliveryFeeCents) },
     { label: "Tax", value: formatCents(totals.taxCents) },
   ];
   return <SummaryList rows={rows} total={formatCents(totals.totalCents)} />;

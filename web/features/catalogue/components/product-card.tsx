@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
-import { formatPrice, salePercent } from "../../../lib/money";
+import { formatDollars, salePercent } from "../../../../worker/contracts/money";
 import { paths } from "../../../lib/paths";
 import "./product-card.css";
 
@@ -28,11 +28,11 @@ export function ProductCard({ product }: { product: ProductDto }) {
       <div className="product-card-body">
         <h3 className="product-card-name">{name}</h3>
         <p className="product-card-price">
-          <span className="price-final">{formatPrice(finalPrice)}</span>
+          <span className="price-final">{formatDollars(finalPrice)}</span>
           {originalPrice > finalPrice ? (
             <del className="price-original">
               <span className="visually-hidden">Was </span>
-              {formatPrice(originalPrice)}
+              {formatDollars(originalPrice)}
             </del>
           ) : null}
         </p>

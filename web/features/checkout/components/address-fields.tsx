@@ -1,7 +1,7 @@
 // The checkout's contact email and shipping address (SPEC.md section 5), each field labelled, with
 // browser autofill hints and its message from the shared AddressSchema.
 import type { ChangeEvent } from "react";
-import { MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from "../../../../worker/contracts/forms";
+import { MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from "../../../../worker/contracts/fields";
 import { EmailField, FormField } from "../../account/components/form-field";
 import type { AddressField } from "../address-form";
 

@@ -1,6 +1,7 @@
 // The affiliate code box (SPEC.md section 4): type a code and Apply; once applied the input and
 // button lock and the button reads Applied. Its own form, beside (never inside) the address form.
 import { useId } from "react";
+import { MAX_AFFILIATE_INPUT_LENGTH } from "../../../../worker/contracts/affiliate";
 import type { AffiliateCode } from "../use-affiliate-code";
 
 export function AffiliateCodeBox({ affiliate }: { affiliate: AffiliateCode }) {
@@ -27,7 +28,7 @@ export function AffiliateCodeBox({ affiliate }: { affiliate: AffiliateCode }) {
           value={code}
           onChange={(event) => edit(event.target.value)}
           disabled={applied}
-          maxLength={32}
+          maxLength={MAX_AFFILIATE_INPUT_LENGTH}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

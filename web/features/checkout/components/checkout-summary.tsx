@@ -1,10 +1,8 @@
 // The checkout's order summary (SPEC.md section 2): each held line, then subtotal, tax, shipping,
 // discount and total, all from checkoutTotals so the page shows what the Worker will charge.
-import type { CheckoutTotals } from "../../../../worker/contracts/order";
-import { formatCents } from "../../../lib/money";
-import { lineCents } from "../../cart/cart-totals";
+import type { CartItem } from "../../../../worker/contracts/cart";
+import { type CheckoutTotals, formatCents, lineCents } from "../../../../worker/contracts/money";
 import { SummaryList } from "../../cart/components/cart-summary";
-import type { CartItem } from "../../cart/guest-cart";
 
 interface CheckoutSummaryProps {
   items: CartItem[];

@@ -1,8 +1,8 @@
 // What the shopper sees once the order is confirmed (SPEC.md section 2): the order's ID, date,
 // total and items, where it is going, and the ways on.
 import { Link } from "react-router-dom";
+import { formatDollars } from "../../../../worker/contracts/money";
 import { ORDER_MESSAGES, type OrderDto } from "../../../../worker/contracts/order";
-import { formatPrice } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
 import { CheckoutSteps } from "../../cart/components/checkout-steps";
 import { OrderItems } from "../../orders/components/order-items";
@@ -53,7 +53,7 @@ export function OrderReceipt({ order }: { order: OrderDto }) {
           </div>
           <div>
             <dt>Total</dt>
-            <dd>{formatPrice(order.amount)}</dd>
+            <dd>{formatDollars(order.amount)}</dd>
           </div>
         </dl>
         <div className="receipt-columns">

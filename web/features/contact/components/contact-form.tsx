@@ -1,10 +1,10 @@
 import type { ChangeEvent } from "react";
 import {
   MAX_EMAIL_LENGTH,
-  MAX_MESSAGE_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PHONE_LENGTH,
-} from "../../../../worker/contracts/forms";
+} from "../../../../worker/contracts/fields";
+import { MAX_MESSAGE_LENGTH } from "../../../../worker/contracts/forms";
 import { type ContactField, useContactForm } from "../use-contact-form";
 import "./contact-form.css";
 

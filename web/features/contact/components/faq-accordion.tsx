@@ -74,22 +74,22 @@ export function FaqAccordion() {
       </>
     );
   }
-  if (faqs.status === "error") {
+  if (faqs.status === "failed") {
     return (
       <div className="faq-note">
         <p>Our answers could not be loaded just now. Please try again, or send us a message.</p>
-        <button type="button" className="button button-ghost" onClick={faqs.retry}>
+        <button type="button" className="button button-ghost" onClick={faqs.reload}>
           Try again
         </button>
       </div>
     );
   }
-  if (faqs.faqs.length === 0) {
+  if (faqs.data.length === 0) {
     return <p className="faq-note">No questions here yet. Ask us anything with the form above.</p>;
   }
   return (
     <ul className="faq-list">
-      {faqs.faqs.map((faq) => (
+      {faqs.data.map((faq) => (
         <FaqItem key={faq._id} faq={faq} />
       ))}
     </ul>

@@ -1,7 +1,8 @@
 // One order on the orders page (SPEC.md section 2): short ID, when, how many items, the total and
 // status, the tracker, the invoice and tracking links when the order has them, and its items.
+
+import { formatDollars } from "../../../../worker/contracts/money";
 import type { OrderDto } from "../../../../worker/contracts/order";
-import { formatPrice } from "../../../lib/money";
 import { formatOrderDateTime, orderItemCount, shortOrderId } from "../order-format";
 import { OrderItems } from "./order-items";
 import { OrderTracker } from "./order-tracker";
@@ -42,7 +43,7 @@ export function OrderCard({ order, latest }: { order: OrderDto; latest: boolean 
         </div>
         <div>
           <dt>Total</dt>
-          <dd>{formatPrice(order.amount)}</dd>
+          <dd>{formatDollars(order.amount)}</dd>
         </div>
         <div>
           <dt>Status</dt>

@@ -1,8 +1,8 @@
 // An order's lines: picture, name, quantity and unit price; on the orders page each also links
 // to its product (SPEC.md section 2).
 import { Link } from "react-router-dom";
+import { formatDollars } from "../../../../worker/contracts/money";
 import type { OrderItemDto } from "../../../../worker/contracts/order";
-import { formatPrice } from "../../../lib/money";
 import { paths } from "../../../lib/paths";
 import "./order-items.css";
 
@@ -28,7 +28,7 @@ export function OrderItems({ items, withLinks = false }: OrderItemsProps) {
             <span className="order-item-info">
               <span className="order-item-name">{item.name || "Product"}</span>
               <span className="order-item-meta">
-                Qty {item.quantity} · {formatPrice(item.price)} each
+                Qty {item.quantity} · {formatDollars(item.price)} each
               </span>
             </span>
             {withLinks && id ? (

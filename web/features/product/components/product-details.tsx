@@ -2,8 +2,9 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
+import { formatDollars } from "../../../../worker/contracts/money";
 import { BagIcon, StrokeIcon } from "../../../components/icons";
-import { formatPrice } from "../../../lib/money";
+import { reportFailure } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { addToCart } from "../../cart/add-to-cart";
 import { clampQuantity } from "../../cart/guest-cart";
@@ -37,11 +38,11 @@ function Price({ product }: { product: ProductDto }) {
   const { final, original, percentOff } = priceDisplay(product);
   return (
     <p className="product-price">
-      <span className="product-price-final">{formatPrice(final)}</span>
+      <span className="product-price-final">{formatDollars(final)}</span>
       {original === undefined ? null : (
         <del className="product-price-original">
           <span className="visually-hidden">Was </span>
-          {formatPrice(original)}
+          {formatDollars(original)}
         </del>
       )}
       {percentOff > 0 ? (
@@ -67,8 +68,8 @@ function AddToCartForm({ product }: { product: ProductDto }) {
     try {
       await addToCart(product, wanted);
       toast.success("Added to cart!");
-    } catch {
-      toast.error("Could not add to cart");
+    } catch (error) {
+      reportFailure(error, "Could not add to cart", { ignoreServerMessage: true });
     } finally {
       setAdding(false);
     }

@@ -1,4 +1,5 @@
-import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from "../../cart/guest-cart";
+import { MAX_CART_QUANTITY, MIN_CART_QUANTITY } from "../../../../worker/contracts/cart";
+import { clampQuantity } from "../../cart/guest-cart";
 import "./quantity-input.css";
 
 interface QuantityInputProps {
@@ -25,7 +26,7 @@ export function QuantityInput({ id, value, onChange }: QuantityInputProps) {
           type="button"
           className="quantity-step"
           aria-label="Decrease quantity"
-          aria-disabled={quantity <= MIN_QUANTITY}
+          aria-disabled={quantity <= MIN_CART_QUANTITY}
           onClick={() => step(-1)}
         >
           −
@@ -34,8 +35,8 @@ export function QuantityInput({ id, value, onChange }: QuantityInputProps) {
           id={id}
           type="number"
           inputMode="numeric"
-          min={MIN_QUANTITY}
-          max={MAX_QUANTITY}
+          min={MIN_CART_QUANTITY}
+          max={MAX_CART_QUANTITY}
           step={1}
           value={value}
           onChange={(event) => {
@@ -43,14 +44,14 @@ export function QuantityInput({ id, value, onChange }: QuantityInputProps) {
             onChange(typed === "" ? "" : String(clampQuantity(typed)));
           }}
           onBlur={() => {
-            if (value === "") onChange(String(MIN_QUANTITY));
+            if (value === "") onChange(String(MIN_CART_QUANTITY));
           }}
         />
         <button
           type="button"
           className="quantity-step"
           aria-label="Increase quantity"
-          aria-disabled={quantity >= MAX_QUANTITY}
+          aria-disabled={quantity >= MAX_CART_QUANTITY}
           onClick={() => step(1)}
         >
           +

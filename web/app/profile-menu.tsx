@@ -2,8 +2,8 @@
 // on small screens, greets the user and offers My Profile, Orders and Logout.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { UserIcon } from "../components/icons";
 import { paths } from "../lib/paths";
-import { UserIcon } from "./icons";
 import "./profile-menu.css";
 
 export interface ProfileMenuProps {

@@ -2,8 +2,7 @@
 // Signed in, it is the server cart held in memory: a stored guest cart is merged into it once,
 // every change shows at once and then goes to the server, and a failed change is rolled back.
 // The changes themselves are in cart-actions.ts.
-import { toast } from "react-toastify";
-import { ApiError, SESSION_EXPIRED_CODE } from "../../lib/api-client";
+import { reportFailure } from "../../lib/api-client";
 import { SESSION_LOGOUT_EVENT } from "../session/end-session";
 import { fetchServerCart, mergeGuestCart } from "./cart-api";
 import {
@@ -49,13 +48,12 @@ function setServer(items: GuestCart, status: CartStatus): void {
   notify();
 }
 
-/** SPEC.md section 8: cart failures show the error's message (an expired session is toasted already). */
-export function toastError(error: unknown): void {
-  if (error instanceof ApiError && error.code === SESSION_EXPIRED_CODE) return;
-  toast.error(
-    error instanceof Error && error.message ? error.message : "Could not update the cart",
-  );
-}
+/**
+ * SPEC.md section 8: a cart failure says the server's message, that the shop could not be reached,
+ * or why storage refused the change (an expired session is toasted already).
+ */
+export const reportCartFailure = (error: unknown): void =>
+  reportFailure(error, "Could not update the cart", { sayNetworkError: true });
 
 function readGuestRaw(): string | null {
   try {
@@ -144,7 +142,7 @@ async function signIn(current: number): Promise<void> {
     try {
       await mergeGuestCart(guest);
     } catch (error) {
-      if (current === session) toastError(error);
+      if (current === session) reportCartFailure(error);
     }
   }
   if (current === session) await reloadCart();
@@ -175,7 +173,7 @@ export async function reloadCart(): Promise<void> {
     if (current === session && change === latestChange) setServer(items, "ready");
   } catch (error) {
     if (current !== session) return;
-    toastError(error);
+    reportCartFailure(error);
     setServer(serverSnapshot.items, "error");
   }
 }

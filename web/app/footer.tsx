@@ -1,9 +1,9 @@
 import { type ReactNode, useSyncExternalStore } from "react";
 import { Link } from "react-router-dom";
+import { FacebookIcon, InstagramIcon, LotusMark, TikTokIcon } from "../components/icons";
 import { useCategories } from "../features/catalogue/use-catalogue";
 import { SHOP_NAME } from "../lib/page-title";
 import { paths } from "../lib/paths";
-import { FacebookIcon, InstagramIcon, LotusMark, TikTokIcon } from "./icons";
 import "./footer.css";
 
 const SOCIAL_LINKS = [

@@ -1,4 +1,6 @@
-// The signed-in user's profile and the creator programme's accounts (SPEC.md sections 5 and 7).
+// Everything under /api/user (SPEC.md sections 5 and 7): sign-up, sign-in and password reset, the
+// signed-in user's profile, the creator programme's accounts, and the checkout's affiliate code
+// check. Refresh and logout are routes/session.ts.
 import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import {
@@ -7,21 +9,38 @@ import {
   CreatorUpdateSchema,
   UpdateUserSchema,
 } from "../contracts/account";
+import { AFFILIATE_MESSAGES, ValidateAffiliateSchema } from "../contracts/affiliate";
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  RESET_LINK_INVALID,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from "../contracts/auth";
 import { centsToDollars } from "../contracts/money";
-import { AFFILIATE_MESSAGES, ValidateAffiliateSchema } from "../contracts/order";
 import type { Db } from "../db/client";
 import { creatorProfiles, users } from "../db/schema";
 import type { Bindings } from "../env";
 import type { AppEnv } from "../http/app-env";
 import { optionalAuth, requireAuth, unauthorized } from "../http/auth";
-import { AppError } from "../http/errors";
+import { AppError, badRequest } from "../http/errors";
+import { beginSession } from "../http/session-cookie";
 import { validate } from "../http/validate";
 import { newId } from "../lib/ids";
-import { findCreator, normaliseCode } from "../services/affiliate";
+import { randomToken, sha256Hex } from "../lib/tokens";
+import { checkCode } from "../services/affiliate";
 import { freeAffiliateCode } from "../services/affiliate-codes";
 import { creatorStats } from "../services/creator-stats";
-import { hashPassword } from "../services/passwords";
+import { sendEmail } from "../services/email";
+import { passwordResetEmail } from "../services/email-templates";
+import { hashPassword, verifyPassword } from "../services/passwords";
 import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
+import { endAllSessions } from "../services/sessions";
+
+const RESET_TTL_SECONDS = 3600;
+const FORGOT_PASSWORD_MESSAGE =
+  "If an account exists for that email, a password reset link is on its way.";
+const resetKey = (hash: string) => `password-reset:${hash}`;
 
 const emailTaken = () =>
   new AppError(409, "That email is already used by another account.", "email_taken");
@@ -52,7 +71,7 @@ async function creatorView(env: Bindings, db: Db, userId: string): Promise<Creat
       .from(users)
       .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .where(eq(users.id, userId)),
-    creatorStats(env, userId),
+    creatorStats(db, userId),
   ]);
   if (!row) return null;
   return { ...row, shareUrl: `${env.APP_ORIGIN}/r/${row.affiliateCode}`, stats };
@@ -66,9 +85,90 @@ async function isEmailFree(db: Db, email: string, exceptUserId: string): Promise
   return !other;
 }
 
-export const accountRoutes = new Hono<AppEnv>()
+export const userRoutes = new Hono<AppEnv>()
+  .post("/register", validate("json", RegisterSchema), async (c) => {
+    await enforceLimit(c.env, c.var.db, LIMITS.registerPerIp, clientIp(c.req.raw.headers));
+    const { name, email, password } = c.req.valid("json");
+    const [user] = await c.var.db
+      .insert(users)
+      .values({
+        id: newId(),
+        name,
+        email,
+        passwordHash: await hashPassword(password),
+        role: "user",
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, role: users.role });
+    if (!user) throw accountExists();
+    const accessToken = await beginSession(c, user);
+    return c.json({
+      success: true as const,
+      accessToken,
+      role: user.role,
+      message: "Account created.",
+    });
+  })
+  .post("/login", validate("json", LoginSchema), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await enforceLimit(c.env, c.var.db, LIMITS.loginPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(c.env, c.var.db, LIMITS.loginPerAccount, email);
+    const [user] = await c.var.db
+      .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email));
+    // One hash either way, so neither the answer nor its timing tells whether the email exists.
+    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    if (!user || !ok) throw new AppError(401, "Invalid email or password", "invalid_credentials");
+    const accessToken = await beginSession(c, user);
+    return c.json({
+      success: true as const,
+      accessToken,
+      role: user.role,
+      message: "Welcome back!",
+    });
+  })
+  .post("/forgot-password", validate("json", ForgotPasswordSchema), async (c) => {
+    await enforceLimit(c.env, c.var.db, LIMITS.forgotPerIp, clientIp(c.req.raw.headers));
+    const { email } = c.req.valid("json");
+    const [user] = await c.var.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.email, email));
+    // The same work happens before answering either way; storing and mailing happen afterwards.
+    const token = randomToken();
+    const hash = await sha256Hex(token);
+    if (user) {
+      const link = `${c.env.APP_ORIGIN}/reset-password?token=${token}`;
+      c.executionCtx.waitUntil(
+        (async () => {
+          await c.env.KV.put(resetKey(hash), user.id, { expirationTtl: RESET_TTL_SECONDS });
+          await sendEmail(c.env, c.var.db, passwordResetEmail(email, user.name, link));
+        })(),
+      );
+    }
+    return c.json({ success: true as const, message: FORGOT_PASSWORD_MESSAGE });
+  })
+  .post("/reset-password", validate("json", ResetPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const key = resetKey(await sha256Hex(token));
+    const userId = await c.env.KV.get(key);
+    if (!userId) throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
+    await c.env.KV.delete(key);
+    const [user] = await c.var.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!user) throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
+    await endAllSessions(c.env, user.id);
+    return c.json({
+      success: true as const,
+      message: "Your password has been changed. Please log in.",
+    });
+  })
   .post("/creator-register", validate("json", CreatorRegisterSchema), async (c) => {
-    await enforceLimit(c.env, LIMITS.creatorRegisterPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(c.env, c.var.db, LIMITS.creatorRegisterPerIp, clientIp(c.req.raw.headers));
     const input = c.req.valid("json");
     const db = c.var.db;
     const [existing] = await db
@@ -109,27 +209,23 @@ export const accountRoutes = new Hono<AppEnv>()
     optionalAuth,
     validate("json", ValidateAffiliateSchema),
     async (c) => {
-      await enforceLimit(c.env, LIMITS.validateCodePerIp, clientIp(c.req.raw.headers));
-      const code = normaliseCode(c.req.valid("json").code);
-      const creator = code ? await findCreator(c.var.db, code) : null;
-      if (!creator) {
+      await enforceLimit(c.env, c.var.db, LIMITS.validateCodePerIp, clientIp(c.req.raw.headers));
+      const check = await checkCode(
+        c.var.db,
+        c.req.valid("json").code,
+        c.var.viewer?.userId ?? null,
+      );
+      if (!check.valid) {
         return c.json({
           success: true as const,
           valid: false,
-          message: AFFILIATE_MESSAGES.invalid,
-        });
-      }
-      if (c.var.viewer?.userId === creator.userId) {
-        return c.json({
-          success: true as const,
-          valid: false,
-          message: AFFILIATE_MESSAGES.ownCode,
+          message: AFFILIATE_MESSAGES[check.reason],
         });
       }
       return c.json({
         success: true as const,
         valid: true,
-        discount: centsToDollars(creator.discountCents),
+        discount: centsToDollars(check.discountCents),
         message: AFFILIATE_MESSAGES.applied,
       });
     },

@@ -3,7 +3,7 @@
 // prices are never stored here; the cart route joins today's catalogue on every read. A user's cart
 // is `env.CARTS.getByName(userId)`.
 import { DurableObject } from "cloudflare:workers";
-import { MAX_CART_QUANTITY } from "../contracts/account";
+import { MAX_CART_QUANTITY } from "../contracts/cart";
 import type { Bindings } from "../env";
 
 export interface CartLine {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router-dom";
+import { BagIcon, CloseIcon, LotusMark, MenuIcon, SearchIcon, UserIcon } from "../components/icons";
 import { useCartCount } from "../features/cart/use-cart-count";
 import { useSession } from "../features/session/session-context";
 import { SHOP_NAME } from "../lib/page-title";
 import { paths } from "../lib/paths";
-import { BagIcon, CloseIcon, LotusMark, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import "./navbar.css";
 import { ProfileMenu } from "./profile-menu";
 

@@ -13,8 +13,8 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import type { ProductDto } from "../../worker/contracts/catalogue";
-import { ProductCard, ProductCardSkeleton } from "../features/catalogue/components/product-card";
+import type { ProductDto } from "../../../../worker/contracts/catalogue";
+import { ProductCard, ProductCardSkeleton } from "./product-card";
 import "./product-carousel.css";
 
 export interface SlidesPerView {

@@ -6,9 +6,9 @@ import { Navigation } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
 import "swiper/css";
 import "swiper/css/navigation";
-import type { ProductDto } from "../../worker/contracts/catalogue";
-import { ProductCard } from "../features/catalogue/components/product-card";
-import { ArrowRightIcon } from "./icons";
+import type { ProductDto } from "../../../../worker/contracts/catalogue";
+import { ArrowRightIcon } from "../../../components/icons";
+import { ProductCard } from "./product-card";
 import {
   CAROUSEL_BREAKPOINTS,
   CAROUSEL_SPACING,

@@ -1,0 +1,43 @@
+// The field rules every form and endpoint shares: lengths, the email and phone shapes, entity
+// ids. Feature contracts build their schemas from these; web/ imports the same definitions.
+import * as v from "valibot";
+import { ID_PATTERN } from "./ids";
+
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_PHONE_LENGTH = 30;
+
+/** An entity id (contracts/ids.ts). */
+export const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, "must be a 24-character hex id"));
+
+/** Digits, spaces and + ( ) - . as people write phone numbers; empty is the caller's call. */
+export const PHONE_PATTERN = /^[0-9+()\-.\s]*$/;
+export const PHONE_MESSAGE = "Phone may contain only digits, spaces and + ( ) - .";
+
+/** Trimmed, lower-cased, and shaped like an address: how every email is stored. */
+export const EmailSchema = v.pipe(
+  // A missing field reads as empty, so it gets the same message as an empty one.
+  v.optional(v.string("Please enter your email address"), ""),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty("Please enter your email address"),
+  v.maxLength(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters`),
+  v.email("Please enter a valid email address"),
+);
+
+/** A required text field: missing or blank reads "<label> is required". */
+export const requiredText = (label: string, max: number) =>
+  v.pipe(
+    v.optional(v.string(`${label} is required`), ""),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+
+/** An optional text field: missing reads as empty. */
+export const optionalText = (label: string, max: number) =>
+  v.pipe(
+    v.optional(v.string(`${label} must be text`), ""),
+    v.trim(),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );

@@ -1,0 +1,134 @@
+// Every mail the shop writes: subject, text and HTML, in the shop's layout. Sending is
+// services/email.ts; what a visitor typed is escaped here before it reaches HTML.
+import { formatCents } from "../contracts/money";
+import { escapeHtml } from "../lib/html";
+import type { EmailMessage } from "./email";
+import type { OrderWithItems } from "./orders";
+
+/** The shop's mail layout around a body of trusted HTML. */
+export function emailLayout(title: string, bodyHtml: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#fff6e8;font-family:Georgia,serif;color:#2b1320">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;border-top:6px solid #b87333">
+<tr><td style="padding:28px 32px"><p style="margin:0 0 4px;color:#8c4a22;font-size:13px;letter-spacing:2px">TAMRA &amp; TARA</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>${bodyHtml}</td></tr>
+</table><p style="color:#6b4b3e;font-size:12px">Tamra &amp; Tara · Brisbane, Queensland, Australia</p></td></tr></table>
+</body></html>`;
+}
+
+/** The link to choose a new password (routes/user.ts, forgot-password). */
+export function passwordResetEmail(to: string, name: string, link: string): EmailMessage {
+  return {
+    to,
+    subject: "Reset your Tamra & Tara password",
+    text: `Hello ${name},\n\nReset your password within the next hour: ${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
+    html: emailLayout(
+      "Reset your password",
+      `<p>Hello ${escapeHtml(name)},</p><p><a href="${escapeHtml(link)}">Choose a new password</a> within the next hour.</p>
+<p style="font-size:12px;color:#6b4b3e">If you did not ask for this, ignore this mail; your password stays as it is.</p>`,
+    ),
+  };
+}
+
+/** What the shop's inbox is told about a contact form message; replies go to the visitor. */
+export function contactNotificationEmail(
+  inbox: string,
+  message: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    message: string;
+  },
+): EmailMessage {
+  const name = `${message.firstName} ${message.lastName}`;
+  const details = [`From: ${name} <${message.email}>`, `Phone: ${message.phone ?? "not given"}`];
+  return {
+    to: inbox,
+    replyTo: message.email,
+    subject: `Contact form: ${name}`,
+    text: `${details.join("\n")}\n\n${message.message}\n`,
+    html: emailLayout(
+      `New message from ${name}`,
+      `<p>${details.map(escapeHtml).join("<br>")}</p>
+<blockquote style="border-left:3px solid #b87333;margin:0;padding-left:12px;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>`,
+    ),
+  };
+}
+
+/** The newsletter's welcome, with its one-click unsubscribe link. */
+export function newsletterWelcomeEmail(to: string, unsubscribeUrl: string): EmailMessage {
+  const url = escapeHtml(unsubscribeUrl);
+  return {
+    to,
+    subject: "Welcome to Tamra & Tara",
+    text:
+      "Namaste, and thank you for subscribing.\n\nYou'll hear from us about new handcrafted pieces, " +
+      `copper care tips and offers — never more than twice a month.\n\nUnsubscribe: ${unsubscribeUrl}\n`,
+    html: emailLayout(
+      "Welcome to Tamra & Tara",
+      `<p>Namaste, and thank you for subscribing.</p><p>You'll hear from us about new handcrafted pieces,
+copper care tips and offers — never more than twice a month.</p>
+<p style="font-size:12px;color:#6b4b3e">Changed your mind? <a href="${url}">Unsubscribe</a>.</p>`,
+    ),
+  };
+}
+
+/** The buyer's confirmation of a paid order, written with the payment (services/fulfilment.ts). */
+export function orderConfirmationEmail(found: OrderWithItems, invoice: string): EmailMessage {
+  const { order, items } = found;
+  const number = `#${order.id.slice(-8)}`;
+  const a = order.address;
+  const addressLines = [
+    `${a.firstName} ${a.lastName}`,
+    a.street,
+    a.street2,
+    `${a.city} ${a.state} ${a.zipcode}`,
+    a.country,
+    `Phone ${a.phone}`,
+  ].filter(Boolean) as string[];
+  const totals: [string, number][] = [
+    ["Subtotal", order.subtotalCents],
+    ["GST (10%)", order.taxCents],
+    ["Delivery", order.deliveryFeeCents],
+    ...(order.discountCents > 0
+      ? ([["Discount", -order.discountCents]] as [string, number][])
+      : []),
+    ["Total", order.totalCents],
+  ];
+  const text = [
+    `Thank you for your order ${number}. We're preparing it now; Australian delivery takes 3-7 business days.`,
+    "",
+    ...items.map(
+      (i) => `${i.quantity} x ${i.name} — ${formatCents(i.unitPriceCents * i.quantity)}`,
+    ),
+    "",
+    ...totals.map(([label, cents]) => `${label}: ${formatCents(cents)}`),
+    "",
+    "Shipping to:",
+    ...addressLines,
+    "",
+    `Tax invoice: ${invoice}`,
+  ].join("\n");
+  const html = emailLayout(
+    `Order ${number} confirmed`,
+    `<p>Thank you for your order. We're preparing it now; Australian delivery takes 3-7 business days.</p>
+<table role="presentation" width="100%" cellpadding="6" style="border-collapse:collapse">
+${items
+  .map(
+    (i) =>
+      `<tr><td>${i.quantity} × ${escapeHtml(i.name)}</td><td align="right">${escapeHtml(formatCents(i.unitPriceCents * i.quantity))}</td></tr>`,
+  )
+  .join("")}
+${totals
+  .map(
+    ([label, cents]) =>
+      `<tr><td align="right">${escapeHtml(label)}</td><td align="right">${escapeHtml(formatCents(cents))}</td></tr>`,
+  )
+  .join("")}
+</table>
+<p><strong>Shipping to</strong><br>${addressLines.map(escapeHtml).join("<br>")}</p>
+<p><a href="${escapeHtml(invoice)}">Download your tax invoice</a></p>`,
+  );
+  return { to: order.email, subject: `Your Tamra & Tara order ${number}`, text, html };
+}
