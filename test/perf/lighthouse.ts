@@ -45,16 +45,16 @@ type Category = (typeof CATEGORIES)[number];
 /** Every run. */
 const EVERY_RUN = { accessibility: 100, "best-practices": 100, seo: 100 };
 /**
- * Timing: the median. LCP per page, in ms: the page's median on the calibrated phone when the
- * calibration landed (/ 1.56 s, /collection 2.33 s, product 2.37 s, /cart 2.17 s), rounded up to
- * the next tenth of a second plus one.
+ * Timing: the median. LCP per page, in ms: the highest median the page showed on the calibrated
+ * phone in the seven clean runs that landed the calibration (/ 1.56 s, /collection 2.38 s, product
+ * 2.46 s, /cart 2.22 s), rounded up to the next tenth of a second, plus a tenth for their spread.
  */
 const MEDIAN = { performance: 95, tbt: 100, cls: 0.02 };
 const LCP_BUDGET_MS: Record<string, number> = {
   "/": 1_700,
   "/collection": 2_500,
-  product: 2_500,
-  "/cart": 2_300,
+  product: 2_600,
+  "/cart": 2_400,
 };
 
 interface Run {
