@@ -21,7 +21,7 @@ import { centsToDollars } from "../contracts/money";
 import type { Db } from "../db/client";
 import { creatorProfiles, users } from "../db/schema";
 import type { Bindings } from "../env";
-import type { AppEnv } from "../http/app-env";
+import type { AppContext, AppEnv } from "../http/app-env";
 import { optionalAuth, requireAuth, unauthorized } from "../http/auth";
 import { AppError, badRequest } from "../http/errors";
 import { beginSession } from "../http/session-cookie";
@@ -85,6 +85,12 @@ async function isEmailFree(db: Db, email: string, exceptUserId: string): Promise
   return !other;
 }
 
+/** SPEC.md section 7's answer to sign-up and sign-in: a session begun on this device. */
+async function signedIn(c: AppContext, user: { id: string; role: string }, message: string) {
+  const accessToken = await beginSession(c, user);
+  return { success: true as const, accessToken, role: user.role, message };
+}
+
 export const userRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", RegisterSchema), async (c) => {
     await enforceLimit(c.env, c.var.db, LIMITS.registerPerIp, clientIp(c.req.raw.headers));
@@ -101,13 +107,7 @@ export const userRoutes = new Hono<AppEnv>()
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, role: users.role });
     if (!user) throw accountExists();
-    const accessToken = await beginSession(c, user);
-    return c.json({
-      success: true as const,
-      accessToken,
-      role: user.role,
-      message: "Account created.",
-    });
+    return c.json(await signedIn(c, user, "Account created."));
   })
   .post("/login", validate("json", LoginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
@@ -120,13 +120,7 @@ export const userRoutes = new Hono<AppEnv>()
     // One hash either way, so neither the answer nor its timing tells whether the email exists.
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     if (!user || !ok) throw new AppError(401, "Invalid email or password", "invalid_credentials");
-    const accessToken = await beginSession(c, user);
-    return c.json({
-      success: true as const,
-      accessToken,
-      role: user.role,
-      message: "Welcome back!",
-    });
+    return c.json(await signedIn(c, user, "Welcome back!"));
   })
   .post("/forgot-password", validate("json", ForgotPasswordSchema), async (c) => {
     await enforceLimit(c.env, c.var.db, LIMITS.forgotPerIp, clientIp(c.req.raw.headers));
