@@ -11,7 +11,7 @@ import {
   checkoutTotals,
   DELIVERY_FEE_CENTS,
   pricedLine,
-} from "../../worker/contracts/money";
+} from "../../worker/contracts/totals";
 import { makeProduct, stubApi } from "./helpers";
 
 const json = (status: number, body: unknown) =>

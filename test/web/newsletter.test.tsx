@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { toast } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { NewsletterSignup } from "../../web/features/newsletter/newsletter-signup";
-import { NEWSLETTER_MESSAGES } from "../../worker/contracts/forms";
+import { NEWSLETTER_MESSAGES } from "../../worker/contracts/newsletter";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -44,6 +44,16 @@ describe("newsletter signup", () => {
     expect(error).toHaveBeenCalledWith("Please enter your email address");
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByLabelText("Email address").getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("checks the address's shape with the Worker's own schema before sending", async () => {
+    const fetchMock = stubFetch(() => json(200, {}));
+    const { error, submit } = setup();
+    submit("priya@example");
+
+    expect(error).toHaveBeenCalledWith("Please enter a valid email address");
+    expect(screen.getByText("Please enter a valid email address")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("subscribes, confirms and clears the field", async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CONTACT_MESSAGES, NEWSLETTER_MESSAGES } from "../../worker/contracts/forms";
+import { CONTACT_MESSAGES } from "../../worker/contracts/contact";
+import { NEWSLETTER_MESSAGES } from "../../worker/contracts/newsletter";
 import { contactMessages, newsletterSubscribers } from "../../worker/db/schema";
 import { callWorker, db, outbox, postJson } from "./helpers/factories";
 

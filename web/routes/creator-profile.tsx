@@ -1,25 +1,21 @@
 import { useRef, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { toast } from "react-toastify";
-import {
-  CreatorUpdateSchema,
-  MAX_BIO_LENGTH,
-  MAX_SOCIALS_LENGTH,
-} from "../../worker/contracts/account";
-import { MAX_EMAIL_LENGTH } from "../../worker/contracts/fields";
+import { CreatorUpdateSchema } from "../../worker/contracts/account";
 import { type Creator, fetchCreator, updateCreator } from "../features/account/api";
 import { FormAlert } from "../features/account/components/auth-layout";
 import { CreatorDetails } from "../features/account/components/creator-details";
+import { CreatorFields } from "../features/account/components/creator-fields";
 import { CreatorPanel } from "../features/account/components/creator-panel";
-import { EmailField, FormField, NameField } from "../features/account/components/form-field";
+import { EmailField, NameField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
-import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
 import { ActivityChart } from "../features/creator-stats/components/activity-chart";
 import { readStats } from "../features/creator-stats/creator-stats";
 import { useSession } from "../features/session/session-context";
 import { failureMessage, isSessionExpired } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./creator-profile.css";
@@ -50,7 +46,7 @@ export function CreatorProfilePage() {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useAccountForm(editable({}), CreatorUpdateSchema);
+  const form = useForm(editable({}), CreatorUpdateSchema);
   const creator = state.status === "loaded" ? state.data : null;
 
   if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
@@ -112,27 +108,7 @@ export function CreatorProfilePage() {
           >
             <NameField {...form.field("name")} />
             <EmailField {...form.field("email")} />
-            <FormField
-              {...form.field("payoutEmail")}
-              label="Payout email"
-              type="email"
-              autoComplete="email"
-              maxLength={MAX_EMAIL_LENGTH}
-            />
-            <FormField
-              {...form.field("socials")}
-              label="Social links"
-              autoComplete="url"
-              hint="Separate links with commas."
-              maxLength={MAX_SOCIALS_LENGTH}
-            />
-            <FormField
-              {...form.field("bio")}
-              label="Bio"
-              autoComplete="off"
-              maxLength={MAX_BIO_LENGTH}
-              multiline
-            />
+            <CreatorFields field={form.field} application={false} />
             <FormAlert message={failure} />
             <div className="account-actions is-wide">
               <button type="submit" className="button button-primary" disabled={form.sending}>

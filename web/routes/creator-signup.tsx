@@ -1,21 +1,16 @@
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
-import {
-  CreatorRegisterSchema,
-  MAX_BIO_LENGTH,
-  MAX_SOCIALS_LENGTH,
-} from "../../worker/contracts/account";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../worker/contracts/auth";
-import { MAX_EMAIL_LENGTH } from "../../worker/contracts/fields";
+import { CreatorRegisterSchema } from "../../worker/contracts/account";
 import { type MessageAnswer, registerCreator } from "../features/account/api";
-import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
+import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
+import { CreatorFields } from "../features/account/components/creator-fields";
 import { CreatorPitch } from "../features/account/components/creator-pitch";
-import { FormField, NameField } from "../features/account/components/form-field";
+import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
-import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
 import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useForm, useFormFailure } from "../lib/use-form";
 
 const EMPTY = { name: "", email: "", password: "", payoutEmail: "", socials: "", bio: "" };
 
@@ -23,7 +18,7 @@ export function CreatorSignupPage() {
   usePageTitle("Become a Content Creator");
   const navigate = useNavigate();
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useAccountForm(EMPTY, CreatorRegisterSchema);
+  const form = useForm(EMPTY, CreatorRegisterSchema);
 
   const onSubmit = form.submit(async (input) => {
     clearFailure();
@@ -55,56 +50,14 @@ export function CreatorSignupPage() {
         onSubmit={onSubmit}
       >
         <NameField {...form.field("name")} />
-        <FormField
-          {...form.field("email")}
-          label="Email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={MAX_EMAIL_LENGTH}
-          required
-        />
-        <FormField
-          {...form.field("password")}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          maxLength={MAX_PASSWORD_LENGTH}
-          required
-        />
-        <FormField
-          {...form.field("payoutEmail")}
-          label="Payout email"
-          inputMode="email"
-          autoComplete="email"
-          hint="Where we send your commission."
-          maxLength={MAX_EMAIL_LENGTH}
-          required
-        />
-        <FormField
-          {...form.field("socials")}
-          label="Social links"
-          autoComplete="url"
-          hint="Separate links with commas."
-          maxLength={MAX_SOCIALS_LENGTH}
-          multiline
-        />
-        <FormField
-          {...form.field("bio")}
-          label="Bio"
-          autoComplete="off"
-          hint="A few lines about you and your audience."
-          maxLength={MAX_BIO_LENGTH}
-          multiline
-        />
+        {/* SPEC.md section 9: no email-type check on the creator signup's email field. */}
+        <EmailField {...form.field("email")} type="text" />
+        <PasswordField {...form.field("password")} isNew />
+        <CreatorFields field={form.field} application />
         <FormAlert message={failure} />
-        <button
-          type="submit"
-          className="button button-primary button-large"
-          disabled={form.sending}
-        >
-          {form.sending ? "Applying…" : "Apply as a creator"}
-        </button>
+        <SubmitButton sending={form.sending} sendingLabel="Applying…">
+          Apply as a creator
+        </SubmitButton>
       </form>
       <p className="account-switch">
         Already a creator? <Link to={paths.login}>Sign in</Link>

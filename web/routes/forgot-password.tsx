@@ -3,19 +3,19 @@ import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { ForgotPasswordSchema } from "../../worker/contracts/auth";
 import { type MessageAnswer, requestPasswordReset } from "../features/account/api";
-import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
+import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
 import { EmailField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
-import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
 import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useForm, useFormFailure } from "../lib/use-form";
 
 export function ForgotPasswordPage() {
   usePageTitle("Forgot password");
   const { failure, fail, clearFailure } = useFormFailure();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAccountForm({ email: "" }, ForgotPasswordSchema);
+  const form = useForm({ email: "" }, ForgotPasswordSchema);
 
   const onSubmit = form.submit(async ({ email }, values) => {
     clearFailure();
@@ -47,13 +47,9 @@ export function ForgotPasswordPage() {
             ? `If an account uses ${sentTo}, a reset link is on its way. It works once and expires soon.`
             : ""}
         </p>
-        <button
-          type="submit"
-          className="button button-primary button-large"
-          disabled={form.sending}
-        >
-          {form.sending ? "Sending…" : "Send reset link"}
-        </button>
+        <SubmitButton sending={form.sending} sendingLabel="Sending…">
+          Send reset link
+        </SubmitButton>
       </form>
       <p className="account-switch">
         Remembered it? <Link to={paths.login}>Back to sign in</Link>

@@ -1,18 +1,18 @@
 import { Link, Navigate } from "react-router-dom";
-import { LoginSchema, MAX_PASSWORD_LENGTH } from "../../worker/contracts/auth";
+import { LoginSchema } from "../../worker/contracts/auth";
 import { loginUser } from "../features/account/api";
-import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
-import { EmailField, FormField } from "../features/account/components/form-field";
+import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
+import { EmailField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES } from "../features/account/messages";
-import { useAccountForm } from "../features/account/use-account-form";
 import { useSignIn } from "../features/account/use-sign-in";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useForm } from "../lib/use-form";
 
 export function LoginPage() {
   usePageTitle("Sign in");
   const { failure, signIn, signedIn } = useSignIn(ACCOUNT_MESSAGES.loginSuccess);
-  const form = useAccountForm({ email: "", password: "" }, LoginSchema);
+  const form = useForm({ email: "", password: "" }, LoginSchema);
 
   const onSubmit = form.submit(async (input) => {
     await signIn(() => loginUser(input));
@@ -28,25 +28,14 @@ export function LoginPage() {
     >
       <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
         <EmailField {...form.field("email")} />
-        <FormField
-          {...form.field("password")}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={MAX_PASSWORD_LENGTH}
-          required
-        />
+        <PasswordField {...form.field("password")} />
         <Link to={paths.forgotPassword} className="account-aside-link">
           Forgot password?
         </Link>
         <FormAlert message={failure} />
-        <button
-          type="submit"
-          className="button button-primary button-large"
-          disabled={form.sending}
-        >
-          {form.sending ? "Signing in…" : "Sign in"}
-        </button>
+        <SubmitButton sending={form.sending} sendingLabel="Signing in…">
+          Sign in
+        </SubmitButton>
       </form>
       <p className="account-switch">
         New to the shop? <Link to={paths.signup}>Create an account</Link>

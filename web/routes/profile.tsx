@@ -6,11 +6,11 @@ import { type AccountUser, fetchMe, updateProfile } from "../features/account/ap
 import { FormAlert } from "../features/account/components/auth-layout";
 import { EmailField, NameField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
-import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
 import { useSession } from "../features/session/session-context";
 import { failureMessage, isSessionExpired } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./profile.css";
@@ -31,7 +31,7 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useAccountForm({ name: "", email: "" }, UpdateUserSchema);
+  const form = useForm({ name: "", email: "" }, UpdateUserSchema);
   const user = state.status === "loaded" ? state.data : null;
 
   if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;

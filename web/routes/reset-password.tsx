@@ -1,20 +1,15 @@
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import * as v from "valibot";
-import {
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  RESET_LINK_INVALID,
-  ResetPasswordSchema,
-} from "../../worker/contracts/auth";
+import { RESET_LINK_INVALID, ResetPasswordSchema } from "../../worker/contracts/auth";
 import { type MessageAnswer, resetPassword } from "../features/account/api";
-import { AuthLayout, FormAlert } from "../features/account/components/auth-layout";
-import { FormField } from "../features/account/components/form-field";
+import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
+import { PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
-import { useAccountForm, useFormFailure } from "../features/account/use-account-form";
 import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useForm, useFormFailure } from "../lib/use-form";
 
 // The token comes from the link, not the form; a bad one is the server's to refuse.
 const NewPasswordSchema = v.pick(ResetPasswordSchema, ["password"]);
@@ -34,7 +29,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useAccountForm({ password: "", confirm: "" }, NewPasswordSchema, checkConfirmation);
+  const form = useForm({ password: "", confirm: "" }, NewPasswordSchema, checkConfirmation);
 
   const onSubmit = form.submit(async ({ password }) => {
     clearFailure();
@@ -53,31 +48,17 @@ export function ResetPasswordPage() {
     <AuthLayout eyebrow="Password recovery" title="Set a new password">
       {token ? (
         <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
-          <FormField
-            {...form.field("password")}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-            maxLength={MAX_PASSWORD_LENGTH}
-            required
-          />
-          <FormField
+          <PasswordField {...form.field("password")} label="New password" isNew />
+          <PasswordField
             {...form.field("confirm")}
             label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={MAX_PASSWORD_LENGTH}
-            required
+            isNew
+            hint={undefined}
           />
           <FormAlert message={failure} />
-          <button
-            type="submit"
-            className="button button-primary button-large"
-            disabled={form.sending}
-          >
-            {form.sending ? "Saving…" : "Save new password"}
-          </button>
+          <SubmitButton sending={form.sending} sendingLabel="Saving…">
+            Save new password
+          </SubmitButton>
         </form>
       ) : (
         <p className="account-alert" role="alert">

@@ -1,6 +1,6 @@
 // Contact form: the message is stored, and the shop's inbox is told who wrote and how to reply.
 import { Hono } from "hono";
-import { CONTACT_MESSAGES, ContactSchema } from "../contracts/forms";
+import { CONTACT_MESSAGES, ContactSchema } from "../contracts/contact";
 import { contactMessages } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { NEWSLETTER_MESSAGES, NewsletterSchema } from "../contracts/forms";
+import { NEWSLETTER_MESSAGES, NewsletterSchema } from "../contracts/newsletter";
 import { newsletterSubscribers } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";

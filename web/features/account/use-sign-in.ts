@@ -4,10 +4,10 @@ import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { failureMessage } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
+import { useFormFailure } from "../../lib/use-form";
 import { useSession } from "../session/session-context";
 import type { SessionAnswer } from "./api";
 import { ACCOUNT_MESSAGES, answerMessage } from "./messages";
-import { useFormFailure } from "./use-account-form";
 
 export function useSignIn(successMessage: string) {
   const session = useSession();

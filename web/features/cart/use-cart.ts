@@ -1,6 +1,6 @@
 // The cart for a screen: lines, totals and the actions, kept in step with the session.
 import { useMemo, useSyncExternalStore } from "react";
-import { cartTotals } from "../../../worker/contracts/money";
+import { cartTotals } from "../../../worker/contracts/totals";
 import { clearCart, setCartQuantity } from "./cart-actions";
 import {
   type CartSnapshot,

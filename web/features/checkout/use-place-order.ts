@@ -4,12 +4,13 @@
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import { centsToDollars, checkoutTotals, pricedLine } from "../../../worker/contracts/money";
+import { centsToDollars } from "../../../worker/contracts/money";
 import { AddressSchema, ORDER_MESSAGES } from "../../../worker/contracts/order";
+import { checkoutTotals, pricedLine } from "../../../worker/contracts/totals";
 import { failureMessage, isSessionExpired } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
+import { useForm, useFormFailure } from "../../lib/use-form";
 import { answerMessage } from "../account/messages";
-import { useAccountForm, useFormFailure } from "../account/use-account-form";
 import { useCart } from "../cart/use-cart";
 import { useSession } from "../session/session-context";
 import { emptyAddress, prefillAddress } from "./address-form";
@@ -28,7 +29,7 @@ export function usePlaceOrder() {
   const [params] = useSearchParams();
   const cancelled = params.get("cancel") === "true";
   const affiliate = useAffiliateCode();
-  const form = useAccountForm(emptyAddress(), AddressSchema);
+  const form = useForm(emptyAddress(), AddressSchema);
   const { failure, fail, clearFailure } = useFormFailure();
   const [redirecting, setRedirecting] = useState(false);
 

@@ -1,5 +1,5 @@
 import type { FaqDto, FaqListResponse } from "../../../worker/contracts/catalogue";
-import type { ContactInput, MessageResponse } from "../../../worker/contracts/forms";
+import type { ContactInput, MessageResponse } from "../../../worker/contracts/contact";
 import { api } from "../../lib/api-client";
 
 export const fetchFaqs = async (signal?: AbortSignal): Promise<FaqDto[]> =>

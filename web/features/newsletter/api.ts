@@ -1,5 +1,5 @@
 // Newsletter sign-up: the one call, and how each possible answer reads (SPEC.md section 8).
-import { NEWSLETTER_MESSAGES } from "../../../worker/contracts/forms";
+import { NEWSLETTER_MESSAGES } from "../../../worker/contracts/newsletter";
 import { ApiError, api } from "../../lib/api-client";
 
 export const NEWSLETTER_SUBSCRIBE_PATH = "/api/newsletter/subscribe";

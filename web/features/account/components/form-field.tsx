@@ -1,6 +1,7 @@
 // One labelled control with its hint and error wired up for screen readers. Password fields get
 // a Show/Hide toggle and stay masked by default.
 import { type ChangeEvent, type HTMLAttributes, useId, useState } from "react";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../../worker/contracts/auth";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../../../worker/contracts/fields";
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
@@ -91,13 +92,34 @@ export const NameField = ({ label = "Name", ...props }: PresetProps) => (
   <FormField label={label} autoComplete="name" maxLength={MAX_NAME_LENGTH} required {...props} />
 );
 
-/** The account forms' email field: an email input, required, capped. */
+/** The account forms' email field: an email input, required unless told otherwise, capped. */
 export const EmailField = ({ label = "Email", ...props }: PresetProps) => (
   <FormField
     label={label}
     type="email"
+    inputMode="email"
     autoComplete="email"
     maxLength={MAX_EMAIL_LENGTH}
+    required
+    {...props}
+  />
+);
+
+/**
+ * A password field, masked, required and capped. A new password (`isNew`) says the minimum and
+ * lets the browser suggest one; otherwise the browser fills the saved one.
+ */
+export const PasswordField = ({
+  label = "Password",
+  isNew = false,
+  ...props
+}: PresetProps & { isNew?: boolean }) => (
+  <FormField
+    label={label}
+    type="password"
+    autoComplete={isNew ? "new-password" : "current-password"}
+    hint={isNew ? `At least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
+    maxLength={MAX_PASSWORD_LENGTH}
     required
     {...props}
   />

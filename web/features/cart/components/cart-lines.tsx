@@ -5,7 +5,8 @@ import {
   MAX_CART_QUANTITY,
   MIN_CART_QUANTITY,
 } from "../../../../worker/contracts/cart";
-import { formatCents, formatDollars, lineCents } from "../../../../worker/contracts/money";
+import { formatCents, formatDollars } from "../../../../worker/contracts/money";
+import { lineCents } from "../../../../worker/contracts/totals";
 import { StrokeIcon } from "../../../components/icons";
 import { paths } from "../../../lib/paths";
 import { clampQuantity } from "../guest-cart";

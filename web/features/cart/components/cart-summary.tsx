@@ -1,6 +1,7 @@
 // The totals card of the cart and checkout screens: labelled rows, then the total. The cart shows
 // subtotal, shipping and tax (0.00 there; checkout adds it).
-import { type CartTotals, formatCents } from "../../../../worker/contracts/money";
+import { formatCents } from "../../../../worker/contracts/money";
+import type { CartTotals } from "../../../../worker/contracts/totals";
 import "./cart-summary.css";
 
 export interface SummaryRow {

@@ -1,7 +1,8 @@
 // The checkout's order summary (SPEC.md section 2): each held line, then subtotal, tax, shipping,
 // discount and total, all from checkoutTotals so the page shows what the Worker will charge.
 import type { CartItem } from "../../../../worker/contracts/cart";
-import { type CheckoutTotals, formatCents, lineCents } from "../../../../worker/contracts/money";
+import { formatCents } from "../../../../worker/contracts/money";
+import { type CheckoutTotals, lineCents } from "../../../../worker/contracts/totals";
 import { SummaryList } from "../../cart/components/cart-summary";
 
 interface CheckoutSummaryProps {

@@ -1,10 +1,10 @@
 import type { ChangeEvent } from "react";
+import { MAX_MESSAGE_LENGTH } from "../../../../worker/contracts/contact";
 import {
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PHONE_LENGTH,
 } from "../../../../worker/contracts/fields";
-import { MAX_MESSAGE_LENGTH } from "../../../../worker/contracts/forms";
 import { type ContactField, useContactForm } from "../use-contact-form";
 import "./contact-form.css";
 
@@ -56,13 +56,7 @@ function Field({ name, label, error, hint, multiline, type = "text", ...rest }: 
 }
 
 export function ContactForm() {
-  const { values, errors, sending, sentTo, formRef, onChange, onSubmit } = useContactForm();
-  const field = (name: ContactField) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange,
-  });
+  const { field, sending, sentTo, formRef, onSubmit } = useContactForm();
 
   return (
     <section className="contact-form-card" aria-labelledby="contact-form-heading">

@@ -1,9 +1,10 @@
-// Form state shared by the account and checkout screens: values, per-field errors from the
-// endpoint's own valibot schema (so each field says what the Worker would), focus on the first
-// invalid field, and a sending flag that keeps a second submit from going out.
+// The one way a form works: values, per-field errors from the endpoint's own valibot schema (so
+// each field says what the Worker would), the Worker's own field errors from a 400, focus on the
+// first invalid field, and a sending flag that keeps a second submit from going out.
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import * as v from "valibot";
+import { ApiError } from "./api-client";
 
 export type Values<F extends string> = Record<F, string>;
 export type Errors<F extends string> = Partial<Record<F, string>>;
@@ -27,11 +28,28 @@ function fieldErrors<F extends string>(
   return found;
 }
 
+/** The Worker's field errors: a 400 answers `issues: [{ path, message }]` (worker/http/validate.ts). */
+function serverIssues(error: unknown): { path: string; message: string }[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  return (error.issues ?? []).flatMap((issue) => {
+    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
+    return typeof path === "string" && typeof message === "string" ? [{ path, message }] : [];
+  });
+}
+
+/** What a field's control needs from the form. */
+export interface FieldBinding<F extends string> {
+  name: F;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<Control>) => void;
+}
+
 /**
  * `schema` is the endpoint's request schema; `submit` hands its output (trimmed, emails
  * lower-cased) to `send`. `check` adds what only the screen knows, such as a password typed twice.
  */
-export function useAccountForm<F extends string, TOutput>(
+export function useForm<F extends string, TOutput>(
   initial: Values<F>,
   schema: v.GenericSchema<unknown, TOutput>,
   check: (values: Values<F>) => Errors<F> = () => ({}),
@@ -55,9 +73,17 @@ export function useAccountForm<F extends string, TOutput>(
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };
 
-  /** Validates, then runs `send` with the schema's output; `send` reports its own outcome. */
+  /**
+   * Validates, then runs `send` with the schema's output; `send` reports its own outcome. On
+   * invalid input the fields show their errors, and `invalid` hears of them too (a form that also
+   * toasts them).
+   */
   const submit =
-    (send: (input: TOutput, values: Values<F>) => Promise<void>) => async (event: FormEvent) => {
+    (
+      send: (input: TOutput, values: Values<F>) => Promise<void>,
+      invalid?: (found: Errors<F>) => void,
+    ) =>
+    async (event: FormEvent) => {
       event.preventDefault();
       if (sending) return;
       const parsed = v.safeParse(schema, values);
@@ -65,6 +91,7 @@ export function useAccountForm<F extends string, TOutput>(
       setErrors(found);
       if (!parsed.success || Object.keys(found).length > 0) {
         focusField(fields.find((field) => found[field]));
+        invalid?.(found);
         return;
       }
       setSending(true);
@@ -75,14 +102,30 @@ export function useAccountForm<F extends string, TOutput>(
       }
     };
 
+  /** Shows the Worker's own field errors from a failed send; true when there were any. */
+  const showServerErrors = (error: unknown): boolean => {
+    const found: Errors<F> = {};
+    for (const { path, message } of serverIssues(error)) {
+      if (fields.includes(path as F)) found[path as F] ??= message;
+    }
+    setErrors(found);
+    focusField(fields.find((field) => found[field]));
+    return Object.keys(found).length > 0;
+  };
+
   const reset = (next: Values<F>) => {
     setValues(next);
     setErrors({});
   };
 
-  const field = (name: F) => ({ name, value: values[name], error: errors[name], onChange });
+  const field = (name: F): FieldBinding<F> => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange,
+  });
 
-  return { values, errors, sending, formRef, field, submit, reset, focusField };
+  return { values, errors, sending, formRef, field, submit, reset, focusField, showServerErrors };
 }
 
 /** The last failure of a form: shown inline (role="alert") and as a toast. */

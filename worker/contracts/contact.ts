@@ -1,5 +1,5 @@
-// Newsletter and contact forms: the schemas the Worker validates with and the SPEC's exact
-// messages (SPEC.md sections 5 and 8). web/ imports the same definitions.
+// The contact form (SPEC.md section 5): the schema the Worker validates with and the SPEC's exact
+// messages. The contact page's form validates with the same schema before it sends.
 import * as v from "valibot";
 import {
   EmailSchema,
@@ -10,22 +10,12 @@ import {
   requiredText,
 } from "./fields";
 
-export const NEWSLETTER_MESSAGES = {
-  success: "Subscription successful!",
-  duplicate: "Email already subscribed!",
-  missing: "Please enter your email address",
-  failed: "Email submission failed",
-  failedRetry: "Email submission failed. Please try again.",
-} as const;
-
 export const CONTACT_MESSAGES = {
   success: "Message sent successfully! We'll get back to you soon.",
   failure: "Failed to send message. Please try again.",
 } as const;
 
 export const MAX_MESSAGE_LENGTH = 5000;
-
-export const NewsletterSchema = v.object({ email: EmailSchema });
 
 export const ContactSchema = v.object({
   firstName: requiredText("First name", MAX_NAME_LENGTH),
@@ -42,7 +32,6 @@ export const ContactSchema = v.object({
   message: requiredText("Message", MAX_MESSAGE_LENGTH),
 });
 
-export type NewsletterInput = v.InferInput<typeof NewsletterSchema>;
 export type ContactInput = v.InferInput<typeof ContactSchema>;
 
 export interface MessageResponse {
