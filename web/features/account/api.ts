@@ -1,7 +1,8 @@
-// The account calls of SPEC.md section 7. Shapes are the Worker's answers; the API client turns
+// The account screens' calls of SPEC.md section 7 (who is signed in, and logout: session/api.ts). Shapes are the Worker's answers; the API client turns
 // every non-2xx into an ApiError carrying the server's message.
 import type { CreatorDto, UserDto } from "../../../worker/contracts/account";
 import { api } from "../../lib/api-client";
+import type { MessageAnswer } from "../session/api";
 
 export type AccountUser = UserDto;
 export type Creator = CreatorDto;
@@ -10,10 +11,7 @@ export type CreatorStats = CreatorDto["stats"];
 export type CreatorUpdate = Pick<Creator, "name" | "email" | "bio" | "socials" | "payoutEmail">;
 export type CreatorSignup = CreatorUpdate & { password: string };
 
-export interface MessageAnswer {
-  success: boolean;
-  message?: string;
-}
+export type { MessageAnswer };
 
 export interface SessionAnswer extends MessageAnswer {
   accessToken?: string;
@@ -29,11 +27,6 @@ export const loginUser = (input: { email: string; password: string }) =>
 
 export const registerUser = (input: { name: string; email: string; password: string }) =>
   post<SessionAnswer>("/api/user/register", input, true);
-
-export const logoutUser = () => post<MessageAnswer>("/api/logout", undefined, true);
-
-export const fetchMe = (signal?: AbortSignal) =>
-  api<MessageAnswer & { user?: AccountUser }>("/api/user/me", { signal });
 
 export const updateProfile = (input: { name: string; email: string }) =>
   post<MessageAnswer & { user?: AccountUser }>("/api/user/update", input);

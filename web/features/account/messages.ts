@@ -1,4 +1,5 @@
-// The account wording of SPEC.md section 8, in one place so screens and tests agree.
+// The account screens' wording of SPEC.md section 8, in one place so screens and tests agree
+// (logout's is with the session: features/session/end-session.ts).
 
 export const ACCOUNT_MESSAGES = {
   loginSuccess: "Login successful!",
@@ -15,8 +16,6 @@ export const ACCOUNT_MESSAGES = {
   linkCopied: "Share link copied!",
   codeCopyFailed: "Could not copy — select the code and copy it.",
   linkCopyFailed: "Could not copy — select the link and copy it.",
-  loggedOut: "Logged out successfully",
-  logoutFailed: "Session expired or already logged out.",
 } as const;
 
 /** A 2xx that still says success: false carries its reason in message. */

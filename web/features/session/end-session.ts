@@ -3,9 +3,17 @@
 import { toast } from "react-toastify";
 import { reportFailure } from "../../lib/api-client";
 import { clearStoredSession } from "../../lib/stored-session";
-import { logoutUser } from "../account/api";
-import { ACCOUNT_MESSAGES } from "../account/messages";
 import { clearGuestCart } from "../cart/guest-cart";
+import { logoutUser } from "./api";
+
+/**
+ * SPEC.md section 8's logout wording. Apart from the account screens' messages: every page's
+ * navbar can log out, and those messages would otherwise ride along in the app's start chunk.
+ */
+export const LOGOUT_MESSAGES = {
+  loggedOut: "Logged out successfully",
+  failed: "Session expired or already logged out.",
+} as const;
 
 /** Window event for state that outlives the stored session (the server cart in memory). */
 export const SESSION_LOGOUT_EVENT = "session:logout";
@@ -27,11 +35,11 @@ export function endSession(): Promise<void> {
   window.dispatchEvent(new Event(SESSION_LOGOUT_EVENT));
   return request.then(
     (answer) => {
-      if (answer.success === false) toast.error(ACCOUNT_MESSAGES.logoutFailed);
-      else toast.success(ACCOUNT_MESSAGES.loggedOut);
+      if (answer.success === false) toast.error(LOGOUT_MESSAGES.failed);
+      else toast.success(LOGOUT_MESSAGES.loggedOut);
     },
     (error: unknown) => {
-      reportFailure(error, ACCOUNT_MESSAGES.logoutFailed, { ignoreServerMessage: true });
+      reportFailure(error, LOGOUT_MESSAGES.failed, { ignoreServerMessage: true });
     },
   );
 }

@@ -4,7 +4,7 @@ import { setSessionExpiredHandler } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { storeSession, useStoredSession } from "../../lib/stored-session";
 import { useLoad } from "../../lib/use-load";
-import { fetchMe } from "../account/api";
+import { fetchMe } from "./api";
 import { endSession } from "./end-session";
 import { type Session, SessionContext } from "./session-context";
 
