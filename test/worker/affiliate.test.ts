@@ -1,17 +1,26 @@
 // The creator affiliate programme: links and clicks, attribution, discounts, self-referral,
 // commissions (approval and reversal) and the stats a creator sees.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { decodeJwt } from "jose";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { CreatorStats } from "../../worker/contracts/account";
 import { createDb } from "../../worker/db/client";
-import { affiliateClicks, commissions, creatorProfiles, orders } from "../../worker/db/schema";
+import {
+  affiliateClicks,
+  commissions,
+  creatorProfiles,
+  orders,
+  users,
+} from "../../worker/db/schema";
+import { AppError } from "../../worker/http/errors";
 import worker from "../../worker/index";
+import { freeAffiliateCode } from "../../worker/services/affiliate-codes";
 import { d1ClickRecorder, hourBucket } from "../../worker/services/clicks";
 import { RETURN_WINDOW_MS } from "../../worker/services/commissions";
-import { asUser, creatorSession, register } from "./helpers/accounts";
+import { asUser, creatorBody, creatorSession, register } from "./helpers/accounts";
 import {
   address,
   deliver,
@@ -23,6 +32,7 @@ import {
   stripe,
 } from "./helpers/checkout";
 import { callWorker, createCategory, createProduct, db, postJson } from "./helpers/factories";
+import { OFF_SHOP_TARGETS } from "./helpers/hostile";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -82,6 +92,75 @@ describe("creator links", () => {
     }
   });
 
+  it("never leaves the shop, however the target is dressed up, and still attributes the visit", async () => {
+    const creator = await creatorSession();
+    for (const to of OFF_SHOP_TARGETS) {
+      const res = await click(creator.code, { to });
+      expect(res.status, to).toBe(302);
+      expect(res.headers.get("location"), to).toBe("/");
+      expect(res.headers.get("set-cookie"), to).toContain(`tt_ref=${creator.code};`);
+    }
+    // Hand-written links: raw, encoded once or twice, repeated, or under another key. The Worker
+    // reads the first `to` once decoded ("%252e" arrives as "%2e", which URLs treat as ".").
+    const byHand: [string, string][] = [
+      ["to=/.//evil.example", "/"],
+      ["to=/%2e//evil.example", "/"],
+      ["to=/%252e//evil.example", "/"],
+      ["to=/%252E%252E//evil.example", "/"],
+      ["to=%2F%2E%2F%2Fevil.example", "/"],
+      ["to=/%09/evil.example", "/"],
+      ["to=/%5C/evil.example", "/"],
+      ["to=/%255C%255Cevil.example", "/%5C%5Cevil.example"],
+      ["to=//evil.example&to=/collection", "/"],
+      ["to=/collection&to=//evil.example", "/collection"],
+      ["TO=//evil.example", "/"],
+      ["to[]=//evil.example", "/"],
+      ["to", "/"],
+      ["to=", "/"],
+      ["to=%", "/"],
+      ["to=/%E0%A4%A", "/%E0%A4%A"],
+    ];
+    for (const [query, expected] of byHand) {
+      const res = await callWorker(`/r/${creator.code}?${query}`, {
+        headers: { "user-agent": BROWSER },
+        redirect: "manual",
+      });
+      expect(res.status, query).toBe(302);
+      expect(res.headers.get("location"), query).toBe(expected);
+    }
+    // A code that cannot be one redirects the same way, without a cookie.
+    const unknown = await click("not-a-code", { to: "/.//evil.example" });
+    expect(unknown.headers.get("location")).toBe("/");
+    expect(unknown.headers.get("set-cookie")).toBeNull();
+    // Each visitor's click is recorded where they really landed.
+    await click(creator.code, { to: "/%2e%2e//evil.example", ip: "198.51.100.20" });
+    const rows = await clickRows();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) expect(row.landingPath).toBe("/");
+  });
+
+  it("answers a path on the shop as the browser will read it, rebuilt from the parsed URL", async () => {
+    const creator = await creatorSession();
+    const p = await product();
+    const cases: [string, string][] = [
+      [`/collection/../product/${p.id}`, `/product/${p.id}`],
+      [`/product/./${p.id}?ref=yt#reviews`, `/product/${p.id}?ref=yt#reviews`],
+      ["/../../collection", "/collection"],
+      // Encoded slashes and backslashes are characters of a path segment, not separators.
+      ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+      ["/%5C%5Cevil.example", "/%5C%5Cevil.example"],
+      // What follows "?" or "#" cannot change the host.
+      ["/collection?next=//evil.example", "/collection?next=//evil.example"],
+      ["/collection#//evil.example", "/collection#//evil.example"],
+      // Non-ASCII and markup leave percent-encoded, so the header carries nothing raw.
+      ["/collection?q=été", "/collection?q=%C3%A9t%C3%A9"],
+      ['/collection?q="><script>', "/collection?q=%22%3E%3Cscript%3E"],
+    ];
+    for (const [to, expected] of cases) {
+      expect((await click(creator.code, { to })).headers.get("location"), to).toBe(expected);
+    }
+  });
+
   it("counts one click per visitor, code and hour; bots and unknown codes count nothing", async () => {
     const creator = await creatorSession();
     for (let i = 0; i < 5; i++) await click(creator.code);
@@ -129,6 +208,105 @@ describe("creator links", () => {
     expect(rows.filter((r) => r.creatorId === one.userId)).toHaveLength(1);
     expect(rows.filter((r) => r.creatorId === many.userId)).toHaveLength(1000);
     expect((await stats(many.accessToken)).clicks).toBe(1000);
+  }, 60_000);
+});
+
+describe("affiliate codes at creator sign-up", () => {
+  let signUps = 0;
+  /** Creator sign-up from its own address, so the per-address limit never decides the answer. */
+  const signUp = (name: string) =>
+    callWorker("/api/user/creator-register", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "cf-connecting-ip": `10.9.${Math.floor(++signUps / 250)}.${signUps % 250}`,
+      },
+      body: JSON.stringify(creatorBody({ name })),
+    });
+  const codesOf = async (prefix: string) =>
+    (
+      await db()
+        .select({ code: creatorProfiles.affiliateCode })
+        .from(creatorProfiles)
+        .innerJoin(users, eq(users.id, creatorProfiles.userId))
+        .where(like(users.email, `${prefix}%`))
+    ).map((r) => r.code);
+
+  /** `table (column, ...)` for an INSERT ... SELECT, in drizzle's names for them. */
+  const into = (table: SQLiteTable, columns: { name: string }[]) =>
+    sql`${table} (${sql.join(
+      columns.map((c) => sql.identifier(c.name)),
+      sql`, `,
+    )})`;
+  /**
+   * Every readable code for `base` taken (the base and all its 100 two-digit and 10,000 four-digit
+   * suffixes), as in a shop with that many creators of one name. Generated inside SQLite by a
+   * recursive query: bound parameters (at most 100 a statement) would need hundreds of statements.
+   */
+  async function crowd(base: string) {
+    const codes = sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 9999),
+      codes(code) AS (
+        SELECT ${base}
+        UNION ALL SELECT ${base} || printf('%02d', i) FROM n WHERE i < 100
+        UNION ALL SELECT ${base} || printf('%04d', i) FROM n
+      )`;
+    const people = into(users, [users.id, users.name, users.email, users.passwordHash, users.role]);
+    const profiles = into(creatorProfiles, [creatorProfiles.userId, creatorProfiles.affiliateCode]);
+    await db().run(
+      sql`${codes} INSERT INTO ${people}
+        SELECT 'crowd-' || code, 'Crowd', 'crowd-' || lower(code) || '@example.com', 'x', 'creator'
+        FROM codes`,
+    );
+    await db().run(
+      sql`${codes} INSERT INTO ${profiles}
+        SELECT 'crowd-' || code, code FROM codes`,
+    );
+    expect(await codesOf(`crowd-${base.toLowerCase()}`)).toHaveLength(10_101);
+  }
+
+  it("still gives a unique code when every readable one for the name is taken", async () => {
+    await crowd("CREATOR");
+    await crowd("PRIYASHA");
+    // Names with no Latin letter or digit all share the base CREATOR.
+    const names = ["李小龙", "Ωμέγα", "🙂🙂", "---", "李小龙", "Priya Sharma", "Priya Sharma"];
+    for (const name of names) {
+      const res = await signUp(name);
+      expect(res.status, name).toBe(200);
+    }
+    const codes = await codesOf("priya");
+    expect(new Set(codes).size).toBe(names.length);
+    for (const code of codes) expect(code).toMatch(/^(CREA|PRIY)[A-Z0-9]{8}$/);
+    // A random code is a working code.
+    const [code = ""] = codes;
+    expect((await click(code)).headers.get("set-cookie")).toContain(`tt_ref=${code};`);
+  }, 60_000);
+
+  it("uses the readable codes first, also for twenty simultaneous sign-ups with one name", async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => signUp("李小龙")));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const codes = await codesOf("priya");
+    expect(new Set(codes).size).toBe(20);
+    expect(codes).toContain("CREATOR");
+    for (const code of codes) expect(code).toMatch(/^CREATOR(\d{2})?$/);
+  });
+
+  it("runs out with a 409 to retry, never a 500, when even the random codes are taken", async () => {
+    await crowd("CREATOR");
+    await db().batch([
+      db().insert(users).values({
+        id: "zed",
+        name: "Zed",
+        email: "zed@example.com",
+        passwordHash: "x",
+        role: "creator",
+      }),
+      db().insert(creatorProfiles).values({ userId: "zed", affiliateCode: "CREAZZZZZZZZ" }),
+    ]);
+    const failure = await freeAffiliateCode(db(), "李小龙", { random: () => "ZZZZZZZZ" }).catch(
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ status: 409, code: "affiliate_code_unavailable" });
   }, 60_000);
 });
 

@@ -7,20 +7,44 @@ import { normaliseCode, REFERRAL_COOKIE, REFERRAL_DAYS } from "../services/affil
 import { d1ClickRecorder, hourBucket, isBot, visitorHash } from "../services/clicks";
 import { clientIp } from "../services/rate-limit";
 
+const HOME = "/";
+/** Longer than any link to a product or collection; a longer `to` is not a link a creator made. */
+const MAX_TARGET_LENGTH = 2048;
+/** Paths the Worker answers itself: a link into them is a trick, not a landing page. */
+const WORKER_PATHS = /^\/(api|r|dev)(\/|$)/;
+
 /**
- * Only paths on this shop: "/product/<id>", "/collection?sale=1". Anything else (other hosts,
- * protocol-relative "//evil.example", backslashes, control characters, the API) falls back to "/".
+ * Only paths on this shop: "/product/<id>", "/collection?sale=1". Anything else falls back to "/":
+ * other hosts, schemes, protocol-relative "//evil.example", and paths that become one once a
+ * browser normalises them ("/.//evil.example", "/%2e%2e//evil.example", "/\evil.example",
+ * "/\t/evil.example"). The answer is rebuilt from the parsed URL, never echoed, so what the
+ * browser reads in Location is exactly what was checked.
  */
-export function safeTarget(to: string | undefined, origin: string): string {
-  if (!to?.startsWith("/") || to.startsWith("//") || /[\\\s]/.test(to)) return "/";
-  try {
-    const url = new URL(to, origin);
-    if (url.origin !== new URL(origin).origin) return "/";
-    if (/^\/(api|r|dev)(\/|$)/.test(url.pathname)) return "/";
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return "/";
+export function safeTarget(to: unknown, origin: string): string {
+  // A path only, with nothing a URL parser silently drops (tabs, newlines, controls) or reads as a
+  // slash (a backslash): either could turn "/x/host" into "//host" after this check.
+  if (
+    typeof to !== "string" ||
+    to.length > MAX_TARGET_LENGTH ||
+    !to.startsWith("/") ||
+    /[\\\s\p{Cc}]/u.test(to)
+  ) {
+    return HOME;
   }
+  let url: URL;
+  let shop: URL;
+  try {
+    url = new URL(to, origin);
+    shop = new URL(origin);
+  } catch {
+    return HOME;
+  }
+  if (url.origin !== shop.origin || url.username !== "" || url.password !== "") return HOME;
+  // The pathname has its dot segments ("." and "..", also as "%2e" and "%2E%2E") resolved by now:
+  // two leading slashes here would be read by the browser as a host name.
+  if (/^\/[/\\]/.test(url.pathname) || WORKER_PATHS.test(url.pathname)) return HOME;
+  const target = url.pathname + url.search + url.hash;
+  return target.length <= MAX_TARGET_LENGTH ? target : HOME;
 }
 
 export const referralRoutes = new Hono<AppEnv>().get("/:code", async (c) => {
