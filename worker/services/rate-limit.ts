@@ -14,7 +14,11 @@ export interface Limit {
 
 export const LIMITS = {
   loginPerIp: { name: "login-ip", max: 20, windowSeconds: 600 },
-  loginPerAccount: { name: "login-account", max: 10, windowSeconds: 600 },
+  // One account from one network: an attacker's failures from theirs leave the owner's alone.
+  loginPerAccountNetwork: { name: "login-account-network", max: 10, windowSeconds: 600 },
+  // One account from every network together: the ceiling on guessing from many networks. Reaching
+  // it locks the owner out too, for at most the hour, so it sits far above what a person types.
+  loginPerAccount: { name: "login-account", max: 100, windowSeconds: 3600 },
   registerPerIp: { name: "register-ip", max: 10, windowSeconds: 3600 },
   creatorRegisterPerIp: { name: "creator-register-ip", max: 5, windowSeconds: 3600 },
   forgotPerIp: { name: "forgot-ip", max: 5, windowSeconds: 900 },
@@ -24,6 +28,10 @@ export const LIMITS = {
   confirmPerIp: { name: "confirm-ip", max: 60, windowSeconds: 600 },
   // Guessing codes one by one is slow.
   validateCodePerIp: { name: "validate-code-ip", max: 30, windowSeconds: 600 },
+  // A profile update answers "email taken", so looping it would tell which emails have accounts:
+  // about as slow as asking the sign-up form (registerPerIp). Both profile endpoints share these.
+  profileUpdatePerAccount: { name: "profile-update-account", max: 10, windowSeconds: 3600 },
+  profileUpdatePerIp: { name: "profile-update-ip", max: 20, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts one request against `limit` for `subject`; throws 429 with Retry-After past the limit. */
@@ -60,5 +68,66 @@ export async function enforceLimit(
   }
 }
 
-/** The client's address as Cloudflare reports it; never stored, only counted. */
-export const clientIp = (headers: Headers) => headers.get("cf-connecting-ip") ?? "unknown";
+/**
+ * The client as the limits count it (never stored otherwise): its network from the address
+ * Cloudflare reports, or "unknown" when the header is missing or is not an address.
+ */
+export const clientIp = (headers: Headers) =>
+  clientNetwork(headers.get("cf-connecting-ip") ?? "") ?? "unknown";
+
+/**
+ * One client's network in one spelling: an IPv4 address as itself, an IPv6 address as its /64 (a
+ * single subscriber gets a whole /64 and may use any address in it), "::ffff:a.b.c.d" as the IPv4
+ * address it maps. Case, zero compression, brackets and zone ids make no difference. Null for
+ * anything that is not an address.
+ */
+export function clientNetwork(address: string): string | null {
+  if (address.length > 100) return null;
+  const text = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
+  if (!text.includes(":")) return parseIpv4(text)?.join(".") ?? null;
+  const words = parseIpv6(text);
+  if (!words) return null;
+  if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) {
+    const [hi = 0, lo = 0] = words.slice(6);
+    return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join(".");
+  }
+  // The loopback is one host (and the address a local run's counters are reset by).
+  if (words.slice(0, 7).every((w) => w === 0) && words[7] === 1) return "::1";
+  const prefix = words.slice(0, 4).map((w) => w.toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+function parseIpv4(text: string): number[] | null {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  const octets = match?.slice(1).map(Number);
+  return octets?.every((o) => o <= 255) ? octets : null;
+}
+
+/** The eight 16-bit words of an IPv6 address (lowercase, no zone), or null. */
+function parseIpv6(text: string): number[] | null {
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const sides = halves.map((half) => (half === "" ? [] : half.split(":")));
+  // The last two words may be written as an IPv4 address: "::ffff:192.0.2.1".
+  const last = sides[sides.length - 1] ?? [];
+  if (last.at(-1)?.includes(".")) {
+    const octets = parseIpv4(last.pop() ?? "");
+    if (!octets) return null;
+    const [a = 0, b = 0, c = 0, d = 0] = octets;
+    last.push(((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
+  }
+  if (!sides.every((side) => side.every((group) => /^[0-9a-f]{1,4}$/.test(group)))) return null;
+  const [head = [], tail] = sides;
+  let groups = head;
+  if (tail) {
+    // "::" stands for one or more zero words.
+    const missing = 8 - head.length - tail.length;
+    if (missing < 1) return null;
+    groups = [...head, ...Array<string>(missing).fill("0"), ...tail];
+  }
+  return groups.length === 8 ? groups.map((group) => Number.parseInt(group, 16)) : null;
+}
