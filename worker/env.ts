@@ -73,6 +73,52 @@ const EnvSchema = v.object({
 
 export type AppConfig = v.InferOutput<typeof EnvSchema>;
 
+/**
+ * Secrets committed to this repository, which anyone can read: .dev.vars.example (what `npm start`
+ * copies to .dev.vars, the local Stripe sandbox's webhook secret included) and the tests' settings.
+ */
+const PUBLISHED_SECRETS = new Set([
+  "local-development-only-jwt-secret-change-me-0123456789",
+  "whsec_local_sandbox_0123456789",
+  "test-only-secret-that-is-long-enough-0123456789",
+  "whsec_worker_tests_0123456789",
+  "whsec_sandbox_test_secret_0123456789",
+]);
+
+/** Stripe issues whsec_ and 32 more characters; one shorter than this was typed in, not issued. */
+const MIN_WEBHOOK_SECRET_LENGTH = 32;
+/** Random 32 hex digits have 6 or fewer distinct ones once in 10^12: fewer means typed, not drawn. */
+const MIN_DISTINCT_SECRET_CHARACTERS = 7;
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** A URL hostname of this machine (URL writes IPv6 in brackets). */
+export const isLoopbackHost = (hostname: string) => LOOPBACK_HOSTS.has(hostname);
+
+/** What a production deploy must not run with: settings that are safe only on a laptop. */
+function productionProblems(config: AppConfig): string[] {
+  const problems: string[] = [];
+  if (!config.RESEND_API_KEY)
+    problems.push("RESEND_API_KEY is missing (production sends mail through Resend)");
+  if (config.STRIPE_API_BASE)
+    problems.push("STRIPE_API_BASE must be unset in production (payments go to api.stripe.com)");
+  if (!config.STRIPE_SECRET_KEY.startsWith("sk_live_"))
+    problems.push("STRIPE_SECRET_KEY must be a live key (sk_live_...) in production");
+  if (PUBLISHED_SECRETS.has(config.JWT_SECRET))
+    problems.push("JWT_SECRET is published in this repository; set a random one in production");
+  else if (new Set(config.JWT_SECRET).size < MIN_DISTINCT_SECRET_CHARACTERS)
+    problems.push("JWT_SECRET is not random (too few different characters)");
+  if (PUBLISHED_SECRETS.has(config.STRIPE_WEBHOOK_SECRET))
+    problems.push("STRIPE_WEBHOOK_SECRET is the local sandbox's; use the endpoint's from Stripe");
+  else if (config.STRIPE_WEBHOOK_SECRET.length < MIN_WEBHOOK_SECRET_LENGTH)
+    problems.push("STRIPE_WEBHOOK_SECRET is too short to be one Stripe issued");
+  if ([config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET].includes(config.JWT_SECRET))
+    problems.push("JWT_SECRET must not be one of the Stripe secrets");
+  const origin = new URL(config.APP_ORIGIN);
+  if (origin.protocol !== "https:" || isLoopbackHost(origin.hostname))
+    problems.push("APP_ORIGIN must be the shop's https:// address in production");
+  return problems;
+}
+
 export interface Bindings extends AppConfig {
   DB: D1Database;
   KV: KVNamespace;
@@ -94,12 +140,8 @@ export function parseEnv(env: Record<string, unknown>): AppConfig {
         const key = v.getDotPath(issue) ?? "environment";
         return issue.input === undefined ? `${key} is missing` : `${key} ${issue.message}`;
       });
-  if (result.success && result.output.ENVIRONMENT === "production") {
-    if (!result.output.RESEND_API_KEY)
-      problems.push("RESEND_API_KEY is missing (production sends mail through Resend)");
-    if (result.output.STRIPE_API_BASE)
-      problems.push("STRIPE_API_BASE must be unset in production (payments go to api.stripe.com)");
-  }
+  if (result.success && result.output.ENVIRONMENT === "production")
+    problems.push(...productionProblems(result.output));
   if (result.success && problems.length === 0) return result.output;
   throw new EnvError(`Invalid Worker environment: ${problems.join("; ")}`);
 }

@@ -1,6 +1,6 @@
 // Opaque secrets handed to people (unsubscribe links, reset links and refresh tokens): 256 random
 // bits, base64url; only their SHA-256 is stored. And HMAC signatures for links that carry their
-// own proof (invoices).
+// own proof (invoices), with a key from lib/keys.ts.
 
 /** Bytes as base64url without padding. */
 export const toB64url = (bytes: ArrayBuffer) =>
@@ -18,38 +18,19 @@ export async function sha256Hex(value: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const hmacKey = (secret: string) =>
-  crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign", "verify"],
-  );
-
 /** An HMAC-SHA256 signature of `message`, base64url: for links that must not be forged. */
-export async function signMessage(secret: string, message: string): Promise<string> {
-  const mac = await crypto.subtle.sign(
-    "HMAC",
-    await hmacKey(secret),
-    new TextEncoder().encode(message),
-  );
-  return toB64url(mac);
+export async function signMessage(key: CryptoKey, message: string): Promise<string> {
+  return toB64url(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message)));
 }
 
 /** Checks a signature from signMessage; WebCrypto's verify compares in constant time. */
 export async function verifyMessage(
-  secret: string,
+  key: CryptoKey,
   message: string,
   signature: string,
 ): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
   const padded = signature.replaceAll("-", "+").replaceAll("_", "/");
   const bytes = Uint8Array.from(atob(`${padded}=`), (ch) => ch.charCodeAt(0));
-  return crypto.subtle.verify(
-    "HMAC",
-    await hmacKey(secret),
-    bytes,
-    new TextEncoder().encode(message),
-  );
+  return crypto.subtle.verify("HMAC", key, bytes, new TextEncoder().encode(message));
 }

@@ -1,6 +1,6 @@
 // Development-only views of the email outbox: /api/dev/outbox (JSON) and /dev/mailbox (a page),
 // and /api/dev/forget, which removes what browser journeys created. Anywhere but
-// ENVIRONMENT=development they all answer 404, as if they did not exist.
+// ENVIRONMENT=development, reached at a loopback host, they all answer 404, as if they did not exist.
 import { desc, inArray, like, or } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
@@ -13,6 +13,7 @@ import {
   rateLimits,
   users,
 } from "../db/schema";
+import { isLoopbackHost } from "../env";
 import type { AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
@@ -24,8 +25,11 @@ const OUTBOX_LIMIT = 100;
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+// Two locks: a deployed Worker is reached only at its domain, so even one wrongly configured as
+// development never shows anyone's mail.
 const developmentOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.env.ENVIRONMENT !== "development")
+  const local = isLoopbackHost(new URL(c.req.url).hostname);
+  if (c.env.ENVIRONMENT !== "development" || !local)
     throw notFound(`No route for ${c.req.method} ${c.req.path}`, "route_not_found");
   await next();
 };

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { affiliateClicks, creatorProfiles, dbNowMs } from "../db/schema";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
+import { keyFor } from "../lib/keys";
 import { signMessage } from "../lib/tokens";
 
 export interface Click {
@@ -32,9 +33,9 @@ export const isBot = (userAgent: string | undefined) =>
 
 export const hourBucket = (now = Date.now()) => Math.floor(now / 3_600_000);
 
-/** The visitor: an HMAC keyed by the Worker's secret, so the hash cannot be reversed by lookup. */
-export const visitorHash = (env: Bindings, ip: string, userAgent: string) =>
-  signMessage(env.JWT_SECRET, `click-visitor:${ip}|${userAgent}`);
+/** The visitor: an HMAC with a key of its own, so the hash cannot be reversed by lookup. */
+export const visitorHash = async (env: Bindings, ip: string, userAgent: string) =>
+  signMessage(await keyFor(env, "visitorHash"), `click-visitor:${ip}|${userAgent}`);
 
 /**
  * Keys this isolate has already written this hour: a repeat click skips the database write. The
