@@ -21,7 +21,7 @@ export const sessionRoutes = new Hono<AppEnv>()
     requireShopOrigin(c);
     await enforceLimit(c.env, c.var.db, LIMITS.refreshPerIp, clientIp(c.req.raw.headers));
     const presented = readRefreshCookie(c);
-    const result = presented ? await rotateSession(c.env, presented) : null;
+    const result = presented ? await rotateSession(c.var.db, presented) : null;
     if (!result?.ok) {
       clearRefreshCookie(c);
       throw new AppError(401, "Your session has ended. Please log in again.", "session_expired");
@@ -39,7 +39,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   .post("/logout", async (c) => {
     requireShopOrigin(c);
     const presented = readRefreshCookie(c);
-    if (presented) await endSession(c.env, presented);
+    if (presented) await endSession(c.var.db, presented);
     clearRefreshCookie(c);
     return c.json({ success: true as const, message: "Logged out." });
   });

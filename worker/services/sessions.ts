@@ -1,9 +1,27 @@
 // Sessions: a 15-minute HS256 access token (jose), and an opaque 256-bit refresh token stored
-// hashed in KV for 30 days. Every refresh rotates the token within its family; presenting a token
-// that was already rotated revokes the whole family, so a stolen token dies with its first reuse.
+// hashed in D1, valid 30 days unused and at most 90 days after sign-in. Every refresh rotates the
+// token within its family; presenting a token that was already rotated revokes the whole family, so
+// a stolen token dies with its first reuse. Each change to a family is one conditional statement,
+// so a logout or a reuse detection cannot be undone by a refresh racing it.
+import {
+  and,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
+import type { Db } from "../db/client";
+import { sessionFamilies, sessionTokens } from "../db/schema";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
+import { keyFor } from "../lib/keys";
 import { randomToken, sha256Hex } from "../lib/tokens";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -16,7 +34,7 @@ export interface AccessClaims {
   role: string;
 }
 
-const key = (env: Bindings) => new TextEncoder().encode(env.JWT_SECRET);
+const key = (env: Bindings) => keyFor(env, "accessToken");
 
 export async function signAccessToken(env: Bindings, claims: AccessClaims): Promise<string> {
   return new SignJWT({ role: claims.role })
@@ -26,7 +44,7 @@ export async function signAccessToken(env: Bindings, claims: AccessClaims): Prom
     .setAudience(JWT_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(key(env));
+    .sign(await key(env));
 }
 
 /** The token's claims, or null for anything forged, expired, for another audience or malformed. */
@@ -35,7 +53,7 @@ export async function verifyAccessToken(
   token: string,
 ): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(env), {
+    const { payload } = await jwtVerify(token, await key(env), {
       algorithms: ["HS256"],
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,
@@ -48,80 +66,121 @@ export async function verifyAccessToken(
   }
 }
 
-interface TokenRecord {
-  userId: string;
-  familyId: string;
-}
+/** A family ends this long after its sign-in, however often its token was rotated. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/** A refresh token left unused this long has expired (the cookie lives as long). */
+const IDLE_MS = REFRESH_TOKEN_TTL_SECONDS * 1000;
 
-interface FamilyRecord {
-  userId: string;
-  /** Hash of the one refresh token of this family that may still be used. */
-  current: string;
-  createdAt: number;
-  revoked: boolean;
-}
+/** The family can still refresh at `now`: not ended, not past its lifetime, its token not idle. */
+const live = (now: number) =>
+  and(
+    isNull(sessionFamilies.revokedAt),
+    gt(sessionFamilies.createdAt, new Date(now - SESSION_MAX_AGE_MS)),
+    gt(sessionFamilies.rotatedAt, new Date(now - IDLE_MS)),
+  );
 
-const tokenKey = (hash: string) => `refresh:${hash}`;
-const familyKey = (id: string) => `refresh-family:${id}`;
-/** Sessions of this user started before this instant are over (password reset). */
-const revokedBeforeKey = (userId: string) => `refresh-revoked-before:${userId}`;
-const ttl = { expirationTtl: REFRESH_TOKEN_TTL_SECONDS };
-
-async function issueInFamily(
-  env: Bindings,
-  family: FamilyRecord,
-  familyId: string,
-): Promise<string> {
-  const token = randomToken();
-  const hash = await sha256Hex(token);
-  const record: TokenRecord = { userId: family.userId, familyId };
-  await env.KV.put(tokenKey(hash), JSON.stringify(record), ttl);
-  await env.KV.put(familyKey(familyId), JSON.stringify({ ...family, current: hash }), ttl);
-  return token;
-}
+/** The family a refresh token was issued in, whether it is the current one or long rotated. */
+const familyOf = (db: Db, hash: string) =>
+  db
+    .select({ id: sessionTokens.familyId })
+    .from(sessionTokens)
+    .where(eq(sessionTokens.tokenHash, hash));
 
 /** Starts a new session family for a sign-in; returns its first refresh token. */
-export async function startSession(env: Bindings, userId: string): Promise<string> {
-  const family: FamilyRecord = { userId, current: "", createdAt: Date.now(), revoked: false };
-  return issueInFamily(env, family, newId());
+export async function startSession(db: Db, userId: string): Promise<string> {
+  const token = randomToken();
+  const hash = await sha256Hex(token);
+  const id = newId();
+  const now = new Date();
+  await db.batch([
+    db
+      .insert(sessionFamilies)
+      .values({ id, userId, currentHash: hash, createdAt: now, rotatedAt: now }),
+    db.insert(sessionTokens).values({ tokenHash: hash, familyId: id }),
+  ]);
+  return token;
 }
 
 export type RotateResult =
   | { ok: true; userId: string; token: string }
-  | { ok: false; reason: string };
+  | { ok: false; reason: "reused" | "ended" };
 
-/** Exchanges a refresh token for the next one of its family. */
-export async function rotateSession(env: Bindings, presented: string): Promise<RotateResult> {
+/**
+ * Exchanges a refresh token for the next one of its family. Of concurrent calls with one token,
+ * D1 runs one rotation first; the others then present an already-rotated token, which is a reuse.
+ */
+export async function rotateSession(db: Db, presented: string): Promise<RotateResult> {
   const hash = await sha256Hex(presented);
-  const record = await env.KV.get<TokenRecord>(tokenKey(hash), "json");
-  if (!record) return { ok: false, reason: "unknown" };
-  const family = await env.KV.get<FamilyRecord>(familyKey(record.familyId), "json");
-  if (!family || family.revoked) return { ok: false, reason: "revoked" };
-  const revokedBefore = Number((await env.KV.get(revokedBeforeKey(family.userId))) ?? 0);
-  if (family.createdAt <= revokedBefore) return { ok: false, reason: "revoked" };
-  if (family.current !== hash) {
-    // An old token came back: someone holds a copy. End the family for both holders.
-    await env.KV.put(familyKey(record.familyId), JSON.stringify({ ...family, revoked: true }), ttl);
-    return { ok: false, reason: "reused" };
-  }
-  return {
-    ok: true,
-    userId: family.userId,
-    token: await issueInFamily(env, family, record.familyId),
-  };
+  const token = randomToken();
+  const next = await sha256Hex(token);
+  const now = Date.now();
+  // One transaction: the family moves on only if `hash` is still its current token and it is live,
+  // and the new token is recorded only if it did.
+  const [rotated] = await db.batch([
+    db
+      .update(sessionFamilies)
+      .set({ currentHash: next, rotatedAt: new Date(now) })
+      .where(and(eq(sessionFamilies.currentHash, hash), live(now)))
+      .returning({ userId: sessionFamilies.userId }),
+    db.insert(sessionTokens).select(
+      db
+        .select({ tokenHash: sql<string>`${next}`.as("token_hash"), familyId: sessionFamilies.id })
+        .from(sessionFamilies)
+        .where(eq(sessionFamilies.currentHash, next)),
+    ),
+  ]);
+  const [family] = rotated;
+  if (family) return { ok: true, userId: family.userId, token };
+  // An old token of a live family came back: someone holds a copy. End the family for both
+  // holders. Unknown tokens, ended and expired families change nothing.
+  const reused = await db
+    .update(sessionFamilies)
+    .set({ revokedAt: new Date(now), revokeReason: "reuse" })
+    .where(
+      and(
+        inArray(sessionFamilies.id, familyOf(db, hash)),
+        ne(sessionFamilies.currentHash, hash),
+        live(now),
+      ),
+    )
+    .returning({ id: sessionFamilies.id });
+  return { ok: false, reason: reused.length > 0 ? "reused" : "ended" };
 }
 
-/** Ends the session the refresh token belongs to (logout). */
-export async function endSession(env: Bindings, presented: string): Promise<void> {
-  const record = await env.KV.get<TokenRecord>(tokenKey(await sha256Hex(presented)), "json");
-  if (!record) return;
-  const family = await env.KV.get<FamilyRecord>(familyKey(record.familyId), "json");
-  if (family) {
-    await env.KV.put(familyKey(record.familyId), JSON.stringify({ ...family, revoked: true }), ttl);
-  }
+/** Ends the session the refresh token belongs to (logout), whichever token of it was presented. */
+export async function endSession(db: Db, presented: string): Promise<void> {
+  await db
+    .update(sessionFamilies)
+    .set({ revokedAt: new Date(), revokeReason: "logout" })
+    .where(
+      and(
+        inArray(sessionFamilies.id, familyOf(db, await sha256Hex(presented))),
+        isNull(sessionFamilies.revokedAt),
+      ),
+    );
 }
 
-/** Ends every session of a user (password reset). */
-export async function endAllSessions(env: Bindings, userId: string): Promise<void> {
-  await env.KV.put(revokedBeforeKey(userId), String(Date.now()), ttl);
+/**
+ * The statement that ends every session of the users `userIds` selects (password reset): await it,
+ * or put it in the db.batch that changes the password.
+ */
+export const endAllSessions = (db: Db, userIds: SQLWrapper) =>
+  db
+    .update(sessionFamilies)
+    .set({ revokedAt: new Date(), revokeReason: "password_reset" })
+    .where(and(inArray(sessionFamilies.userId, userIds), isNull(sessionFamilies.revokedAt)));
+
+/** Deletes families that can never refresh again, with their tokens; the number deleted. */
+export async function pruneSessions(db: Db, now = Date.now()): Promise<number> {
+  const gone = await db
+    .delete(sessionFamilies)
+    .where(
+      or(
+        isNotNull(sessionFamilies.revokedAt),
+        lte(sessionFamilies.createdAt, new Date(now - SESSION_MAX_AGE_MS)),
+        lte(sessionFamilies.rotatedAt, new Date(now - IDLE_MS)),
+      ),
+    )
+    .returning({ id: sessionFamilies.id });
+  return gone.length;
 }
