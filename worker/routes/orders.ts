@@ -5,15 +5,23 @@ import * as v from "valibot";
 import { ID_PATTERN } from "../contracts/ids";
 import { ConfirmOrderSchema, CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
 import type { Bindings } from "../env";
-import type { AppEnv } from "../http/app-env";
+import type { AppContext, AppEnv } from "../http/app-env";
 import { optionalAuth, requireAuth } from "../http/auth";
 import { AppError, notFound } from "../http/errors";
+import { grantOrderAccess, holdsOrderAccess, newOrderAccess } from "../http/order-access-cookie";
 import { validate } from "../http/validate";
 import { REFERRAL_COOKIE } from "../services/affiliate";
 import { startCheckout } from "../services/checkout";
 import { fulfilSession } from "../services/fulfilment";
 import { INVOICE_CSP, invoiceHtml, isValidInvoiceLink } from "../services/invoice";
-import { findOrder, isPaid, paidOrdersOf, toOrderDto } from "../services/orders";
+import {
+  findOrder,
+  isPaid,
+  type OrderRow,
+  orderOfSession,
+  paidOrdersOf,
+  toOrderDto,
+} from "../services/orders";
 import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
 import { type Stripe, stripeClient } from "../services/stripe";
 
@@ -34,31 +42,45 @@ async function retrieveSession(env: Bindings, id: string): Promise<Stripe.Checko
   }
 }
 
+/**
+ * A signed-in buyer's order is answered to them alone, a guest's to the browser that started its
+ * checkout; anyone else, whatever they hold, is told the order does not exist.
+ */
+const mayRead = (c: AppContext, order: OrderRow) =>
+  order.userId !== null
+    ? Promise.resolve(order.userId === c.var.viewer?.userId)
+    : holdsOrderAccess(c, order);
+
 export const orderRoutes = new Hono<AppEnv>()
   .post("/createStripeSession", optionalAuth, validate("json", CreateCheckoutSchema), async (c) => {
     await enforceLimit(c.env, c.var.db, LIMITS.checkoutPerIp, clientIp(c.req.raw.headers));
+    const userId = c.var.viewer?.userId ?? null;
+    // A signed-in buyer reads the order with their token; a guest needs this browser's cookie.
+    const access = userId ? null : await newOrderAccess();
     const url = await startCheckout(c.env, c.var.db, {
       input: c.req.valid("json"),
-      userId: c.var.viewer?.userId ?? null,
+      userId,
       linkedCode: getCookie(c, REFERRAL_COOKIE),
+      accessTokenHash: access?.hash ?? null,
     });
+    if (access) grantOrderAccess(c, access.token);
     return c.json({ success: true as const, session_url: url, message: "Redirecting to payment" });
   })
   .post("/confirmStripeOrder", optionalAuth, validate("json", ConfirmOrderSchema), async (c) => {
     await enforceLimit(c.env, c.var.db, LIMITS.confirmPerIp, clientIp(c.req.raw.headers));
+    // Who may read it is settled before Stripe is asked anything: an unknown session id and
+    // someone else's get the same answer, as fast.
+    const sessionId = c.req.valid("json").session_id;
+    const order = await orderOfSession(c.var.db, sessionId);
+    if (!order || !(await mayRead(c, order))) throw orderNotFound();
     // Only Stripe's own record of the session can mark anything paid.
-    const session = await retrieveSession(c.env, c.req.valid("json").session_id);
-    await fulfilSession(c.env, c.var.db, c.executionCtx, session);
-    const orderId = session.metadata?.order_id ?? session.client_reference_id ?? "";
-    const found = await findOrder(c.var.db, orderId);
-    // A signed-in shopper's order is theirs alone; a guest's is reached by its session id.
-    if (
-      !found ||
-      found.order.stripeSessionId !== session.id ||
-      (found.order.userId !== null && found.order.userId !== c.var.viewer?.userId)
-    ) {
+    const session = await retrieveSession(c.env, sessionId);
+    if ((session.metadata?.order_id ?? session.client_reference_id) !== order.id) {
       throw orderNotFound();
     }
+    await fulfilSession(c.env, c.var.db, c.executionCtx, session);
+    const found = await findOrder(c.var.db, order.id);
+    if (!found) throw orderNotFound();
     if (!isPaid(found.order)) throw new AppError(409, ORDER_MESSAGES.notPaid, "payment_incomplete");
     return c.json({ success: true as const, order: await toOrderDto(c.env, found) });
   })

@@ -24,10 +24,12 @@ export interface CheckoutRequest {
   userId: string | null;
   /** The creator code of the referral cookie (the last creator link clicked), if any. */
   linkedCode: string | undefined;
+  /** For a guest: the hash of the token that lets this browser read the order back. */
+  accessTokenHash: string | null;
 }
 
 /** How long a shopper has to pay before the session expires (Stripe's minimum is 30 minutes). */
-const SESSION_LIFETIME_SECONDS = 60 * 60;
+export const SESSION_LIFETIME_SECONDS = 60 * 60;
 const CURRENCY = "aud";
 
 interface PricedLine {
@@ -153,7 +155,7 @@ export async function startCheckout(
   db: Db,
   request: CheckoutRequest,
 ): Promise<string> {
-  const { input, userId } = request;
+  const { input, userId, accessTokenHash } = request;
   const wanted = mergeLines(input.items);
   if (wanted.size === 0) throw badRequest(ORDER_MESSAGES.emptyCart, "empty_cart");
   // Two independent reads, so they overlap; when both refuse, the lines' reason is given.
@@ -180,6 +182,7 @@ export async function startCheckout(
       affiliateCode: attributed?.creator.code ?? null,
       attribution: attributed?.why ?? null,
       creatorId: attributed?.creator.userId ?? null,
+      accessTokenHash,
     }),
     db.insert(orderItems).values(
       lines.map((l) => ({

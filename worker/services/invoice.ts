@@ -3,11 +3,22 @@
 import { formatCents } from "../contracts/money";
 import type { Bindings } from "../env";
 import { escapeHtml } from "../lib/html";
+import { keyFor } from "../lib/keys";
 import { signMessage, verifyMessage } from "../lib/tokens";
 import type { OrderWithItems } from "./orders";
 
-/** How long an invoice link works; the orders page hands out fresh ones on every load. */
+/** The longest an invoice link works. */
 export const INVOICE_LINK_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * Links are reissued on fixed 15-day boundaries (counted from the Unix epoch), not on every call:
+ * every answer about an order between two boundaries carries the same link, which still works for
+ * more than 15 days, and its expiry says nothing about when it was asked for.
+ */
+const REISSUE_SECONDS = INVOICE_LINK_SECONDS / 2;
+
+/** The expiry (Unix seconds) of the links handed out at `now`: between 15 and 30 days away. */
+export const invoiceLinkExpiry = (now = Date.now()) =>
+  (Math.floor(now / 1000 / REISSUE_SECONDS) + 2) * REISSUE_SECONDS;
 
 const signed = (id: string, expires: number) => `invoice:${id}:${expires}`;
 
@@ -16,8 +27,8 @@ export async function invoiceUrl(
   orderId: string,
   now = Date.now(),
 ): Promise<string> {
-  const expires = Math.floor(now / 1000) + INVOICE_LINK_SECONDS;
-  const sig = await signMessage(env.JWT_SECRET, signed(orderId, expires));
+  const expires = invoiceLinkExpiry(now);
+  const sig = await signMessage(await keyFor(env, "invoiceLink"), signed(orderId, expires));
   return `${env.APP_ORIGIN}/api/order/invoice/${orderId}?expires=${expires}&sig=${sig}`;
 }
 
@@ -30,7 +41,7 @@ export async function isValidInvoiceLink(
   now = Date.now(),
 ): Promise<boolean> {
   if (!Number.isSafeInteger(expires) || expires * 1000 < now) return false;
-  return verifyMessage(env.JWT_SECRET, signed(orderId, expires), sig);
+  return verifyMessage(await keyFor(env, "invoiceLink"), signed(orderId, expires), sig);
 }
 
 const money = (cents: number) => escapeHtml(formatCents(cents));

@@ -42,6 +42,12 @@ export async function findOrder(db: Db, orderId: string): Promise<OrderWithItems
   return (await withItems(db, rows))[0] ?? null;
 }
 
+/** The order a Stripe Checkout Session was opened for, without its lines. */
+export async function orderOfSession(db: Db, sessionId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.stripeSessionId, sessionId));
+  return row ?? null;
+}
+
 /** A user's paid orders, newest first. */
 export async function paidOrdersOf(db: Db, userId: string): Promise<OrderWithItems[]> {
   const rows = await db

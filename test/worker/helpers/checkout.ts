@@ -38,14 +38,24 @@ export const startCheckout = (body: CheckoutBody, token?: string) => {
     : postJson("/api/order/createStripeSession", payload);
 };
 
-/** Starts a checkout that must succeed; returns the session (from Stripe) and its URL. */
+/** The order-access cookie an answer set, as a Cookie header sends it ("" when none). */
+export function orderAccessCookieOf(res: Response): string {
+  const set = res.headers.getAll("set-cookie").find((c) => c.startsWith("order_access="));
+  return set?.split(";")[0] ?? "";
+}
+
+/**
+ * Starts a checkout that must succeed; returns the session (from Stripe), its URL and the
+ * order-access cookie the starting browser now holds.
+ */
 export async function openSession(body: CheckoutBody, token?: string) {
   const res = await startCheckout(body, token);
   if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
+  const cookie = orderAccessCookieOf(res);
   const { session_url } = await res.json<{ session_url: string }>();
   const id = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(session_url)?.[1] ?? "";
   const session = await stripe().checkout.sessions.retrieve(id, { expand: ["line_items"] });
-  return { url: session_url, session };
+  return { url: session_url, session, cookie };
 }
 
 /** Submits the hosted payment page as a shopper would. */
@@ -99,19 +109,31 @@ export async function deliver(event: Stripe.Event | string, header?: string) {
   });
 }
 
-/** POST /api/order/confirmStripeOrder, as a guest or as the holder of `token`. */
-export const confirm = (sessionId: string, token?: string) =>
-  token
-    ? asUser(token, "/api/order/confirmStripeOrder", { session_id: sessionId })
-    : postJson("/api/order/confirmStripeOrder", { session_id: sessionId });
+/**
+ * POST /api/order/confirmStripeOrder from a browser: signed in as the holder of `token` or not,
+ * with the order-access `cookie` of a checkout it started or without.
+ */
+export const confirm = (
+  sessionId: string,
+  { token, cookie }: { token?: string; cookie?: string } = {},
+) =>
+  callWorker("/api/order/confirmStripeOrder", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token && { token }),
+      ...(cookie && { cookie }),
+    },
+    body: JSON.stringify({ session_id: sessionId }),
+  });
 
 /** Checks out `items`, pays, and delivers the completed event: a paid order. */
 export async function paidOrder(body: CheckoutBody, token?: string) {
-  const { url, session } = await openSession(body, token);
+  const { url, session, cookie } = await openSession(body, token);
   const paid = await pay(url);
   if (paid.status !== 303) throw new Error(`payment failed: ${paid.status}`);
   const event = await eventFor(session.id, "checkout.session.completed");
   const res = await deliver(event);
   if (res.status !== 200) throw new Error(`webhook failed: ${res.status} ${await res.text()}`);
-  return { session, event };
+  return { session, event, cookie };
 }

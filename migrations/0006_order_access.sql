@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `access_token_hash` text;
