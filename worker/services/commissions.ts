@@ -1,6 +1,7 @@
 // Creator commissions: written with the order's fulfilment (one per order, unique), approved when
 // the 7-day return window has passed, and reversed in proportion to refunds and disputes, also
-// after approval. Every statement is conditional, so replays and races change nothing twice.
+// after approval (services/reversals.ts). Every statement is conditional, so replays and races
+// change nothing twice.
 import { and, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { commissions, creatorProfiles, orders } from "../db/schema";
@@ -39,47 +40,6 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
         .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt))),
     )
     .onConflictDoNothing();
-}
-
-/**
- * Statements recording that `refundedCents` of `totalCents` charged through `paymentIntent` went
- * back: the order's refunded total and its commission's reversal. Stripe reports cumulative
- * amounts, so max() makes replays and out-of-order events harmless. A full reversal ends the
- * commission ("reversed").
- */
-export function reversalStatements(
-  db: Db,
-  paymentIntent: string,
-  refundedCents: number,
-  totalCents: number,
-  now = Date.now(),
-) {
-  const charged = Math.max(1, totalCents);
-  /** The commission's share of what was refunded, in whole cents, rounded half up. */
-  const share = sql`(${commissions.amountCents} * CAST(${refundedCents} AS INTEGER) + CAST(${charged} AS INTEGER) / 2) / CAST(${charged} AS INTEGER)`;
-  const reversed = sql`max(${commissions.reversedCents}, min(${commissions.amountCents}, ${share}))`;
-  return [
-    db
-      .update(orders)
-      .set({
-        refundedCents: sql`max(${orders.refundedCents}, min(${orders.totalCents}, CAST(${refundedCents} AS INTEGER)))`,
-        updatedAt: new Date(now),
-      })
-      .where(eq(orders.stripePaymentIntentId, paymentIntent)),
-    db
-      .update(commissions)
-      .set({
-        reversedCents: reversed,
-        status: sql`CASE WHEN ${reversed} >= ${commissions.amountCents} THEN 'reversed' ELSE ${commissions.status} END`,
-        updatedAt: new Date(now),
-      })
-      .where(
-        sql`${commissions.orderId} = ${db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.stripePaymentIntentId, paymentIntent))}`,
-      ),
-  ] as const;
 }
 
 /** Approves pending commissions whose return window has passed; returns how many. */

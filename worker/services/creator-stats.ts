@@ -15,12 +15,15 @@ export const STATS_DAYS = 30;
 const BRISBANE_OFFSET_SECONDS = 10 * 60 * 60;
 const DAY_MS = 86_400_000;
 
-/** A paid order attributed to the creator that was not refunded in full. */
+/** A paid order attributed to the creator that was not refunded (or lost to disputes) in full. */
 const sale = (creatorId: string) =>
   and(
     eq(orders.creatorId, creatorId),
     inArray(orders.status, PAID_STATUSES),
-    or(lt(orders.refundedCents, orders.totalCents), eq(orders.totalCents, 0)),
+    or(
+      lt(sql`${orders.refundedCents} + ${orders.disputedCents}`, orders.totalCents),
+      eq(orders.totalCents, 0),
+    ),
   );
 /** The Brisbane calendar day of a millisecond timestamp column, as YYYY-MM-DD. */
 const brisbaneDay = (column: AnySQLiteColumn) =>

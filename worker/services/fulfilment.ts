@@ -7,11 +7,17 @@ import type { Db } from "../db/client";
 import { dbNowMs, emailOutbox, type OrderStatus, orders, stripeEvents } from "../db/schema";
 import type { Bindings } from "../env";
 import { stableId } from "../lib/ids";
-import { commissionStatement, reversalStatements } from "./commissions";
+import { commissionStatement } from "./commissions";
 import { deliverQueuedEmail } from "./email";
 import { orderConfirmationEmail } from "./email-templates";
 import { invoiceUrl } from "./invoice";
 import { findOrder } from "./orders";
+import {
+  applyReversalsStatements,
+  type ReversalEvent,
+  reversalSource,
+  sourceStatement,
+} from "./reversals";
 import type { Stripe } from "./stripe";
 
 export type FulfilmentOutcome =
@@ -22,6 +28,7 @@ export type FulfilmentOutcome =
   | "amount_mismatch"
   | "status_updated"
   | "refund_recorded"
+  | "reversal_kept"
   | "ignored";
 
 interface EventRef {
@@ -114,11 +121,14 @@ export async function fulfilSession(
         .where(and(eq(orders.id, order.id), isNotNull(orders.paidAt))),
     )
     .onConflictDoNothing();
-  // One commission per order (unique order_id), written only once the order is paid.
+  // One commission per order (unique order_id), written only once the order is paid; then any
+  // refund or dispute that arrived before the payment was recorded is applied to both.
   const commission = commissionStatement(db, order.id, now);
+  const reversals = applyReversalsStatements(db, eq(orders.id, order.id), now);
+  const effects = [update, queueMail, commission, ...reversals] as const;
   const [transition] = event
-    ? (await db.batch([recordEvent(db, event), update, queueMail, commission])).slice(1)
-    : await db.batch([update, queueMail, commission]);
+    ? (await db.batch([recordEvent(db, event), ...effects])).slice(1)
+    : await db.batch(effects);
   if (transition?.meta.changes !== 1) return "already_fulfilled";
 
   // Only the call that made the transition does the rest.
@@ -145,29 +155,24 @@ async function markUnpaid(
 }
 
 /**
- * Money that went back to the buyer through the order's payment: a refund (Stripe reports the
- * cumulative amount) or a dispute (the disputed amount). The commission shrinks in proportion.
+ * Money that went back from the order's payment (a refund or a dispute): its source is kept, and
+ * the paid order and its commission are recomputed in the same batch. Before the payment is
+ * recorded nothing matches; fulfilment then applies what was kept.
  */
-async function recordReversal(
-  db: Db,
-  paymentIntent: string | null,
-  reversedCents: number,
-  totalCents: number,
-  event: EventRef,
-): Promise<FulfilmentOutcome> {
-  if (!paymentIntent) {
-    await recordEvent(db, event);
+async function recordReversal(db: Db, event: ReversalEvent): Promise<FulfilmentOutcome> {
+  const ref = { id: event.id, type: event.type };
+  const source = reversalSource(event);
+  if (!source) {
+    await recordEvent(db, ref);
     return "ignored";
   }
-  const [, order] = await db.batch([
-    recordEvent(db, event),
-    ...reversalStatements(db, paymentIntent, reversedCents, totalCents),
+  const [, , order] = await db.batch([
+    recordEvent(db, ref),
+    sourceStatement(db, source),
+    ...applyReversalsStatements(db, eq(orders.stripePaymentIntentId, source.paymentIntent)),
   ]);
-  return order?.meta.changes ? "refund_recorded" : "unknown_order";
+  return order?.meta.changes ? "refund_recorded" : "reversal_kept";
 }
-
-const idOf = (ref: string | { id: string } | null) =>
-  typeof ref === "string" ? ref : (ref?.id ?? null);
 
 /** Applies one verified webhook event. */
 export async function applyStripeEvent(
@@ -185,32 +190,10 @@ export async function applyStripeEvent(
       return markUnpaid(db, event.data.object, "payment_failed", ref);
     case "checkout.session.expired":
       return markUnpaid(db, event.data.object, "expired", ref);
-    case "charge.refunded": {
-      const charge = event.data.object;
-      return recordReversal(
-        db,
-        idOf(charge.payment_intent),
-        charge.amount_refunded,
-        charge.amount,
-        ref,
-      );
-    }
-    case "charge.dispute.created": {
-      const dispute = event.data.object;
-      const paymentIntent = idOf(dispute.payment_intent);
-      const disputed = await db
-        .select({ totalCents: orders.totalCents })
-        .from(orders)
-        .where(eq(orders.stripePaymentIntentId, paymentIntent ?? ""))
-        .get();
-      return recordReversal(
-        db,
-        paymentIntent,
-        dispute.amount,
-        disputed?.totalCents ?? dispute.amount,
-        ref,
-      );
-    }
+    case "charge.refunded":
+    case "charge.dispute.created":
+    case "charge.dispute.closed":
+      return recordReversal(db, event);
     default:
       return "ignored";
   }
