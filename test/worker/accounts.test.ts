@@ -1,11 +1,13 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
-import { creatorProfiles, users } from "../../worker/db/schema";
+import { describe, expect, it, vi } from "vitest";
+import { creatorProfiles, sessionTokens, users } from "../../worker/db/schema";
+import { keyFor } from "../../worker/lib/keys";
 import { codeBase } from "../../worker/services/affiliate-codes";
+import { pruneResetLinks } from "../../worker/services/password-resets";
 import { parsePasswordHash } from "../../worker/services/passwords";
-import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/services/sessions";
+import { JWT_AUDIENCE, JWT_ISSUER, pruneSessions } from "../../worker/services/sessions";
 import {
   asUser,
   creatorBody,
@@ -17,7 +19,8 @@ import {
 } from "./helpers/accounts";
 import { callWorker, db, ORIGIN, outbox, postJson } from "./helpers/factories";
 
-const secret = new TextEncoder().encode(env.JWT_SECRET);
+/** The Worker's access-token key: tokens signed with it fail only for the reason each test gives. */
+const secret = await keyFor(env, "accessToken");
 
 describe("register and login", () => {
   it("registers a user, normalised, with a 100000-iteration hash and a locked-down refresh cookie", async () => {
@@ -296,6 +299,234 @@ describe("forgot and reset password", () => {
       (await postJson("/api/user/reset-password", { token: "a".repeat(43), password: "short" }))
         .status,
     ).toBe(400);
+  });
+});
+
+describe("sessions cannot come back from the dead", () => {
+  // Each request of a race comes from its own address, so no per-address limit takes part in it.
+  let lastIp = 0;
+  const freshIp = () => {
+    lastIp++;
+    return `10.${(lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
+  };
+  const asClient = (path: string, cookie: string) =>
+    callWorker(path, {
+      method: "POST",
+      headers: { origin: ORIGIN, cookie: `refresh_token=${cookie}`, "cf-connecting-ip": freshIp() },
+    });
+  const refreshOnce = (cookie: string) => asClient("/api/refresh", cookie);
+  const logout = (cookie: string) => asClient("/api/logout", cookie);
+  async function signUp() {
+    const res = await callWorker("/api/user/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": freshIp() },
+      body: JSON.stringify({ name: "Asha Patel", email: uniqueEmail(), password: "long password" }),
+    });
+    expect(res.status).toBe(200);
+    return refreshCookieOf(res);
+  }
+  /** Runs `fn` after `steps` database round trips: shifts one side of a race, without a timer. */
+  const shifted = async <T>(steps: number, fn: () => Promise<T>): Promise<T> => {
+    for (let i = 0; i < steps; i++) await env.DB.prepare("SELECT 1").first();
+    return fn();
+  };
+  /** Both sides of a race, one of them started `round % 4` round trips later, alternately. */
+  const race = <A, B>(round: number, a: () => Promise<A>, b: () => Promise<B>) =>
+    Promise.all([
+      shifted(round % 2 === 0 ? round % 4 : 0, a),
+      shifted(round % 2 === 1 ? round % 4 : 0, b),
+    ]);
+
+  it("a logout racing a refresh ends the session whichever lands first", async () => {
+    for (let round = 0; round < 16; round++) {
+      const cookie = await signUp();
+      const [refreshed, loggedOut] = await race(
+        round,
+        () => refreshOnce(cookie),
+        () => logout(cookie),
+      );
+      expect(loggedOut.status).toBe(200);
+      expect([200, 401]).toContain(refreshed.status);
+      // Whatever the refresh answered, nothing it handed out still works.
+      if (refreshed.status === 200) {
+        expect((await refreshOnce(refreshCookieOf(refreshed))).status, `round ${round}`).toBe(401);
+      }
+      expect((await refreshOnce(cookie)).status, `round ${round}`).toBe(401);
+    }
+  });
+
+  it("a reuse detection racing the legitimate refresh ends the family whichever lands first", async () => {
+    for (let round = 0; round < 16; round++) {
+      const stolen = await signUp();
+      const current = refreshCookieOf(await refreshOnce(stolen));
+      const [replayed, legit] = await race(
+        round,
+        () => refreshOnce(stolen),
+        () => refreshOnce(current),
+      );
+      expect(replayed.status).toBe(401);
+      if (legit.status === 200) {
+        expect((await refreshOnce(refreshCookieOf(legit))).status, `round ${round}`).toBe(401);
+      }
+      expect((await refreshOnce(current)).status, `round ${round}`).toBe(401);
+    }
+  });
+
+  it("of concurrent refreshes with one token exactly one wins, and the reuse rule ends the family", async () => {
+    for (let round = 0; round < 4; round++) {
+      const cookie = await signUp();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => refreshOnce(cookie)));
+      const winners = answers.filter((r) => r.status === 200);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
+      // The losers presented a token that had just been rotated: a reuse, as if in sequence.
+      expect((await refreshOnce(refreshCookieOf(winners[0] as Response))).status).toBe(401);
+    }
+  });
+
+  it("a token from any earlier rotation, replayed, ends the family", async () => {
+    const first = await signUp();
+    const second = refreshCookieOf(await refreshOnce(first));
+    const third = refreshCookieOf(await refreshOnce(second));
+    const fourth = refreshCookieOf(await refreshOnce(third));
+    expect((await refreshOnce(second)).status).toBe(401);
+    expect((await refreshOnce(fourth)).status).toBe(401);
+  });
+
+  it("a refresh racing a password reset does not outlive the reset", async () => {
+    for (let round = 0; round < 4; round++) {
+      const email = uniqueEmail();
+      const res = await postJson("/api/user/register", {
+        name: "Asha Patel",
+        email,
+        password: "long password",
+      });
+      const cookie = refreshCookieOf(res);
+      await postJson("/api/user/forgot-password", { email });
+      const mails = await outbox();
+      const token = /token=([\w-]{43})/.exec(mails.at(-1)?.text ?? "")?.[1] ?? "";
+      const [refreshed, reset] = await race(
+        round,
+        () => refreshOnce(cookie),
+        () => postJson("/api/user/reset-password", { token, password: `new password ${round}` }),
+      );
+      expect(reset.status).toBe(200);
+      if (refreshed.status === 200) {
+        expect((await refreshOnce(refreshCookieOf(refreshed))).status).toBe(401);
+      }
+      expect((await refreshOnce(cookie)).status).toBe(401);
+    }
+  });
+
+  it("a session family ends 90 days after sign-in, however often it was rotated", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const start = Date.now();
+    let cookie = await signUp();
+    try {
+      for (const days of [29, 58, 87, 89.9]) {
+        vi.useFakeTimers({ now: start + days * day, toFake: ["Date"] });
+        const res = await refreshOnce(cookie);
+        expect(res.status, `day ${days}`).toBe(200);
+        cookie = refreshCookieOf(res);
+      }
+      vi.useFakeTimers({ now: start + 90 * day + 60_000, toFake: ["Date"] });
+      const late = await refreshOnce(cookie);
+      expect(late.status).toBe(401);
+      expect(await late.json()).toEqual({
+        success: false,
+        message: "Your session has ended. Please log in again.",
+        code: "session_expired",
+      });
+      expect(late.headers.get("set-cookie")).toMatch(/refresh_token=;.*Max-Age=0/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("pruning deletes the families that can never refresh again, with their tokens", async () => {
+    const kept = await signUp();
+    const ended = await signUp();
+    await logout(ended);
+    expect(await pruneSessions(db())).toBe(1);
+    const next = await refreshOnce(kept);
+    expect(next.status).toBe(200);
+    expect(await pruneSessions(db(), Date.now() + 91 * 24 * 60 * 60 * 1000)).toBe(1);
+    expect(await db().select().from(sessionTokens)).toEqual([]);
+    expect((await refreshOnce(refreshCookieOf(next))).status).toBe(401);
+  });
+
+  it("a refresh token left unused for 30 days has expired", async () => {
+    const cookie = await signUp();
+    try {
+      vi.useFakeTimers({ now: Date.now() + 30 * 24 * 60 * 60 * 1000 + 60_000, toFake: ["Date"] });
+      expect((await refreshOnce(cookie)).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("reset links", () => {
+  const forgot = (email: string) => postJson("/api/user/forgot-password", { email });
+  const resetLinks = async () =>
+    (await outbox()).map((m) => /token=([\w-]{43})/.exec(m.text)?.[1] ?? "");
+  const reset = (token: string, password: string) =>
+    postJson("/api/user/reset-password", { token, password });
+
+  it("using one reset link ends every other outstanding link of the account", async () => {
+    const s = await register();
+    const other = await register();
+    await forgot(s.email);
+    await forgot(s.email);
+    await forgot(other.email);
+    const [older = "", newer = "", othersLink = ""] = await resetLinks();
+    expect((await reset(newer, "the newest password")).status).toBe(200);
+    const stale = await reset(older, "an attacker's password");
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toMatchObject({
+      success: false,
+      message: "This reset link is invalid or has expired.",
+    });
+    expect(
+      (await postJson("/api/user/login", { email: s.email, password: "the newest password" }))
+        .status,
+    ).toBe(200);
+    // Another account's link is untouched.
+    expect((await reset(othersLink, "other's new password")).status).toBe(200);
+  });
+
+  it("of two links used at once exactly one sets the password", async () => {
+    const s = await register();
+    await forgot(s.email);
+    await forgot(s.email);
+    const [first = "", second = ""] = await resetLinks();
+    const answers = await Promise.all([
+      reset(first, "first new password"),
+      reset(second, "second new password"),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    const won = answers[0]?.status === 200 ? "first new password" : "second new password";
+    expect((await postJson("/api/user/login", { email: s.email, password: won })).status).toBe(200);
+  });
+
+  it("pruning deletes expired links only", async () => {
+    const s = await register();
+    await forgot(s.email);
+    const [token = ""] = await resetLinks();
+    expect(await pruneResetLinks(db())).toBe(0);
+    expect(await pruneResetLinks(db(), Date.now() + 2 * 60 * 60 * 1000)).toBe(1);
+    expect((await reset(token, "too late password")).status).toBe(400);
+  });
+
+  it("an expired reset link is refused", async () => {
+    const s = await register();
+    await forgot(s.email);
+    const [token = ""] = await resetLinks();
+    try {
+      vi.useFakeTimers({ now: Date.now() + 60 * 60 * 1000 + 60_000, toFake: ["Date"] });
+      expect((await reset(token, "too late password")).status).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,10 +1,13 @@
 // Checkout, Stripe webhooks, fulfilment, orders and invoices, against the Stripe sandbox.
 import { env } from "cloudflare:test";
 import { decodeJwt } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { OrderDto } from "../../worker/contracts/order";
 import { emailOutbox, orderItems, orders, stripeEvents } from "../../worker/db/schema";
+import { ORDER_ACCESS_COOKIE, ORDER_ACCESS_SECONDS } from "../../worker/http/order-access-cookie";
 import { newId } from "../../worker/lib/ids";
+import { sha256Hex } from "../../worker/lib/tokens";
+import { INVOICE_LINK_SECONDS, invoiceLinkExpiry, invoiceUrl } from "../../worker/services/invoice";
 import { asUser, register } from "./helpers/accounts";
 import {
   address,
@@ -12,13 +15,14 @@ import {
   deliver,
   eventFor,
   openSession,
+  orderAccessCookieOf,
   paidOrder,
   pay,
   signature,
   startCheckout,
   stripe,
 } from "./helpers/checkout";
-import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
+import { callWorker, createCategory, createProduct, db, postJson } from "./helpers/factories";
 
 async function catalogue() {
   const cat = await createCategory();
@@ -177,7 +181,7 @@ describe("createStripeSession", () => {
 describe("paying and fulfilment", () => {
   it("a guest pays: the webhook places the order, one mail, and confirmation shows it", async () => {
     const { a } = await catalogue();
-    const { url, session } = await openSession({ items: [{ _id: a.id, quantity: 2 }] });
+    const { url, session, cookie } = await openSession({ items: [{ _id: a.id, quantity: 2 }] });
     const paid = await pay(url);
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(
@@ -198,7 +202,7 @@ describe("paying and fulfilment", () => {
     expect(mails[0]?.text).toContain("Total: $97.89");
     expect(mails[0]?.text).toContain("/api/order/invoice/");
 
-    const confirmed = await confirm(session.id);
+    const confirmed = await confirm(session.id, { cookie });
     expect(confirmed.status).toBe(200);
     const { order: dto } = await confirmed.json<{ order: OrderDto }>();
     expect(dto).toMatchObject({
@@ -219,9 +223,9 @@ describe("paying and fulfilment", () => {
 
   it("confirmation alone fulfils when the webhook has not arrived, and the webhook then changes nothing", async () => {
     const { a } = await catalogue();
-    const { url, session } = await openSession({ items: [{ _id: a.id, quantity: 1 }] });
+    const { url, session, cookie } = await openSession({ items: [{ _id: a.id, quantity: 1 }] });
     await pay(url);
-    expect((await confirm(session.id)).status).toBe(200);
+    expect((await confirm(session.id, { cookie })).status).toBe(200);
     const res = await deliver(await eventFor(session.id, "checkout.session.completed"));
     expect(await res.json()).toMatchObject({ outcome: "already_fulfilled" });
     expect(await db().select().from(emailOutbox)).toHaveLength(1);
@@ -229,12 +233,12 @@ describe("paying and fulfilment", () => {
 
   it("10 concurrent deliveries and a confirmation make one paid order and one mail", async () => {
     const { a } = await catalogue();
-    const { url, session } = await openSession({ items: [{ _id: a.id, quantity: 1 }] });
+    const { url, session, cookie } = await openSession({ items: [{ _id: a.id, quantity: 1 }] });
     await pay(url);
     const event = await eventFor(session.id, "checkout.session.completed");
     const answers = await Promise.all([
       ...Array.from({ length: 10 }, () => deliver(event)),
-      confirm(session.id),
+      confirm(session.id, { cookie }),
     ]);
     expect(answers.map((r) => r.status)).toEqual(Array(11).fill(200));
     const outcomes = await Promise.all(
@@ -306,13 +310,13 @@ describe("paying and fulfilment", () => {
 
   it("does not fulfil when Stripe's amount differs from the stored order", async () => {
     const { a } = await catalogue();
-    const { url, session } = await openSession({ items: [{ _id: a.id, quantity: 1 }] });
+    const { url, session, cookie } = await openSession({ items: [{ _id: a.id, quantity: 1 }] });
     await pay(url);
     await db().update(orders).set({ subtotalCents: 100, taxCents: 10, totalCents: 1110 });
     const res = await deliver(await eventFor(session.id, "checkout.session.completed"));
     expect(await res.json()).toMatchObject({ outcome: "amount_mismatch" });
     expect((await orderRows())[0]?.status).toBe("pending");
-    expect((await confirm(session.id)).status).toBe(409);
+    expect((await confirm(session.id, { cookie })).status).toBe(409);
   });
 
   it("a D1 failure in the middle answers 5xx, leaves nothing half-done, and the retry succeeds", async () => {
@@ -336,10 +340,10 @@ describe("paying and fulfilment", () => {
 
   it("declined cards leave the session open and the order pending", async () => {
     const { a } = await catalogue();
-    const { url, session } = await openSession({ items: [{ _id: a.id, quantity: 1 }] });
+    const { url, session, cookie } = await openSession({ items: [{ _id: a.id, quantity: 1 }] });
     const declined = await pay(url, "4000000000000002");
     expect(declined.status).toBe(402);
-    expect((await confirm(session.id)).status).toBe(409);
+    expect((await confirm(session.id, { cookie })).status).toBe(409);
     expect((await orderRows())[0]?.status).toBe("pending");
   });
 
@@ -371,11 +375,190 @@ describe("confirmStripeOrder", () => {
     const owner = await register();
     const other = await register();
     const { session } = await paidOrder({ items: [{ _id: a.id, quantity: 1 }] }, owner.accessToken);
-    expect((await confirm(session.id, other.accessToken)).status).toBe(404);
+    expect((await confirm(session.id, { token: other.accessToken })).status).toBe(404);
     expect((await confirm(session.id)).status).toBe(404);
-    expect((await confirm(session.id, owner.accessToken)).status).toBe(200);
+    expect((await confirm(session.id, { token: owner.accessToken })).status).toBe(200);
     const theirs = await asUser(other.accessToken, "/api/order/userorders");
     expect(await theirs.json()).toMatchObject({ success: true, orders: [] });
+  });
+});
+
+describe("who an order is answered to", () => {
+  const items = (id: string) => ({ items: [{ _id: id, quantity: 1 }] });
+  /** What a session id nobody ever made gets: every refusal below must look exactly like it. */
+  async function unknownAnswer() {
+    const res = await confirm("cs_test_doesnotexist");
+    expect(res.status).toBe(404);
+    return res.json();
+  }
+  async function expectUnknown(res: Response, expected: unknown) {
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual(expected);
+  }
+  /** createStripeSession from a browser that already holds `cookie`. */
+  async function checkoutFrom(cookie: string, body: { items: unknown }) {
+    const res = await callWorker("/api/order/createStripeSession", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ address: address(), amount: 0, tax: 0, affiliateCode: "", ...body }),
+    });
+    expect(res.status).toBe(200);
+    const { session_url: url } = await res.json<{ session_url: string }>();
+    const id = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(url)?.[1] ?? "";
+    return {
+      url,
+      session: await stripe().checkout.sessions.retrieve(id),
+      cookie: orderAccessCookieOf(res),
+    };
+  }
+
+  it("a guest's checkout sets a short-lived HttpOnly cookie for the order API only", async () => {
+    const { a } = await catalogue();
+    const local = await startCheckout(items(a.id));
+    const [cookie, ...others] = local.headers
+      .getAll("set-cookie")
+      .filter((c) => c.startsWith(`${ORDER_ACCESS_COOKIE}=`));
+    expect(others).toEqual([]);
+    expect(cookie).toMatch(/^order_access=[A-Za-z0-9_-]{43};/);
+    for (const attribute of [
+      /; HttpOnly(;|$)/,
+      /; SameSite=Lax(;|$)/,
+      /; Path=\/api\/order(;|$)/,
+      new RegExp(`; Max-Age=${ORDER_ACCESS_SECONDS}(;|$)`),
+    ]) {
+      expect(cookie).toMatch(attribute);
+    }
+    expect(cookie).not.toMatch(/; Secure/); // http://localhost: browsers would drop it otherwise
+    const live = await postJson(
+      "/api/order/createStripeSession",
+      { address: address(), amount: 0, tax: 0, affiliateCode: "", ...items(a.id) },
+      { APP_ORIGIN: "https://tamraandtara.com.au" },
+    );
+    expect(orderAccessCookieOf(live)).not.toBe("");
+    expect(live.headers.getAll("set-cookie").join("\n")).toMatch(/^order_access=.*; Secure(;|$)/m);
+    // Only a hash is kept with the order.
+    const rows = await orderRows();
+    const token = cookie?.split(";")[0]?.split("=")[1] ?? "";
+    expect(rows.map((o) => o.accessTokenHash)).toContain(await sha256Hex(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("a guest's order goes to the browser that started the checkout, and to nobody else", async () => {
+    const { a } = await catalogue();
+    const unknown = await unknownAnswer();
+    const { session, cookie } = await paidOrder(items(a.id));
+    const mine = await confirm(session.id, { cookie });
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toMatchObject({
+      success: true,
+      order: {
+        address: {
+          phone: "+61 400 000 000",
+          email: "meera@example.com",
+          street: "12 Boundary Street",
+        },
+      },
+    });
+    const stranger = await register();
+    const otherGuest = await openSession(items(a.id));
+    // Another browser, a signed-in shopper who is not the buyer, another guest's checkout cookie.
+    await expectUnknown(await confirm(session.id), unknown);
+    await expectUnknown(await confirm(session.id, { token: stranger.accessToken }), unknown);
+    await expectUnknown(await confirm(session.id, { cookie: otherGuest.cookie }), unknown);
+    // And the other guest's unpaid order says "not found" to the first guest, not "not paid".
+    await expectUnknown(await confirm(otherGuest.session.id, { cookie }), unknown);
+    expect((await confirm(otherGuest.session.id, { cookie: otherGuest.cookie })).status).toBe(409);
+  });
+
+  it("a browser that started two checkouts can confirm either; a third browser neither", async () => {
+    const { a } = await catalogue();
+    const unknown = await unknownAnswer();
+    const first = await openSession(items(a.id));
+    const second = await checkoutFrom(first.cookie, items(a.id));
+    const { cookie } = second;
+    for (const { url, session } of [first, second]) {
+      expect((await pay(url)).status).toBe(303);
+      expect((await confirm(session.id, { cookie })).status).toBe(200);
+      await expectUnknown(await confirm(session.id), unknown);
+    }
+  });
+
+  it("the signed-in owner is answered from any browser, without a cookie", async () => {
+    const { a } = await catalogue();
+    const owner = await register();
+    const unknown = await unknownAnswer();
+    const { session, cookie } = await paidOrder(items(a.id), owner.accessToken);
+    expect(cookie).toBe(""); // the owner's token is the key; there is nothing to keep in a cookie
+    const res = await confirm(session.id, { token: owner.accessToken });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ order: { address: { city: "Brisbane" } } });
+    await expectUnknown(await confirm(session.id), unknown);
+  });
+
+  it("a tampered or expired cookie opens nothing, with the answer an unknown session gets", async () => {
+    const { a } = await catalogue();
+    const unknown = await unknownAnswer();
+    const { session, cookie } = await paidOrder(items(a.id));
+    const token = cookie.slice(`${ORDER_ACCESS_COOKIE}=`.length);
+    const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const value of [
+      flipped,
+      token.slice(0, -1),
+      `${token}A`,
+      `${flipped}.${token.slice(1)}`,
+      token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase(),
+      await sha256Hex(token), // what D1 holds is no key either
+      "",
+      "%",
+    ]) {
+      await expectUnknown(await confirm(session.id, { cookie: `order_access=${value}` }), unknown);
+    }
+    expect((await confirm(session.id, { cookie })).status).toBe(200);
+    // Once the window has passed, the genuine cookie is refused too.
+    const started = new Date(Date.now() - ORDER_ACCESS_SECONDS * 1000 - 1000);
+    await db().update(orders).set({ createdAt: started });
+    await expectUnknown(await confirm(session.id, { cookie }), unknown);
+  });
+
+  it("hands out one invoice link per order, not a new one on every call", async () => {
+    const { a } = await catalogue();
+    const owner = await register();
+    const { session } = await paidOrder(items(a.id), owner.accessToken);
+    const links = async () => {
+      const confirmed = await confirm(session.id, { token: owner.accessToken });
+      const listed = await asUser(owner.accessToken, "/api/order/userorders");
+      return [
+        (await confirmed.json<{ order: OrderDto }>()).order.invoiceUrl,
+        (await listed.json<{ orders: OrderDto[] }>()).orders[0]?.invoiceUrl,
+      ];
+    };
+    const start = Date.now();
+    const now = await links();
+    // Five minutes on (or just short of the next reissue, 15 days apart), the same link.
+    const nextReissue = (invoiceLinkExpiry(start) - INVOICE_LINK_SECONDS / 2) * 1000;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Math.min(start + 5 * 60 * 1000, nextReissue - 1000));
+    const later = await links().finally(() => vi.useRealTimers());
+    expect(new Set([...now, ...later])).toEqual(new Set([now[0]]));
+    const link = new URL(now[0] ?? "");
+    expect((await callWorker(link.pathname + link.search)).status).toBe(200);
+  });
+
+  it("reissues invoice links every 15 days, each one working 15 to 30 days", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const orderId = newId();
+    const reissued = 1300 * 15 * day; // a reissue boundary in 2023
+    const at = (days: number) => reissued + days * day;
+    const link = (days: number) => invoiceUrl(env, orderId, at(days));
+    expect(await link(0)).toBe(await link(14.99));
+    expect(await link(15)).toBe(await link(29.99));
+    expect(await link(14.99)).not.toBe(await link(15));
+    for (const days of [-0.01, 0, 1, 7.5, 14.99, 15, 16, 29.99, 30, 44, 400]) {
+      const expires = Number(new URL(await link(days)).searchParams.get("expires"));
+      const left = expires * 1000 - at(days);
+      expect(left, `${days} days`).toBeGreaterThan(15 * day);
+      expect(left, `${days} days`).toBeLessThanOrEqual(30 * day);
+    }
   });
 });
 

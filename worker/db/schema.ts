@@ -172,10 +172,20 @@ export const orders = sqliteTable(
     totalCents: cents("total_cents"),
     /** What Stripe has refunded of the total so far (cumulative, from charge.refunded). */
     refundedCents: cents("refunded_cents").default(0),
+    /**
+     * What open or lost disputes hold of the rest (from charge.dispute.*, back to 0 when the shop
+     * wins): refunded + disputed never exceeds the total (services/reversals.ts).
+     */
+    disputedCents: cents("disputed_cents").default(0),
     currency: text("currency").notNull().default("aud"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     stripeSessionId: text("stripe_session_id"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /**
+     * SHA-256 of the token in the cookie of the guest browser that started the checkout, the only
+     * one answered with the order (http/order-access-cookie.ts); null for a signed-in buyer.
+     */
+    accessTokenHash: text("access_token_hash"),
     affiliateCode: text("affiliate_code"),
     /** Why the order is attributed to the code: typed at checkout, or a creator link clicked. */
     attribution: text("attribution", { enum: ["typed", "link"] }),
@@ -371,6 +381,35 @@ export const stripeEvents = sqliteTable("stripe_events", {
   processedAt: createdAt(),
 });
 
+export const REVERSAL_KINDS = ["refund", "dispute"] as const;
+
+/**
+ * Money Stripe takes back from a payment, one row per source: a charge's refunds (the cumulative
+ * amount Stripe reports) or a dispute (its amount and latest status). Kept by payment intent
+ * whether or not the order's payment is recorded yet, so a reversal that overtakes the payment is
+ * applied at fulfilment; never pruned with the event ids.
+ */
+export const stripeReversals = sqliteTable(
+  "stripe_reversals",
+  {
+    /** Stripe's id of the source: the charge (`ch_...`) or the dispute (`dp_...`). */
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: REVERSAL_KINDS }).notNull(),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    amountCents: cents("amount_cents"),
+    /** The dispute's status as last reported; null for refunds. */
+    status: text("status"),
+    /** `created` (seconds) of the event that last wrote the row: older news never overwrites it. */
+    eventCreated: integer("event_created").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("stripe_reversals_payment_intent_idx").on(t.paymentIntentId),
+    nonNegative("stripe_reversals", "amount_cents"),
+    check("stripe_reversals_kind_valid", inList("kind", REVERSAL_KINDS)),
+  ],
+);
+
 /**
  * Small key/value facts about the data. `catalogue_version` is bumped by triggers (see the custom
  * migration) whenever products, categories, blog posts or FAQ entries change, which is what
@@ -390,3 +429,91 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+export const SESSION_END_REASONS = ["logout", "reuse", "password_reset"] as const;
+
+/**
+ * One sign-in on one device and its rotating refresh token (services/sessions.ts). Rotation, logout,
+ * reuse detection and password resets are each one conditional statement on this row, so D1's
+ * single writer decides every race: once ended, a family stays ended.
+ */
+export const sessionFamilies = sqliteTable(
+  "session_families",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the one refresh token of this family that may still be used. */
+    currentHash: text("current_hash").notNull(),
+    /** The sign-in: the family's absolute lifetime counts from here, however often it rotates. */
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the current token was issued: a token left unused too long has expired. */
+    rotatedAt: integer("rotated_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    revokeReason: text("revoke_reason", { enum: SESSION_END_REASONS }),
+  },
+  (t) => [
+    uniqueIndex("session_families_current_unique").on(t.currentHash),
+    index("session_families_user_idx").on(t.userId),
+    check("session_families_revoke_reason_valid", inList("revoke_reason", SESSION_END_REASONS)),
+    check(
+      "session_families_revoked_with_reason",
+      sql`("revoked_at" IS NULL) = ("revoke_reason" IS NULL)`,
+    ),
+  ],
+);
+
+/** Every refresh token ever issued, by hash: an old one presented again names its family. */
+export const sessionTokens = sqliteTable(
+  "session_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    familyId: text("family_id")
+      .notNull()
+      .references(() => sessionFamilies.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_tokens_family_idx").on(t.familyId)],
+);
+
+/** Outstanding password reset links, by the SHA-256 of their token; using one ends them all. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+export const EMAIL_CHANGE_KINDS = ["login", "payout"] as const;
+export type EmailChangeKind = (typeof EMAIL_CHANGE_KINDS)[number];
+
+/**
+ * Email changes waiting for the link mailed to the new address (services/email-changes.ts): at most
+ * one per account and kind (the sign-in email, or a creator's payout email), a newer request
+ * replacing the older; confirming applies and deletes the row in one batch, so a link works once.
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    /** SHA-256 of the token in the confirmation link. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: EMAIL_CHANGE_KINDS }).notNull(),
+    newEmail: text("new_email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_changes_user_kind_unique").on(t.userId, t.kind),
+    normalisedEmail("email_changes", "new_email"),
+    check("email_changes_kind_valid", inList("kind", EMAIL_CHANGE_KINDS)),
+  ],
+);

@@ -29,18 +29,16 @@ import { validate } from "../http/validate";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { checkCode } from "../services/affiliate";
-import { freeAffiliateCode } from "../services/affiliate-codes";
+import { affiliateCodeUnavailable, freeAffiliateCode } from "../services/affiliate-codes";
 import { creatorStats } from "../services/creator-stats";
 import { sendEmail } from "../services/email";
 import { passwordResetEmail } from "../services/email-templates";
+import { isResetLinkLive, storeResetLink, useResetLink } from "../services/password-resets";
 import { hashPassword, verifyPassword } from "../services/passwords";
 import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
-import { endAllSessions } from "../services/sessions";
 
-const RESET_TTL_SECONDS = 3600;
 const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, a password reset link is on its way.";
-const resetKey = (hash: string) => `password-reset:${hash}`;
 
 const emailTaken = () =>
   new AppError(409, "That email is already used by another account.", "email_taken");
@@ -85,6 +83,12 @@ async function isEmailFree(db: Db, email: string, exceptUserId: string): Promise
   return !other;
 }
 
+/** Counts a profile update (either endpoint) against the client's and the account's limits. */
+async function limitProfileUpdates(c: AppContext, userId: string): Promise<void> {
+  await enforceLimit(c.env, c.var.db, LIMITS.profileUpdatePerIp, clientIp(c.req.raw.headers));
+  await enforceLimit(c.env, c.var.db, LIMITS.profileUpdatePerAccount, userId);
+}
+
 /** SPEC.md section 7's answer to sign-up and sign-in: a session begun on this device. */
 async function signedIn(c: AppContext, user: { id: string; role: string }, message: string) {
   const accessToken = await beginSession(c, user);
@@ -111,7 +115,10 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .post("/login", validate("json", LoginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await enforceLimit(c.env, c.var.db, LIMITS.loginPerIp, clientIp(c.req.raw.headers));
+    const network = clientIp(c.req.raw.headers);
+    await enforceLimit(c.env, c.var.db, LIMITS.loginPerIp, network);
+    // Per account and network first, so one network's attempts never reach the account's ceiling.
+    await enforceLimit(c.env, c.var.db, LIMITS.loginPerAccountNetwork, `${network}:${email}`);
     await enforceLimit(c.env, c.var.db, LIMITS.loginPerAccount, email);
     const [user] = await c.var.db
       .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
@@ -136,7 +143,7 @@ export const userRoutes = new Hono<AppEnv>()
       const link = `${c.env.APP_ORIGIN}/reset-password?token=${token}`;
       c.executionCtx.waitUntil(
         (async () => {
-          await c.env.KV.put(resetKey(hash), user.id, { expirationTtl: RESET_TTL_SECONDS });
+          await storeResetLink(c.var.db, user.id, hash);
           await sendEmail(c.env, c.var.db, passwordResetEmail(email, user.name, link));
         })(),
       );
@@ -145,17 +152,13 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .post("/reset-password", validate("json", ResetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid("json");
-    const key = resetKey(await sha256Hex(token));
-    const userId = await c.env.KV.get(key);
+    const hash = await sha256Hex(token);
+    // Checked first so that a dead link costs no password hash; useResetLink checks again.
+    if (!(await isResetLinkLive(c.var.db, hash))) {
+      throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
+    }
+    const userId = await useResetLink(c.var.db, hash, await hashPassword(password));
     if (!userId) throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
-    await c.env.KV.delete(key);
-    const [user] = await c.var.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (!user) throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
-    await endAllSessions(c.env, user.id);
     return c.json({
       success: true as const,
       message: "Your password has been changed. Please log in.",
@@ -190,9 +193,13 @@ export const userRoutes = new Hono<AppEnv>()
         ]);
         break;
       } catch (err) {
-        // A simultaneous sign-up took the email (409) or the code (try the next free one).
+        // A simultaneous sign-up took the email (409) or the code (try the next free one; after
+        // that many losses in a row, a 409 to retry rather than a 500).
         if (violatesUnique(err, "users.email")) throw accountExists();
-        if (attempt < 5 && violatesUnique(err, "creator_profiles.affiliate_code")) continue;
+        if (violatesUnique(err, "creator_profiles.affiliate_code")) {
+          if (attempt < 5) continue;
+          throw affiliateCodeUnavailable();
+        }
         throw err;
       }
     }
@@ -238,6 +245,7 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/update", validate("json", UpdateUserSchema), async (c) => {
     const { name, email } = c.req.valid("json");
     const userId = c.var.auth.userId;
+    await limitProfileUpdates(c, userId);
     if (!(await isEmailFree(c.var.db, email, userId))) throw emailTaken();
     const [user] = await c.var.db
       .update(users)
@@ -260,6 +268,7 @@ export const userRoutes = new Hono<AppEnv>()
     if (c.var.auth.role !== "creator") throw notCreator();
     const input = c.req.valid("json");
     const userId = c.var.auth.userId;
+    await limitProfileUpdates(c, userId);
     const db = c.var.db;
     if (!(await isEmailFree(db, input.email, userId))) throw emailTaken();
     await db

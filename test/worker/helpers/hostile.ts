@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { MAX_BODY_BYTES } from "../../../worker/app";
-import { callWorker } from "./factories";
+import { callWorker, ORIGIN } from "./factories";
 
 const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
 
@@ -541,6 +541,64 @@ export const PERCENT_NASTIES = [
   "%0D%0A",
 ] as const;
 
+/**
+ * Creator-link targets (`/r/:code?to=`, as the Worker reads them once the query is decoded) that
+ * must all land on "/": other hosts and schemes, and paths a browser normalises into another host
+ * ("//host") by resolving dot segments, encoded dots, backslashes, or dropping tabs and newlines;
+ * also the Worker's own paths. Not exhaustive: the fuzz adds hostile text around them.
+ */
+export const OFF_SHOP_TARGETS = [
+  "//evil.example",
+  "///evil.example",
+  "/\\evil.example",
+  "\\\\evil.example",
+  "/.//evil.example",
+  "/..//evil.example",
+  "/./..//evil.example",
+  "/../..//evil.example",
+  "/a/..//evil.example",
+  "/a/b/../..//evil.example",
+  "/.///evil.example",
+  "/%2e//evil.example",
+  "/%2E//evil.example",
+  "/%2e%2e//evil.example",
+  "/%2E%2E//evil.example",
+  "/.%2e//evil.example",
+  "/%2e%2e/%2e%2e//evil.example",
+  "/.\\/evil.example",
+  "/.\\\\evil.example",
+  "/..\\\\evil.example",
+  "/\t/evil.example",
+  "/.\t//evil.example",
+  "/\n/evil.example",
+  "/\r\n/evil.example",
+  "/\u0000/evil.example",
+  " //evil.example",
+  "\t//evil.example",
+  "https://evil.example/",
+  "HTTPS://evil.example",
+  "http://evil.example/product/1",
+  "https:evil.example",
+  "https:/evil.example",
+  "ftp://evil.example/",
+  "//localhost:8787@evil.example",
+  "http://localhost:8787@evil.example/",
+  "https://localhost:8787/",
+  "javascript:alert(1)",
+  "JaVaScRiPt:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "product/1",
+  "?to=//evil.example",
+  "#//evil.example",
+  "/api/user/me",
+  "/./api/health",
+  "/%2e/api/health",
+  "/x/../api/health",
+  "/r/LOOPLOOP",
+  "/dev/mailbox",
+  `/${"a".repeat(4000)}`,
+] as const;
+
 /** One path segment: ordinary, percent tricks, hostile text (encoded or raw), or very long. */
 export const pathSegment: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.webSegment() },
@@ -657,7 +715,12 @@ export async function checkAnswer(sent: Sent, res: Response): Promise<Answer> {
       if (text !== "") fail("304 with a body");
     } else if (res.status === 302 && /^\/r\//.test(path)) {
       const location = res.headers.get("location") ?? "";
-      if (!location.startsWith("/") || location.startsWith("//") || /[\\\s]/.test(location)) {
+      // The browser resolves Location against the /r URL: a path starting "//" or "/\" is a host.
+      if (
+        !/^\/(?![/\\])/.test(location) ||
+        /[\\\s\p{Cc}]/u.test(location) ||
+        new URL(location, ORIGIN).origin !== ORIGIN
+      ) {
         fail("creator link redirects off the shop");
       }
       if (/^\/(api|r|dev)(\/|$)/.test(new URL(location, "http://x").pathname)) {
