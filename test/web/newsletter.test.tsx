@@ -56,9 +56,9 @@ describe("newsletter signup", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("subscribes, confirms and clears the field", async () => {
+  it("subscribes, asks to confirm from the inbox and clears the field", async () => {
     const fetchMock = stubFetch(() =>
-      json(200, { success: true, message: NEWSLETTER_MESSAGES.success }),
+      json(200, { success: true, message: NEWSLETTER_MESSAGES.success, confirm: true }),
     );
     const { success, error, input, submit } = setup();
     submit("  priya@example.com ");
@@ -66,11 +66,24 @@ describe("newsletter signup", () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith("Subscription successful!"));
     expect(error).not.toHaveBeenCalled();
     expect(input.value).toBe("");
+    // Double opt-in: the toast is SPEC's, the field says what happens next.
+    expect(screen.getByText("Check your inbox to confirm your subscription.")).toBeTruthy();
+    expect(screen.queryByText("Subscription successful!")).toBeNull();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/newsletter/subscribe");
     expect(init?.method).toBe("POST");
     expect(init?.credentials).toBe("include");
     expect(JSON.parse(String(init?.body))).toEqual({ email: "priya@example.com" });
+  });
+
+  it("writes the success under the field when no confirmation is pending", async () => {
+    stubFetch(() => json(200, { success: true, message: NEWSLETTER_MESSAGES.success }));
+    const { success, submit } = setup();
+    submit("priya@example.com");
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Subscription successful!"));
+    expect(screen.getByText("Subscription successful!")).toBeTruthy();
+    expect(screen.queryByText("Check your inbox to confirm your subscription.")).toBeNull();
   });
 
   it("disables the button while the request is on its way", async () => {

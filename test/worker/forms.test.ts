@@ -3,48 +3,146 @@ import { describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES } from "../../worker/contracts/contact";
 import { NEWSLETTER_MESSAGES } from "../../worker/contracts/newsletter";
 import { contactMessages, newsletterSubscribers } from "../../worker/db/schema";
-import { callWorker, db, outbox, postJson } from "./helpers/factories";
+import { newsletterWelcomeEmail } from "../../worker/services/email-templates";
+import { LIMITS } from "../../worker/services/rate-limit";
+import { callWorker, db, ORIGIN, outbox, postJson } from "./helpers/factories";
 
-const subscribe = (email: unknown) => postJson("/api/newsletter/subscribe", { email });
+const subscribe = (email: unknown, ip?: string) =>
+  callWorker("/api/newsletter/subscribe", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(ip ? { "cf-connecting-ip": ip } : {}) },
+    body: JSON.stringify({ email }),
+  });
 
-describe("POST /api/newsletter/subscribe", () => {
-  it("stores the subscriber, normalised, and mails a welcome with a working unsubscribe link", async () => {
+const ACCEPTED = { success: true, message: NEWSLETTER_MESSAGES.success, confirm: true };
+const CONFIRM_SUBJECT = "Confirm your Tamra & Tara newsletter subscription";
+const WELCOME_SUBJECT = "Welcome to Tamra & Tara";
+
+/** The path of the last link of `kind` mailed to `to`. */
+async function mailedLink(to: string, kind: "confirm" | "unsubscribe") {
+  const pattern = new RegExp(`http://localhost:8787(/api/newsletter/${kind}\\?token=[\\w-]+)`);
+  const links = (await outbox())
+    .filter((m) => m.to === to)
+    .map((m) => pattern.exec(m.text)?.[1])
+    .filter(Boolean);
+  const link = links.at(-1);
+  expect(link, `a ${kind} link mailed to ${to}`).toBeDefined();
+  return link ?? "";
+}
+
+const subscriber = async (email: string) =>
+  (
+    await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+  )[0];
+
+/** Moves the last confirmation mail to `email` back in time, as if `ms` had passed. */
+const ageConfirmation = (email: string, ms: number) =>
+  db()
+    .update(newsletterSubscribers)
+    .set({ confirmSentAt: new Date(Date.now() - ms) })
+    .where(eq(newsletterSubscribers.email, email));
+
+const HOUR = 3_600_000;
+
+/** Signs `email` up and follows the link in the confirmation mail. */
+async function subscribeAndConfirm(email: string) {
+  expect((await subscribe(email)).status).toBe(200);
+  const res = await callWorker(await mailedLink(email, "confirm"));
+  expect(res.status).toBe(200);
+}
+
+describe("POST /api/newsletter/subscribe (double opt-in)", () => {
+  it("stores the address, normalised, unconfirmed, and mails only a confirmation link", async () => {
     const res = await subscribe("  Asha.Patel@Example.COM ");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, message: NEWSLETTER_MESSAGES.success });
+    expect(await res.json()).toEqual(ACCEPTED);
 
-    const [row] = await db().select().from(newsletterSubscribers);
-    expect(row?.email).toBe("asha.patel@example.com");
+    const row = await subscriber("asha.patel@example.com");
+    expect(row?.confirmedAt).toBeNull();
     expect(row?.unsubscribedAt).toBeNull();
 
     const mails = await outbox();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       to: "asha.patel@example.com",
-      subject: "Welcome to Tamra & Tara",
+      subject: CONFIRM_SUBJECT,
       status: "sent",
     });
-    const link = /http:\/\/localhost:8787(\/api\/newsletter\/unsubscribe\?token=[\w-]+)/.exec(
-      mails[0]?.text ?? "",
-    );
-    expect(link?.[1]).toBeDefined();
-    expect(mails[0]?.html).toContain(link?.[1]);
+    // Plain: no welcome, no unsubscribe link, nothing to sell.
+    expect(mails.map((m) => m.subject)).not.toContain(WELCOME_SUBJECT);
+    const link = await mailedLink("asha.patel@example.com", "confirm");
+    expect(mails[0]?.html).toContain(link);
     // The token is never stored in the clear.
-    expect(row?.unsubscribeTokenHash).not.toContain(link?.[1]?.split("=")[1]);
-
-    const unsub = await callWorker(link?.[1] ?? "");
-    expect(unsub.status).toBe(200);
-    expect(await unsub.text()).toContain("You are unsubscribed");
-    const [after] = await db().select().from(newsletterSubscribers);
-    expect(after?.unsubscribedAt).toBeInstanceOf(Date);
-
-    // Subscribing again after unsubscribing is welcome.
-    expect((await subscribe("asha.patel@example.com")).status).toBe(200);
+    const token = link.split("=")[1] ?? "";
+    expect(JSON.stringify(row)).not.toContain(token);
   });
 
-  it("answers 400 'Email already subscribed!' for an existing email, in any case", async () => {
+  it("subscribes on confirmation and only then mails the welcome, with the shop and an unsubscribe", async () => {
+    await subscribe("asha@example.com");
+    const confirm = await callWorker(await mailedLink("asha@example.com", "confirm"));
+    expect(confirm.status).toBe(200);
+    expect(confirm.headers.get("content-type")).toContain("text/html");
+    expect(await confirm.text()).toContain("you are subscribed");
+    expect((await subscriber("asha@example.com"))?.confirmedAt).toBeInstanceOf(Date);
+
+    const welcome = (await outbox()).filter((m) => m.subject === WELCOME_SUBJECT);
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]?.to).toBe("asha@example.com");
+    // The shop is identified, in the text and in the HTML.
+    expect(welcome[0]?.text).toContain("Tamra & Tara · Brisbane, Queensland, Australia");
+    expect(welcome[0]?.html).toContain("Brisbane, Queensland, Australia");
+    const unsubscribe = await mailedLink("asha@example.com", "unsubscribe");
+    expect(welcome[0]?.html).toContain(unsubscribe);
+
+    // Following the confirmation link again says so, and mails nothing more.
+    const again = await callWorker(await mailedLink("asha@example.com", "confirm"));
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain("already confirmed");
+    expect((await outbox()).filter((m) => m.subject === WELCOME_SUBJECT)).toHaveLength(1);
+
+    // The unsubscribe link works, also as a mail client's one-click POST.
+    const unsub = await callWorker(unsubscribe, { method: "POST" });
+    expect(unsub.status).toBe(200);
+    expect(await unsub.text()).toContain("You are unsubscribed");
+    expect((await subscriber("asha@example.com"))?.unsubscribedAt).toBeInstanceOf(Date);
+  });
+
+  it("writes the welcome with List-Unsubscribe headers for mail clients' one-click", () => {
+    const mail = newsletterWelcomeEmail(
+      "a@example.com",
+      `${ORIGIN}/api/newsletter/unsubscribe?token=t`,
+    );
+    expect(mail.headers).toEqual({
+      "List-Unsubscribe": `<${ORIGIN}/api/newsletter/unsubscribe?token=t>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+  });
+
+  it("mails at most one confirmation per address a day, answering the same", async () => {
     await subscribe("ravi@example.com");
-    const res = await subscribe("RAVI@example.com");
+    const first = await mailedLink("ravi@example.com", "confirm");
+    for (const email of ["ravi@example.com", "RAVI@example.com "]) {
+      const res = await subscribe(email);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(ACCEPTED);
+    }
+    expect(await outbox()).toHaveLength(1);
+
+    // A day later a new link goes out, and the old one no longer subscribes.
+    await ageConfirmation("ravi@example.com", 24 * HOUR + 1000);
+    expect((await subscribe("ravi@example.com")).status).toBe(200);
+    expect(await outbox()).toHaveLength(2);
+    const second = await mailedLink("ravi@example.com", "confirm");
+    expect(second).not.toBe(first);
+    expect((await callWorker(first)).status).toBe(404);
+    expect((await subscriber("ravi@example.com"))?.confirmedAt).toBeNull();
+    expect((await callWorker(second)).status).toBe(200);
+    expect((await subscriber("ravi@example.com"))?.confirmedAt).toBeInstanceOf(Date);
+  });
+
+  it("answers 400 'Email already subscribed!' only for a confirmed subscriber, in any case", async () => {
+    await subscribeAndConfirm("meena@example.com");
+    const res = await subscribe("MEENA@example.com");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       success: false,
@@ -52,15 +150,44 @@ describe("POST /api/newsletter/subscribe", () => {
       code: "already_subscribed",
     });
     expect(await db().select().from(newsletterSubscribers)).toHaveLength(1);
-    expect(await outbox()).toHaveLength(1);
+    expect((await outbox()).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT, WELCOME_SUBJECT]);
   });
 
-  it("lets exactly one of two simultaneous sign-ups of one email through", async () => {
+  it("mails one confirmation for two simultaneous sign-ups of one email", async () => {
     const answers = await Promise.all([
       subscribe("twin@example.com"),
       subscribe("twin@example.com"),
     ]);
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await outbox()).toHaveLength(1);
+  });
+
+  it("asks an address that unsubscribed to confirm again before it is subscribed", async () => {
+    await subscribeAndConfirm("back@example.com");
+    const oldConfirm = await mailedLink("back@example.com", "confirm");
+    await callWorker(await mailedLink("back@example.com", "unsubscribe"));
+
+    // The old confirmation link cannot undo the unsubscribe.
+    const stale = await callWorker(oldConfirm);
+    expect(stale.status).toBe(410);
+    expect(await stale.text()).toContain("unsubscribed");
+    expect((await subscriber("back@example.com"))?.unsubscribedAt).toBeInstanceOf(Date);
+
+    await ageConfirmation("back@example.com", 24 * HOUR + 1000);
+    const res = await subscribe("back@example.com");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(ACCEPTED);
+    const row = await subscriber("back@example.com");
+    expect(row?.confirmedAt).toBeNull();
+    expect((await outbox()).map((m) => m.subject)).toEqual([
+      CONFIRM_SUBJECT,
+      WELCOME_SUBJECT,
+      CONFIRM_SUBJECT,
+    ]);
+    expect((await callWorker(oldConfirm)).status).toBe(404);
+    expect((await callWorker(await mailedLink("back@example.com", "confirm"))).status).toBe(200);
+    expect((await subscriber("back@example.com"))?.confirmedAt).toBeInstanceOf(Date);
+    expect((await outbox()).filter((m) => m.subject === WELCOME_SUBJECT)).toHaveLength(2);
   });
 
   it.each([
@@ -94,6 +221,42 @@ describe("POST /api/newsletter/subscribe", () => {
     expect((await callWorker(`/api/newsletter/unsubscribe?token=${"a".repeat(43)}`)).status).toBe(
       404,
     );
+  });
+});
+
+describe("GET /api/newsletter/confirm", () => {
+  it.each([
+    ["", 400, "not valid"],
+    ["?token=", 400, "not valid"],
+    ["?token=abc", 400, "not valid"],
+    ["?token=%00%ZZ", 400, "not valid"],
+    [`?token=${"a".repeat(44)}`, 400, "not valid"],
+    [`?token=${"a".repeat(43)}`, 404, "not valid any more"],
+    [`?token=${"a".repeat(43)}&token=${"b".repeat(43)}`, 404, "not valid any more"],
+  ])("answers %j with a clear %i page", async (query, status, text) => {
+    const res = await callWorker(`/api/newsletter/confirm${query}`);
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toContain(text);
+    expect(await outbox()).toHaveLength(0);
+  });
+
+  it("refuses a link older than 7 days, and subscribes nobody", async () => {
+    await subscribe("late@example.com");
+    await ageConfirmation("late@example.com", 7 * 24 * HOUR + 1000);
+    const res = await callWorker(await mailedLink("late@example.com", "confirm"));
+    expect(res.status).toBe(410);
+    expect(await res.text()).toContain("expired");
+    expect((await subscriber("late@example.com"))?.confirmedAt).toBeNull();
+    expect((await outbox()).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
+  });
+
+  it("confirms once when the link is followed twice at the same time", async () => {
+    await subscribe("quick@example.com");
+    const link = await mailedLink("quick@example.com", "confirm");
+    const answers = await Promise.all([callWorker(link), callWorker(link)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect((await outbox()).filter((m) => m.subject === WELCOME_SUBJECT)).toHaveLength(1);
   });
 });
 
@@ -176,10 +339,7 @@ describe("development mailbox", () => {
     const res = await callWorker("/api/dev/outbox", undefined, dev);
     expect(res.status).toBe(200);
     const { emails } = await res.json<{ emails: Record<string, string>[] }>();
-    expect(emails.map((e) => e.subject)).toEqual([
-      "Contact form: Meera Iyer",
-      "Welcome to Tamra & Tara",
-    ]);
+    expect(emails.map((e) => e.subject)).toEqual(["Contact form: Meera Iyer", CONFIRM_SUBJECT]);
     expect(Object.keys(emails[0] ?? {})).toEqual(
       expect.arrayContaining(["to", "subject", "text", "html", "createdAt"]),
     );
@@ -187,7 +347,7 @@ describe("development mailbox", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     const html = await page.text();
     expect(html).toContain("Development mailbox");
-    expect(html).toMatch(/<a href="http:\/\/localhost:8787\/api\/newsletter\/unsubscribe\?token=/);
+    expect(html).toMatch(/<a href="http:\/\/localhost:8787\/api\/newsletter\/confirm\?token=/);
     // Subjects and bodies are escaped on the page.
     expect(html).toContain("&lt;b&gt;Thanks&lt;/b&gt;");
   });
@@ -195,15 +355,67 @@ describe("development mailbox", () => {
 
 describe("unsubscribe tokens", () => {
   it("are single-purpose: one subscriber's token does not touch another", async () => {
-    await subscribe("one@example.com");
-    await subscribe("two@example.com");
-    const [mail] = await outbox();
-    const path = /\/api\/newsletter\/unsubscribe\?token=[\w-]+/.exec(mail?.text ?? "")?.[0] ?? "";
-    await callWorker(path);
+    await subscribeAndConfirm("one@example.com");
+    await subscribeAndConfirm("two@example.com");
+    await callWorker(await mailedLink("one@example.com", "unsubscribe"));
     const two = await db()
       .select()
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, "two@example.com"));
     expect(two[0]?.unsubscribedAt).toBeNull();
+  });
+});
+
+/** A 429 in the one error shape, with a Retry-After. */
+async function expectLimited(res: Response) {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await res.json()).toMatchObject({ success: false, code: "rate_limited" });
+}
+
+describe("newsletter and contact rate limits", () => {
+  const sendContact = (ip: string, email: string) =>
+    callWorker("/api/contact/submit", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+      body: JSON.stringify({ ...contact, email }),
+    });
+
+  it("limits newsletter sign-ups per client, leaving other clients alone", async () => {
+    const { max } = LIMITS.newsletterPerIp;
+    // Every address in one IPv6 /64 is one client.
+    for (let i = 0; i < max; i++)
+      expect((await subscribe(`n${i}@example.com`, `2001:db8:1:2::${i + 1}`)).status).toBe(200);
+    await expectLimited(await subscribe("one-more@example.com", "2001:db8:1:2::ff"));
+    expect(await subscriber("one-more@example.com")).toBeUndefined();
+    expect(await outbox()).toHaveLength(max);
+    expect((await subscribe("one-more@example.com", "2001:db8:1:3::1")).status).toBe(200);
+    expect((await subscribe("other@example.com", "203.0.113.8")).status).toBe(200);
+  });
+
+  it("limits sign-ups per address across clients, leaving other addresses alone", async () => {
+    const { max } = LIMITS.newsletterPerAddress;
+    for (let i = 0; i < max; i++)
+      expect((await subscribe("target@example.com", `198.51.100.${i + 1}`)).status).toBe(200);
+    await expectLimited(await subscribe("TARGET@example.com", "198.51.100.200"));
+    expect((await subscribe("someone@example.com", "198.51.100.200")).status).toBe(200);
+  });
+
+  it("limits contact messages per client, leaving other clients alone", async () => {
+    const { max } = LIMITS.contactPerIp;
+    for (let i = 0; i < max; i++)
+      expect((await sendContact("203.0.113.9", `c${i}@example.com`)).status).toBe(200);
+    await expectLimited(await sendContact("203.0.113.9", "c-more@example.com"));
+    expect(await db().select().from(contactMessages)).toHaveLength(max);
+    expect(await outbox()).toHaveLength(max);
+    expect((await sendContact("203.0.113.10", "c-more@example.com")).status).toBe(200);
+  });
+
+  it("limits contact messages per address across clients, leaving other addresses alone", async () => {
+    const { max } = LIMITS.contactPerAddress;
+    for (let i = 0; i < max; i++)
+      expect((await sendContact(`192.0.2.${i + 1}`, "spam@example.com")).status).toBe(200);
+    await expectLimited(await sendContact("192.0.2.200", "Spam@Example.com"));
+    expect((await sendContact("192.0.2.200", "ham@example.com")).status).toBe(200);
   });
 });

@@ -1,8 +1,13 @@
-// Newsletter: subscribe with a welcome mail carrying a one-click unsubscribe link.
-import { eq, sql } from "drizzle-orm";
+// Newsletter with double opt-in (Spam Act consent): a sign-up mails one confirmation link, the
+// address is subscribed when it is followed, and the welcome carries a one-click unsubscribe link.
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { NEWSLETTER_MESSAGES, NewsletterSchema } from "../contracts/newsletter";
+import {
+  NEWSLETTER_MESSAGES,
+  NewsletterSchema,
+  type NewsletterSubscribeResponse,
+} from "../contracts/newsletter";
 import { newsletterSubscribers } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
@@ -11,7 +16,14 @@ import { escapeHtml } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { sendEmailLater } from "../services/email";
-import { newsletterWelcomeEmail } from "../services/email-templates";
+import { newsletterConfirmEmail, newsletterWelcomeEmail } from "../services/email-templates";
+import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
+
+const HOUR_MS = 3_600_000;
+/** At most one confirmation mail per address in this time. */
+const CONFIRM_RESEND_MS = 24 * HOUR_MS;
+/** How long a confirmation link works. */
+const CONFIRM_VALID_MS = 7 * 24 * HOUR_MS;
 
 const TokenQuery = v.object({
   token: v.pipe(
@@ -20,49 +32,127 @@ const TokenQuery = v.object({
   ),
 });
 
-function unsubscribePage(message: string, status: 200 | 400 | 404): Response {
+function newsletterPage(message: string, status: 200 | 400 | 404 | 410): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Newsletter — Tamra &amp; Tara</title></head><body><main><h1>Tamra &amp; Tara</h1><p>${escapeHtml(message)}</p>
 <p><a href="/">Back to the shop</a></p></main></body></html>`;
   return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8" } });
 }
 
+const accepted = (): NewsletterSubscribeResponse => ({
+  success: true,
+  message: NEWSLETTER_MESSAGES.success,
+  confirm: true,
+});
+
+const s = newsletterSubscribers;
+
 export const newsletterRoutes = new Hono<AppEnv>()
   .post("/subscribe", validate("json", NewsletterSchema), async (c) => {
     const { email } = c.req.valid("json");
-    const token = randomToken();
-    const tokenHash = await sha256Hex(token);
-    // One statement decides it, so two simultaneous sign-ups cannot both succeed: a new address is
-    // inserted, a past unsubscriber is re-subscribed, a current subscriber changes nothing.
-    const [row] = await c.var.db
-      .insert(newsletterSubscribers)
-      .values({ id: newId(), email, unsubscribeTokenHash: tokenHash })
-      .onConflictDoUpdate({
-        target: newsletterSubscribers.email,
-        set: {
-          unsubscribeTokenHash: tokenHash,
-          unsubscribedAt: null,
-          createdAt: sql`excluded.created_at`,
-        },
-        setWhere: sql`${newsletterSubscribers.unsubscribedAt} IS NOT NULL`,
-      })
-      .returning({ id: newsletterSubscribers.id });
-    if (!row) throw new AppError(400, NEWSLETTER_MESSAGES.duplicate, "already_subscribed");
+    await enforceLimit(c.env, c.var.db, LIMITS.newsletterPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(c.env, c.var.db, LIMITS.newsletterPerAddress, email);
 
-    const unsubscribeUrl = `${c.env.APP_ORIGIN}/api/newsletter/unsubscribe?token=${token}`;
-    sendEmailLater(c.executionCtx, c.env, c.var.db, newsletterWelcomeEmail(email, unsubscribeUrl));
-    return c.json({ success: true as const, message: NEWSLETTER_MESSAGES.success });
+    const token = randomToken();
+    const now = Date.now();
+    // One statement decides, so simultaneous sign-ups mail at most once: a new address is inserted
+    // pending; a pending or unsubscribed one gets a new link (and must confirm again) unless its
+    // last confirmation mail went out within the day; a confirmed subscriber changes nothing.
+    const [row] = await c.var.db
+      .insert(s)
+      .values({
+        id: newId(),
+        email,
+        // Not mailed: the welcome carries a fresh one once the address is confirmed.
+        unsubscribeTokenHash: await sha256Hex(randomToken()),
+        confirmTokenHash: await sha256Hex(token),
+        confirmSentAt: new Date(now),
+      })
+      .onConflictDoUpdate({
+        target: s.email,
+        set: {
+          confirmTokenHash: sql`excluded.confirm_token_hash`,
+          confirmSentAt: sql`excluded.confirm_sent_at`,
+          confirmedAt: null,
+          unsubscribedAt: null,
+        },
+        setWhere: sql`(${s.confirmedAt} IS NULL OR ${s.unsubscribedAt} IS NOT NULL)
+          AND (${s.confirmSentAt} IS NULL OR ${s.confirmSentAt} <= ${now - CONFIRM_RESEND_MS})`,
+      })
+      .returning({ id: s.id });
+
+    if (row) {
+      const confirmUrl = `${c.env.APP_ORIGIN}/api/newsletter/confirm?token=${token}`;
+      sendEmailLater(c.executionCtx, c.env, c.var.db, newsletterConfirmEmail(email, confirmUrl));
+      return c.json(accepted());
+    }
+    const [existing] = await c.var.db
+      .select({ confirmedAt: s.confirmedAt, unsubscribedAt: s.unsubscribedAt })
+      .from(s)
+      .where(eq(s.email, email));
+    if (existing?.confirmedAt && !existing.unsubscribedAt)
+      throw new AppError(400, NEWSLETTER_MESSAGES.duplicate, "already_subscribed");
+    // A confirmation mail went out within the day: the same answer, and no second mail.
+    return c.json(accepted());
+  })
+  // The link in the confirmation mail. Following it again says so; it never re-subscribes an
+  // address that has since unsubscribed (a new sign-up mails a new link).
+  .get("/confirm", async (c) => {
+    const parsed = v.safeParse(TokenQuery, { token: c.req.query("token") });
+    if (!parsed.success) return newsletterPage("This confirmation link is not valid.", 400);
+    const tokenHash = await sha256Hex(parsed.output.token);
+    const unsubscribeToken = randomToken();
+    const now = Date.now();
+    const [row] = await c.var.db
+      .update(s)
+      .set({ confirmedAt: new Date(now), unsubscribeTokenHash: await sha256Hex(unsubscribeToken) })
+      .where(
+        and(
+          eq(s.confirmTokenHash, tokenHash),
+          isNull(s.confirmedAt),
+          isNull(s.unsubscribedAt),
+          gt(s.confirmSentAt, new Date(now - CONFIRM_VALID_MS)),
+        ),
+      )
+      .returning({ email: s.email });
+    if (row) {
+      const unsubscribeUrl = `${c.env.APP_ORIGIN}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
+      sendEmailLater(
+        c.executionCtx,
+        c.env,
+        c.var.db,
+        newsletterWelcomeEmail(row.email, unsubscribeUrl),
+      );
+      return newsletterPage("Thank you: you are subscribed to the Tamra & Tara newsletter.", 200);
+    }
+
+    const [found] = await c.var.db
+      .select({ confirmedAt: s.confirmedAt, unsubscribedAt: s.unsubscribedAt })
+      .from(s)
+      .where(eq(s.confirmTokenHash, tokenHash));
+    if (!found) return newsletterPage("This confirmation link is not valid any more.", 404);
+    if (found.unsubscribedAt)
+      return newsletterPage(
+        "This address has unsubscribed since. To subscribe again, sign up in the shop.",
+        410,
+      );
+    if (found.confirmedAt)
+      return newsletterPage("Your subscription is already confirmed. Thank you!", 200);
+    return newsletterPage(
+      "This confirmation link has expired. Please sign up again in the shop for a new one.",
+      410,
+    );
   })
   // GET for the link in the mail, POST for mail clients' one-click unsubscribe (RFC 8058).
   .on(["GET", "POST"], "/unsubscribe", async (c) => {
     const parsed = v.safeParse(TokenQuery, { token: c.req.query("token") });
-    if (!parsed.success) return unsubscribePage("This unsubscribe link is not valid.", 400);
+    if (!parsed.success) return newsletterPage("This unsubscribe link is not valid.", 400);
     const tokenHash = await sha256Hex(parsed.output.token);
     const [row] = await c.var.db
-      .update(newsletterSubscribers)
+      .update(s)
       .set({ unsubscribedAt: new Date() })
-      .where(eq(newsletterSubscribers.unsubscribeTokenHash, tokenHash))
-      .returning({ unsubscribedAt: newsletterSubscribers.unsubscribedAt });
-    if (!row) return unsubscribePage("This unsubscribe link is not valid any more.", 404);
-    return unsubscribePage("You are unsubscribed. We won't send you the newsletter again.", 200);
+      .where(eq(s.unsubscribeTokenHash, tokenHash))
+      .returning({ unsubscribedAt: s.unsubscribedAt });
+    if (!row) return newsletterPage("This unsubscribe link is not valid any more.", 404);
+    return newsletterPage("You are unsubscribed. We won't send you the newsletter again.", 200);
   });

@@ -32,6 +32,12 @@ export const LIMITS = {
   // about as slow as asking the sign-up form (registerPerIp). Both profile endpoints share these.
   profileUpdatePerAccount: { name: "profile-update-account", max: 10, windowSeconds: 3600 },
   profileUpdatePerIp: { name: "profile-update-ip", max: 20, windowSeconds: 3600 },
+  // Each newsletter sign-up may mail the address and each contact message mails the shop's inbox:
+  // per client, and per address so many clients cannot aim at one mailbox.
+  newsletterPerIp: { name: "newsletter-ip", max: 10, windowSeconds: 3600 },
+  newsletterPerAddress: { name: "newsletter-address", max: 5, windowSeconds: 3600 },
+  contactPerIp: { name: "contact-ip", max: 10, windowSeconds: 3600 },
+  contactPerAddress: { name: "contact-address", max: 5, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts one request against `limit` for `subject`; throws 429 with Retry-After past the limit. */

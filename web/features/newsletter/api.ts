@@ -7,11 +7,14 @@ export const NEWSLETTER_SUBSCRIBE_PATH = "/api/newsletter/subscribe";
 export interface SubscribeResult {
   ok: boolean;
   message: string;
+  /** Accepted, and subscribed once the link in the confirmation mail is followed. */
+  pending?: boolean;
 }
 
 interface SubscribeAnswer {
   success?: boolean;
   message?: string;
+  confirm?: boolean;
 }
 
 function failureMessage(error: unknown): string {
@@ -35,7 +38,8 @@ export async function subscribeToNewsletter(email: string): Promise<SubscribeRes
   } catch (error) {
     return { ok: false, message: failureMessage(error) };
   }
-  if (answer?.success === true) return { ok: true, message: NEWSLETTER_MESSAGES.success };
+  if (answer?.success === true)
+    return { ok: true, message: NEWSLETTER_MESSAGES.success, pending: answer.confirm === true };
   // A 2xx without the success flag: whatever the server said, or the SPEC's fallback.
   const said = typeof answer?.message === "string" ? answer.message.trim() : "";
   return { ok: false, message: said || NEWSLETTER_MESSAGES.failed };

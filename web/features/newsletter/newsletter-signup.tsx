@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "react-toastify";
 import * as v from "valibot";
-import { NewsletterSchema } from "../../../worker/contracts/newsletter";
+import { NEWSLETTER_MESSAGES, NewsletterSchema } from "../../../worker/contracts/newsletter";
 import { type SubscribeResult, subscribeToNewsletter } from "./api";
 import "./newsletter.css";
 
 /**
  * Email sign-up, validated with the Worker's own schema. Every outcome is toasted (SPEC.md
- * section 8) and also written under the field, because the shop's toasts close after a second.
+ * section 8) and also written under the field, because the shop's toasts close after a second;
+ * when the Worker says a confirmation mail is on its way, the field says to look for it.
  * One field and no field list, so it reads the schema itself rather than through lib/use-form.ts
  * (which would add 0.8 kB to the home page).
  */
@@ -69,7 +70,7 @@ export function NewsletterForm() {
         id={feedbackId}
         className={feedback?.ok ? "newsletter-feedback is-success" : "newsletter-feedback"}
       >
-        {feedback?.message}
+        {feedback?.pending ? NEWSLETTER_MESSAGES.checkInbox : feedback?.message}
       </p>
     </form>
   );
