@@ -276,6 +276,45 @@ describe("profile screen", () => {
     expect((await screen.findAllByText("Update failed")).length).toBeGreaterThan(0);
   });
 
+  it("asks for the current password only when the email changes, and shows the pending message", async () => {
+    localStorage.setItem("token", "t1");
+    const pending = "Profile updated. We sent a confirmation link to new@example.com.";
+    const fetchMock = stubAccountApi({
+      "GET /api/user/me": () => json(200, { success: true, user: ME }),
+      // The email waits for its link: the answer still has the old one.
+      "POST /api/user/update": () =>
+        json(200, { success: true, user: { ...ME, name: "Asha R." }, message: pending }),
+    });
+    renderScreen("/profile", <ProfilePage />);
+    await screen.findByText("asha@example.com");
+    await press("Edit Profile");
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    type("Email", " ASHA@example.com ");
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    type("Email", "new@example.com");
+    const password = screen.getByLabelText(/^Current password/) as HTMLInputElement;
+    expect(password.type).toBe("password");
+    expect(password.autocomplete).toBe("current-password");
+    type("Email", "asha@example.com");
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+
+    type("Name", "Asha R.");
+    type("Email", "new@example.com");
+    await press("Save");
+    expect(
+      screen.getByText("Please enter your current password to change an email address."),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/update")).toHaveLength(0);
+    type(/^Current password/, "my password");
+    await press("Save");
+    expect(await screen.findByText(pending)).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/update")).toEqual([
+      { name: "Asha R.", email: "new@example.com", currentPassword: "my password" },
+    ]);
+    expect(await screen.findByText("Asha R.")).toBeTruthy();
+    expect(screen.getByText("asha@example.com")).toBeTruthy();
+  });
+
   it("says when the profile could not load", async () => {
     localStorage.setItem("token", "t1");
     stubAccountApi({ "GET /api/user/me": () => json(500, { success: false, message: "Boom" }) });

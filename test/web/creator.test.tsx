@@ -185,6 +185,60 @@ describe("creator profile", () => {
     });
   });
 
+  it("asks for the current password only when the email or payout email changes", async () => {
+    localStorage.setItem("token", "t1");
+    const pending = "Profile updated. We sent a confirmation link to new-pay@meera.example.";
+    const fetchMock = serve({
+      "POST /api/user/creator/update": () =>
+        json(200, { success: true, creator: { ...CREATOR, bio: "New bio" }, message: pending }),
+    });
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    await screen.findByText("MEERA10");
+    await press("Edit Profile");
+    type(/^Bio/, "New bio");
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    type(/^Email/, "other@example.com");
+    expect(screen.getByLabelText(/^Current password/)).toBeTruthy();
+    type(/^Email/, "meera@example.com");
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    type(/^Payout email/, "new-pay@meera.example");
+    expect(screen.getByLabelText(/^Current password/)).toBeTruthy();
+    await press("Save");
+    expect(
+      screen.getByText("Please enter your current password to change an email address."),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/creator/update")).toHaveLength(0);
+    type(/^Current password/, "creator password");
+    await press("Save");
+    expect(await screen.findByText(pending)).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/creator/update")[0]).toMatchObject({
+      payoutEmail: "new-pay@meera.example",
+      currentPassword: "creator password",
+    });
+    // Until its link is opened, the old payout email stays.
+    expect(await screen.findByText("New bio")).toBeTruthy();
+    expect(screen.getByText("pay@meera.example")).toBeTruthy();
+  });
+
+  it("sends no password when no email changes", async () => {
+    localStorage.setItem("token", "t1");
+    const fetchMock = serve({
+      "POST /api/user/creator/update": () =>
+        json(200, { success: true, creator: CREATOR, message: "Profile updated." }),
+    });
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    await screen.findByText("MEERA10");
+    await press("Edit Profile");
+    type(/^Email/, "x@example.com");
+    type(/^Current password/, "typed then abandoned");
+    type(/^Email/, "meera@example.com");
+    await press("Save");
+    expect(await screen.findByText("Profile updated.")).toBeTruthy();
+    expect(callsTo(fetchMock, "POST /api/user/creator/update")[0]).not.toHaveProperty(
+      "currentPassword",
+    );
+  });
+
   it("checks emails in edit mode and Cancel resets the form", async () => {
     localStorage.setItem("token", "t1");
     const fetchMock = serve();

@@ -1,13 +1,13 @@
 import { useRef, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { toast } from "react-toastify";
-import { CreatorUpdateSchema } from "../../worker/contracts/account";
+import { CreatorUpdateSchema, EMAIL_CHANGE_MESSAGES } from "../../worker/contracts/account";
 import { type Creator, fetchCreator, updateCreator } from "../features/account/api";
 import { FormAlert } from "../features/account/components/auth-layout";
 import { CreatorDetails } from "../features/account/components/creator-details";
 import { CreatorFields } from "../features/account/components/creator-fields";
 import { CreatorPanel } from "../features/account/components/creator-panel";
-import { EmailField, NameField } from "../features/account/components/form-field";
+import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { ActivityChart } from "../features/creator-stats/components/activity-chart";
 import { readStats } from "../features/creator-stats/creator-stats";
@@ -34,7 +34,10 @@ const editable = (c: CreatorRecord) => ({
   payoutEmail: c.payoutEmail ?? "",
   socials: c.socials ?? "",
   bio: c.bio ?? "",
+  currentPassword: "",
 });
+
+const normalised = (email: string) => email.trim().toLowerCase();
 
 export function CreatorProfilePage() {
   usePageTitle("Creator profile");
@@ -46,8 +49,19 @@ export function CreatorProfilePage() {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useForm(editable({}), CreatorUpdateSchema);
   const creator = state.status === "loaded" ? state.data : null;
+  // A new sign-in or payout email needs the current password (the Worker checks it, then mails a
+  // link to the new address to confirm it).
+  const changesEmail = (values: { email: string; payoutEmail: string }) =>
+    creator !== null &&
+    (normalised(values.email) !== (creator.email ?? "") ||
+      normalised(values.payoutEmail) !== (creator.payoutEmail ?? ""));
+  const form = useForm(editable({}), CreatorUpdateSchema, (values): { currentPassword?: string } =>
+    changesEmail(values) && !values.currentPassword
+      ? { currentPassword: EMAIL_CHANGE_MESSAGES.passwordRequired }
+      : {},
+  );
+  const askPassword = changesEmail(form.values);
 
   if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
 
@@ -61,10 +75,20 @@ export function CreatorProfilePage() {
   const onSubmit = form.submit(async (update) => {
     clearFailure();
     try {
-      const answer = await updateCreator(update);
+      const asked = changesEmail(update);
+      // The password goes only with an email change, never left over from a hidden field.
+      const { currentPassword: _password, ...fields } = update;
+      const answer = await updateCreator(asked ? update : fields);
       if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.updateFailed));
-      state.replace({ ...creator, ...update, ...answer.creator });
-      toast.success(answerMessage(answer, ACCOUNT_MESSAGES.profileUpdated));
+      // A new address waits for its link: the answer's creator still has the old one.
+      const { email: _email, payoutEmail: _payout, ...saved } = fields;
+      const next = { ...creator, ...saved, ...answer.creator };
+      state.replace(next);
+      const pending =
+        asked && (next.email !== update.email || (next.payoutEmail ?? "") !== update.payoutEmail);
+      const message = answerMessage(answer, ACCOUNT_MESSAGES.profileUpdated);
+      if (pending) toast.info(message);
+      else toast.success(message);
       setEditing(false);
       void session.refreshUser();
     } catch (error) {
@@ -109,6 +133,13 @@ export function CreatorProfilePage() {
             <NameField {...form.field("name")} />
             <EmailField {...form.field("email")} />
             <CreatorFields field={form.field} application={false} />
+            {askPassword ? (
+              <PasswordField
+                label="Current password"
+                hint="Needed to change an email address. We'll send a link to the new address to confirm it."
+                {...form.field("currentPassword")}
+              />
+            ) : null}
             <FormAlert message={failure} />
             <div className="account-actions is-wide">
               <button type="submit" className="button button-primary" disabled={form.sending}>

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import { Navigate } from "react-router-dom";
 import { toast } from "react-toastify";
-import { UpdateUserSchema } from "../../worker/contracts/account";
+import { EMAIL_CHANGE_MESSAGES, UpdateUserSchema } from "../../worker/contracts/account";
 import { type AccountUser, updateProfile } from "../features/account/api";
 import { FormAlert } from "../features/account/components/auth-layout";
-import { EmailField, NameField } from "../features/account/components/form-field";
+import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { fetchMe } from "../features/session/api";
 import { useSession } from "../features/session/session-context";
@@ -32,21 +32,32 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const { failure, fail, clearFailure } = useFormFailure();
-  const form = useForm({ name: "", email: "" }, UpdateUserSchema);
   const user = state.status === "loaded" ? state.data : null;
+  // A new email needs the current password (the Worker checks it, then mails a link to confirm).
+  const changesEmail = (email: string) =>
+    user !== null && email.trim().toLowerCase() !== user.email;
+  const form = useForm(
+    { name: "", email: "", currentPassword: "" },
+    UpdateUserSchema,
+    (values): { currentPassword?: string } =>
+      changesEmail(values.email) && !values.currentPassword
+        ? { currentPassword: EMAIL_CHANGE_MESSAGES.passwordRequired }
+        : {},
+  );
+  const askPassword = changesEmail(form.values.email);
 
   if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
 
   const startEditing = () => {
     if (!user) return;
-    form.reset({ name: user.name, email: user.email });
+    form.reset({ name: user.name, email: user.email, currentPassword: "" });
     clearFailure();
     setEditing(true);
     requestAnimationFrame(() => form.focusField("name"));
   };
 
   const stopEditing = () => {
-    if (user) form.reset({ name: user.name, email: user.email });
+    if (user) form.reset({ name: user.name, email: user.email, currentPassword: "" });
     clearFailure();
     setEditing(false);
     requestAnimationFrame(() => editButton.current?.focus());
@@ -55,10 +66,16 @@ export function ProfilePage() {
   const onSubmit = form.submit(async (update) => {
     clearFailure();
     try {
-      const answer = await updateProfile(update);
+      const pending = changesEmail(update.email);
+      // The password goes only with an email change, never left over from a hidden field.
+      const { currentPassword: _password, ...fields } = update;
+      const answer = await updateProfile(pending ? update : fields);
       if (!answer.success) return fail(answerMessage(answer, ACCOUNT_MESSAGES.updateFailed));
-      state.replace(answer.user ?? { ...(user as AccountUser), ...update });
-      toast.success(ACCOUNT_MESSAGES.profileUpdated);
+      // Until its link is opened, the email stays the loaded one.
+      const saved = { ...(user as AccountUser), name: update.name };
+      state.replace(answer.user ?? saved);
+      if (pending) toast.info(answerMessage(answer, ACCOUNT_MESSAGES.profileUpdated));
+      else toast.success(ACCOUNT_MESSAGES.profileUpdated);
       setEditing(false);
       void session.refreshUser();
     } catch (error) {
@@ -85,6 +102,13 @@ export function ProfilePage() {
           <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
             <NameField {...form.field("name")} />
             <EmailField {...form.field("email")} />
+            {askPassword ? (
+              <PasswordField
+                label="Current password"
+                hint="Needed to change your email. We'll send a link to the new address to confirm it."
+                {...form.field("currentPassword")}
+              />
+            ) : null}
             <FormAlert message={failure} />
             <div className="account-actions">
               <button type="submit" className="button button-primary" disabled={form.sending}>

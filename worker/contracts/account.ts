@@ -14,10 +14,31 @@ import {
 export const MAX_BIO_LENGTH = 1000;
 export const MAX_SOCIALS_LENGTH = 500;
 
+/** What a profile update answers about email changes, and what the forms say before sending. */
+export const EMAIL_CHANGE_MESSAGES = {
+  passwordRequired: "Please enter your current password to change an email address.",
+  wrongPassword: "Your current password is not correct.",
+  /** The profile was saved, but each new address waits for the link mailed to it. */
+  pending: (addresses: string[]) =>
+    `Profile updated. We sent a confirmation link to ${addresses.join(" and ")}; the change takes effect once you open it.`,
+} as const;
+
+/**
+ * The account's password, asked for only when an email address changes (the Worker knows whether
+ * it does; the forms ask when the address differs from the one loaded). Not a new password: any
+ * length is compared, and fails, the same way.
+ */
+export const CurrentPasswordSchema = v.pipe(
+  v.optional(v.string("Current password must be text"), ""),
+  v.maxLength(1024, "Password is too long"),
+);
+
 export const UpdateUserSchema = v.object({
   name: requiredText("Name", MAX_NAME_LENGTH),
   email: EmailSchema,
+  currentPassword: CurrentPasswordSchema,
 });
+export type UpdateUserInput = v.InferOutput<typeof UpdateUserSchema>;
 
 /** Where a creator's commission goes; empty passes here, so each schema says if it is required. */
 const PayoutEmailSchema = v.pipe(
@@ -44,7 +65,9 @@ export const CreatorUpdateSchema = v.object({
   socials: optionalText("Socials", MAX_SOCIALS_LENGTH),
   // Optional, but an email address when given.
   payoutEmail: PayoutEmailSchema,
+  currentPassword: CurrentPasswordSchema,
 });
+export type CreatorUpdateInput = v.InferOutput<typeof CreatorUpdateSchema>;
 
 export interface UserDto {
   _id: string;

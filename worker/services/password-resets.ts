@@ -1,8 +1,10 @@
 // Password reset links: one-hour tokens, stored as their SHA-256 in D1. Using one sets the password,
-// ends every other outstanding link of the account and every session of it, in one transaction.
+// ends every other outstanding link of the account, every session of it and any email change it
+// was waiting to confirm (someone who could change the email may be the reason for the reset), in
+// one transaction.
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { passwordResets, users } from "../db/schema";
+import { emailChanges, passwordResets, users } from "../db/schema";
 import { endAllSessions } from "./sessions";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -30,8 +32,9 @@ export async function isResetLinkLive(db: Db, tokenHash: string): Promise<boolea
 }
 
 /**
- * Sets the password of the link's account and ends all its links and sessions; the account's id,
- * or null when the link is unknown, expired, or another link of the account was used first.
+ * Sets the password of the link's account and ends all its links, sessions and pending email
+ * changes; the account's id, or null when the link is unknown, expired, or another link of the
+ * account was used first.
  */
 export async function useResetLink(
   db: Db,
@@ -47,6 +50,7 @@ export async function useResetLink(
       .where(inArray(users.id, owner))
       .returning({ id: users.id }),
     endAllSessions(db, owner),
+    db.delete(emailChanges).where(inArray(emailChanges.userId, owner)),
     db.delete(passwordResets).where(inArray(passwordResets.userId, owner)),
   ]);
   return changed[0]?.id ?? null;

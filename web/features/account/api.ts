@@ -1,6 +1,11 @@
 // The account screens' calls of SPEC.md section 7 (who is signed in, and logout: session/api.ts). Shapes are the Worker's answers; the API client turns
 // every non-2xx into an ApiError carrying the server's message.
-import type { CreatorDto, UserDto } from "../../../worker/contracts/account";
+import type {
+  CreatorDto,
+  CreatorUpdateInput,
+  UpdateUserInput,
+  UserDto,
+} from "../../../worker/contracts/account";
 import { api } from "../../lib/api-client";
 import type { MessageAnswer } from "../session/api";
 
@@ -8,8 +13,11 @@ export type AccountUser = UserDto;
 export type Creator = CreatorDto;
 export type CreatorStats = CreatorDto["stats"];
 
-export type CreatorUpdate = Pick<Creator, "name" | "email" | "bio" | "socials" | "payoutEmail">;
-export type CreatorSignup = CreatorUpdate & { password: string };
+/** The password is sent only with a change of email (or payout email), which needs it. */
+type WithCurrentPassword<T> = Omit<T, "currentPassword"> & { currentPassword?: string };
+export type ProfileUpdate = WithCurrentPassword<UpdateUserInput>;
+export type CreatorUpdate = WithCurrentPassword<CreatorUpdateInput>;
+export type CreatorSignup = Omit<CreatorUpdate, "currentPassword"> & { password: string };
 
 export type { MessageAnswer };
 
@@ -28,7 +36,7 @@ export const loginUser = (input: { email: string; password: string }) =>
 export const registerUser = (input: { name: string; email: string; password: string }) =>
   post<SessionAnswer>("/api/user/register", input, true);
 
-export const updateProfile = (input: { name: string; email: string }) =>
+export const updateProfile = (input: ProfileUpdate) =>
   post<MessageAnswer & { user?: AccountUser }>("/api/user/update", input);
 
 export const requestPasswordReset = (email: string) =>
