@@ -42,6 +42,17 @@ const EnvSchema = v.object({
   SHOP_INBOX_EMAIL: EmailAddress,
   /** Resend's API key (re_...): required in production, where mail really leaves. */
   RESEND_API_KEY: v.optional(v.pipe(v.string(), v.startsWith("re_", "must start with re_"))),
+  /**
+   * Where Resend's API is, when not api.resend.com: a stand-in the Worker tests use to see and fail
+   * sends. Unset in production.
+   */
+  EMAIL_API_BASE: v.optional(
+    v.pipe(
+      v.string(),
+      v.url("must be an absolute URL such as http://127.0.0.1:12113"),
+      v.check(isOrigin, "must be an origin without a path"),
+    ),
+  ),
   /** Stripe's secret API key: sk_test_... in development and tests, sk_live_... in production. */
   STRIPE_SECRET_KEY: v.pipe(
     v.string("is missing (set it in .dev.vars or with `wrangler secret put`)"),
@@ -99,6 +110,8 @@ function productionProblems(config: AppConfig): string[] {
   const problems: string[] = [];
   if (!config.RESEND_API_KEY)
     problems.push("RESEND_API_KEY is missing (production sends mail through Resend)");
+  if (config.EMAIL_API_BASE)
+    problems.push("EMAIL_API_BASE must be unset in production (mail goes to api.resend.com)");
   if (config.STRIPE_API_BASE)
     problems.push("STRIPE_API_BASE must be unset in production (payments go to api.stripe.com)");
   if (!config.STRIPE_SECRET_KEY.startsWith("sk_live_"))

@@ -4,6 +4,8 @@ import { createApp } from "./app";
 import { createDb } from "./db/client";
 import { assertEnv, type Bindings } from "./env";
 import { approveDueCommissions } from "./services/commissions";
+import { retryDueEmails } from "./services/email";
+import { DAILY_CRON, pruneExpiredData } from "./services/retention";
 
 export { CartStore } from "./durable-objects/cart";
 
@@ -20,9 +22,21 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** The cron of wrangler.toml: approve commissions whose return window has passed. */
-  async scheduled(_controller, env, _ctx) {
-    const approved = await approveDueCommissions(createDb(env.DB));
+  /**
+   * The crons of wrangler.toml. Hourly: approve commissions whose return window has passed, and
+   * retry mail that failed. Daily: prune what is kept no longer (services/retention.ts).
+   */
+  async scheduled(controller, env, _ctx) {
+    const db = createDb(env.DB);
+    if (controller.cron === DAILY_CRON) {
+      const pruned = await pruneExpiredData(db, controller.scheduledTime);
+      console.log("pruned", pruned);
+      return;
+    }
+    const approved = await approveDueCommissions(db);
     if (approved > 0) console.log(`approved ${approved} commissions`);
+    const mail = await retryDueEmails(env, db, controller.scheduledTime);
+    if (mail.sent + mail.failed > 0)
+      console.log(`mail retries: ${mail.sent} sent, ${mail.failed} failed`);
   },
 } satisfies ExportedHandler<Bindings>;

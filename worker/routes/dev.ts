@@ -46,7 +46,13 @@ async function outbox(c: { var: AppEnv["Variables"] }) {
     subject: r.subject,
     text: r.text,
     html: r.html,
+    kind: r.kind,
     status: r.status,
+    // Each attempt at sending it: how many, the last error, and when the cron tries next.
+    attempts: r.attempts,
+    lastError: r.error,
+    nextAttemptAt: r.status === "queued" ? r.nextAttemptAt.toISOString() : null,
+    sentAt: r.sentAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
 }
@@ -97,7 +103,7 @@ export const devPageRoutes = new Hono<AppEnv>().use(developmentOnly).get("/mailb
   const items = emails
     .map(
       (e) => `<article><h2>${escapeHtml(e.subject)}</h2>
-<p class="meta">To ${escapeHtml(e.to)} · ${escapeHtml(e.createdAt)} · ${escapeHtml(e.status)}</p>
+<p class="meta">To ${escapeHtml(e.to)} · ${escapeHtml(e.createdAt)} · ${escapeHtml(e.status)} · ${e.attempts} attempt(s)${e.lastError ? ` · last error: ${escapeHtml(e.lastError)}` : ""}</p>
 <pre>${linkify(e.text)}</pre></article>`,
     )
     .join("\n");

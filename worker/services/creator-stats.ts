@@ -1,4 +1,5 @@
-// What a creator's profile shows, counted from D1 in one batch: deduplicated clicks, sales
+// What a creator's profile shows, counted from D1 in one batch: deduplicated clicks (raw rows within
+// the reporting window plus the daily counts older ones were rolled up into), sales
 // (paid, attributed orders not fully refunded), commission not reversed by state, and the last 30
 // days per day in Brisbane time.
 
@@ -7,7 +8,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CreatorDay, CreatorStats } from "../contracts/account";
 import { centsToDollars } from "../contracts/money";
 import type { Db } from "../db/client";
-import { affiliateClicks, commissions, orders } from "../db/schema";
+import { affiliateClickDays, affiliateClicks, commissions, orders } from "../db/schema";
 import { PAID_STATUSES } from "./orders";
 
 export const STATS_DAYS = 30;
@@ -26,11 +27,17 @@ const sale = (creatorId: string) =>
     ),
   );
 /** The Brisbane calendar day of a millisecond timestamp column, as YYYY-MM-DD. */
-const brisbaneDay = (column: AnySQLiteColumn) =>
+export const brisbaneDay = (column: AnySQLiteColumn) =>
   sql<string>`date(${column} / 1000 + ${sql.raw(String(BRISBANE_OFFSET_SECONDS))}, 'unixepoch')`;
 
 const brisbaneDate = (ms: number) =>
   new Date(ms + BRISBANE_OFFSET_SECONDS * 1000).toISOString().slice(0, 10);
+
+/** The first millisecond of the Brisbane day that contains `ms`. */
+export const brisbaneDayStart = (ms: number) => {
+  const offset = BRISBANE_OFFSET_SECONDS * 1000;
+  return Math.floor((ms + offset) / DAY_MS) * DAY_MS - offset;
+};
 
 export async function creatorStats(
   db: Db,
@@ -40,8 +47,12 @@ export async function creatorStats(
   const since = now - STATS_DAYS * DAY_MS;
   const clickDay = brisbaneDay(affiliateClicks.createdAt);
   const saleDay = brisbaneDay(orders.paidAt);
-  const [clicks, sales, earnings, dailyClicks, dailySales] = await db.batch([
+  const [clicks, rolledUpClicks, sales, earnings, dailyClicks, dailySales] = await db.batch([
     db.select({ n: count() }).from(affiliateClicks).where(eq(affiliateClicks.creatorId, creatorId)),
+    db
+      .select({ n: sql<number>`coalesce(sum(${affiliateClickDays.clicks}), 0)` })
+      .from(affiliateClickDays)
+      .where(eq(affiliateClickDays.creatorId, creatorId)),
     db.select({ n: count() }).from(orders).where(sale(creatorId)),
     db
       .select({
@@ -77,7 +88,7 @@ export async function creatorStats(
     const date = brisbaneDate(now - (STATS_DAYS - 1 - i) * DAY_MS);
     return { date, clicks: clicksPerDay.get(date) ?? 0, sales: salesPerDay.get(date) ?? 0 };
   });
-  const clickCount = num(clicks);
+  const clickCount = num(clicks) + num(rolledUpClicks);
   const saleCount = num(sales);
   const pending = byStatus.get("pending") ?? 0;
   const approved = byStatus.get("approved") ?? 0;

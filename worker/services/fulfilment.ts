@@ -112,10 +112,17 @@ export async function fulfilSession(
           subject: sql`${mail.subject}`.as("subject"),
           text: sql`${mail.text}`.as("text"),
           html: sql`${mail.html}`.as("html"),
+          replyTo: sql`NULL`.as("reply_to"),
+          headers: sql`NULL`.as("headers"),
+          kind: sql`'transactional'`.as("kind"),
           status: sql`'queued'`.as("status"),
+          attempts: sql`0`.as("attempts"),
           error: sql`NULL`.as("error"),
+          // Due at once: the first attempt follows the batch, the cron retries it if that fails.
+          nextAttemptAt: sql`0`.as("next_attempt_at"),
           createdAt: dbNowMs.as("created_at"),
           sentAt: sql`NULL`.as("sent_at"),
+          redactedAt: sql`NULL`.as("redacted_at"),
         })
         .from(orders)
         .where(and(eq(orders.id, order.id), isNotNull(orders.paidAt))),
