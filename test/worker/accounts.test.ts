@@ -531,16 +531,25 @@ describe("reset links", () => {
 });
 
 describe("profile update", () => {
-  it("updates name and email, refusing an email another account uses", async () => {
+  // Email changes (password, link to the new address) are test/worker/email-change.test.ts.
+  it("updates the name now and an email after confirmation, refusing an email another account uses", async () => {
     const a = await register();
     const b = await register();
     const ok = await asUser(a.accessToken, "/api/user/update", {
       name: "Asha P.",
       email: uniqueEmail("new"),
+      currentPassword: a.password,
     });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ success: true, user: { name: "Asha P." } });
-    const taken = await asUser(a.accessToken, "/api/user/update", { name: "Asha", email: b.email });
+    expect(await ok.json()).toMatchObject({
+      success: true,
+      user: { name: "Asha P.", email: a.email },
+    });
+    const taken = await asUser(a.accessToken, "/api/user/update", {
+      name: "Asha",
+      email: b.email,
+      currentPassword: a.password,
+    });
     expect(taken.status).toBe(409);
     expect(
       (await asUser(a.accessToken, "/api/user/update", { name: "", email: b.email })).status,
@@ -610,6 +619,8 @@ describe("creator accounts", () => {
       bio: "New bio",
       socials: "",
       payoutEmail: "",
+      // Removing the payout email is an email change: it needs the password.
+      currentPassword: c.password,
     });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({

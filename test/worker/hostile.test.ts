@@ -515,8 +515,36 @@ describe("hostile input: forms", () => {
       [valid("/api/newsletter/subscribe", { email: "news@example.com" })],
     );
 
+    // The confirmation link answers a small HTML page, never a 5xx, however often it is followed.
+    const confirmLinks = (await outbox()).map(
+      (m) => /confirm\?token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1],
+    );
+    const confirmToken = confirmLinks.find(Boolean) ?? "x";
+    await fuzzRequests(
+      40,
+      fc.record({
+        method: fc.constantFrom("GET", "GET", "HEAD", "POST"),
+        path: fc
+          .oneof(
+            fc.constant(`token=${confirmToken}`),
+            base64url43.map((t) => `token=${t}`),
+            queryString,
+          )
+          .map((q) => `/api/newsletter/confirm?${q}`),
+        headers: fc.record({ origin }),
+        wire: wireFor(hostileValue),
+      }),
+      statusOf(tally, "confirm"),
+      [
+        { method: "GET", path: `/api/newsletter/confirm?token=${confirmToken}`, headers: {} },
+        { method: "GET", path: `/api/newsletter/confirm?token=${confirmToken}`, headers: {} },
+      ],
+    );
+
     // The unsubscribe link answers a small HTML page (README), never a 5xx.
-    const link = (await outbox()).map((m) => /token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1]);
+    const link = (await outbox()).map(
+      (m) => /unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1],
+    );
     const realToken = link.find(Boolean) ?? "x";
     await fuzzRequests(
       40,
@@ -603,6 +631,7 @@ describe("hostile input: forms", () => {
 
     expect(tally.statuses("mailbox")).toContain(200);
     expect(tally.statuses("subscribe")).toEqual(expect.arrayContaining([200, 400]));
+    expect(tally.statuses("confirm")).toEqual(expect.arrayContaining([200, 400, 404]));
     expect(tally.statuses("contact")).toEqual(expect.arrayContaining([200, 400]));
     // Whatever was stored went through the same normalisation.
     const emails = await env.DB.prepare(
@@ -814,7 +843,14 @@ describe("hostile input: accounts and creators", () => {
         [
           valid(
             "/api/user/creator/update",
-            { name: "Priya", email: profileCreator.email, bio: "", socials: "", payoutEmail: "" },
+            {
+              name: "Priya",
+              email: profileCreator.email,
+              bio: "",
+              socials: "",
+              // Unchanged: a new or removed payout email needs the password (email-change tests).
+              payoutEmail: profileCreator.payoutEmail,
+            },
             { token: profileCreator.accessToken },
           ),
         ],
@@ -901,16 +937,28 @@ describe("hostile input: accounts and creators", () => {
         }),
         runs(10),
       );
-      // Two accounts taking the same new email at once: one 200, one 409.
+      // Two accounts taking the same new email at once: both changes wait for the link mailed to
+      // it; opening both links at once makes one change and one 409.
       const other = await register();
       for (let i = 0; i < 5; i++) {
         const email = `taken${i}@example.com`;
         const answers = await Promise.all(
-          [w.shopper.token, other.accessToken].map((t) =>
-            callWorker("/api/user/update", json({ name: "Same", email }, { token: t })),
+          [w.shopper, { ...other, token: other.accessToken }].map((who) =>
+            callWorker(
+              "/api/user/update",
+              json({ name: "Same", email, currentPassword: who.password }, { token: who.token }),
+            ),
           ),
         );
-        expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+        expect(answers.map((r) => r.status)).toEqual([200, 200]);
+        const links = (await outbox())
+          .filter((m) => m.to === email)
+          .map((m) => /\/api\/user\/confirm-email\?token=[\w-]{43}/.exec(m.text)?.[0] ?? "");
+        expect(links).toHaveLength(2);
+        const confirmed = await Promise.all(
+          links.map((link) => callWorker(link, { method: "POST" })),
+        );
+        expect(confirmed.map((r) => r.status).sort()).toEqual([200, 409]);
       }
       await expectInvariants(w.productIds);
     },

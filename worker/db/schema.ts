@@ -1,7 +1,15 @@
 // The whole data model of SPEC.md section 3. Money is integer cents (CHECK >= 0), emails are stored
 // trimmed and lower-cased (CHECK) under unique indexes, ids are 24-hex text (see worker/lib/ids.ts).
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 /** The database's clock in milliseconds: the default of every timestamp column below. */
 export const dbNowMs = sql`(unixepoch('subsec') * 1000)`;
@@ -279,11 +287,18 @@ export const newsletterSubscribers = sqliteTable(
     /** SHA-256 of the token in the unsubscribe link. */
     unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    /** Double opt-in: a subscriber is a row confirmed and not unsubscribed; null until confirmed. */
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    /** SHA-256 of the token in the latest confirmation link (kept after use: a second click is told). */
+    confirmTokenHash: text("confirm_token_hash"),
+    /** When the latest confirmation mail was sent: at most one a day, its link valid for a week. */
+    confirmSentAt: integer("confirm_sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_unique").on(t.email),
     uniqueIndex("newsletter_subscribers_token_unique").on(t.unsubscribeTokenHash),
+    uniqueIndex("newsletter_subscribers_confirm_token_unique").on(t.confirmTokenHash),
     normalisedEmail("newsletter_subscribers", "email"),
   ],
 );
@@ -305,7 +320,15 @@ export const contactMessages = sqliteTable(
   ],
 );
 
-/** Every mail the shop sends, whatever the transport: the development mailbox reads it. */
+/** Transactional mail (orders, resets, confirmations) is retried before marketing mail. */
+export const EMAIL_KINDS = ["transactional", "marketing"] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * Every mail the shop sends, whatever the transport: the development mailbox reads it. "queued" is
+ * pending: sent at once, then retried by the cron with backoff (services/email.ts). In production
+ * the bodies are removed once a mail is sent or given up (`redacted_at`).
+ */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -314,14 +337,30 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text_body").notNull(),
     html: text("html_body").notNull(),
+    replyTo: text("reply_to"),
+    /** Extra mail headers as JSON (a marketing mail's List-Unsubscribe), removed with the body. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull().default("transactional"),
     status: text("status", { enum: ["queued", "sent", "failed"] })
       .notNull()
       .default("queued"),
+    /** Sending attempts so far; each claim counts one. */
+    attempts: integer("attempts").notNull().default(0),
+    /** The last attempt's error. */
     error: text("error"),
+    /**
+     * When a queued mail may next be tried; 0 is at once. A claim pushes it forward, so no other
+     * run takes the mail meanwhile. (SQLite cannot add a column whose default is the clock.)
+     */
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull().default(sql`0`),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    redactedAt: integer("redacted_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("email_outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
 
 export const affiliateClicks = sqliteTable(
@@ -341,6 +380,26 @@ export const affiliateClicks = sqliteTable(
   (t) => [
     uniqueIndex("affiliate_clicks_dedupe_unique").on(t.creatorId, t.visitorHash, t.hourBucket),
     index("affiliate_clicks_creator_created_idx").on(t.creatorId, t.createdAt),
+  ],
+);
+
+/**
+ * Clicks older than the stats' reporting window, rolled up by the daily cron into one count per
+ * creator and Brisbane day (services/retention.ts); the raw rows are deleted in the same batch.
+ */
+export const affiliateClickDays = sqliteTable(
+  "affiliate_click_days",
+  {
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The Brisbane calendar day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    clicks: integer("clicks").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.day] }),
+    nonNegative("affiliate_click_days", "clicks"),
   ],
 );
 

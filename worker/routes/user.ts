@@ -3,10 +3,12 @@
 // check. Refresh and logout are routes/session.ts.
 import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
+import * as v from "valibot";
 import {
   type CreatorDto,
   CreatorRegisterSchema,
   CreatorUpdateSchema,
+  EMAIL_CHANGE_MESSAGES,
   UpdateUserSchema,
 } from "../contracts/account";
 import { AFFILIATE_MESSAGES, ValidateAffiliateSchema } from "../contracts/affiliate";
@@ -19,20 +21,30 @@ import {
 } from "../contracts/auth";
 import { centsToDollars } from "../contracts/money";
 import type { Db } from "../db/client";
-import { creatorProfiles, users } from "../db/schema";
+import { creatorProfiles, type EmailChangeKind, users } from "../db/schema";
 import type { Bindings } from "../env";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { optionalAuth, requireAuth, unauthorized } from "../http/auth";
 import { AppError, badRequest } from "../http/errors";
 import { beginSession } from "../http/session-cookie";
 import { validate } from "../http/validate";
+import { escapeHtml } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { checkCode } from "../services/affiliate";
 import { affiliateCodeUnavailable, freeAffiliateCode } from "../services/affiliate-codes";
 import { creatorStats } from "../services/creator-stats";
-import { sendEmail } from "../services/email";
-import { passwordResetEmail } from "../services/email-templates";
+import { sendEmail, sendEmailLater } from "../services/email";
+import {
+  confirmEmailChange,
+  discardEmailChange,
+  requestEmailChange,
+} from "../services/email-changes";
+import {
+  emailChangeConfirmationEmail,
+  emailChangeNoticeEmail,
+  passwordResetEmail,
+} from "../services/email-templates";
 import { isResetLinkLive, storeResetLink, useResetLink } from "../services/password-resets";
 import { hashPassword, verifyPassword } from "../services/passwords";
 import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
@@ -88,6 +100,67 @@ async function limitProfileUpdates(c: AppContext, userId: string): Promise<void>
   await enforceLimit(c.env, c.var.db, LIMITS.profileUpdatePerIp, clientIp(c.req.raw.headers));
   await enforceLimit(c.env, c.var.db, LIMITS.profileUpdatePerAccount, userId);
 }
+
+/**
+ * An email change needs the account's password as well as its access token: a missing one is a
+ * 400 on the field, a wrong one a 403 (never 401, which the SPA would take for an expired session).
+ */
+async function requireCurrentPassword(given: string, passwordHash: string): Promise<void> {
+  if (!given) {
+    throw badRequest(EMAIL_CHANGE_MESSAGES.passwordRequired, "current_password_required", [
+      { path: "currentPassword", message: EMAIL_CHANGE_MESSAGES.passwordRequired },
+    ]);
+  }
+  if (!(await verifyPassword(given, passwordHash))) {
+    throw new AppError(403, EMAIL_CHANGE_MESSAGES.wrongPassword, "wrong_password");
+  }
+}
+
+/**
+ * Records a pending change and mails its link to the new address and a notice to the account's
+ * current one (after the response). The address the link went to.
+ */
+async function startEmailChange(
+  c: AppContext,
+  account: { id: string; name: string; email: string },
+  kind: EmailChangeKind,
+  newEmail: string,
+): Promise<string> {
+  const token = await requestEmailChange(c.var.db, { userId: account.id, kind, newEmail });
+  const link = `${c.env.APP_ORIGIN}/api/user/confirm-email?token=${token}`;
+  const mails = [
+    emailChangeConfirmationEmail(newEmail, account.name, kind, link),
+    emailChangeNoticeEmail(account.email, account.name, kind, newEmail),
+  ];
+  for (const mail of mails) sendEmailLater(c.executionCtx, c.env, c.var.db, mail);
+  return newEmail;
+}
+
+const ConfirmTokenQuery = v.object({
+  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
+});
+
+/** The small page the confirmation link opens: the Worker's own, like the unsubscribe page. */
+function confirmPage(
+  message: string,
+  status: 200 | 400 | 404 | 409,
+  confirmToken?: string,
+): Response {
+  // Opening the link only shows a button: mail scanners that follow links change nothing.
+  const button = confirmToken
+    ? `<form method="post" action="/api/user/confirm-email?token=${escapeHtml(confirmToken)}"><button type="submit">Confirm my new email address</button></form>`
+    : `<p><a href="/">Back to the shop</a></p>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Email change — Tamra &amp; Tara</title></head><body><main><h1>Tamra &amp; Tara</h1><p>${escapeHtml(message)}</p>
+${button}</main></body></html>`;
+  return new Response(html, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+const CONFIRM_LINK_INVALID =
+  "This confirmation link is not valid any more: it was used, replaced by a newer one, or has expired. Your email address has not changed.";
 
 /** SPEC.md section 7's answer to sign-up and sign-in: a session begun on this device. */
 async function signedIn(c: AppContext, user: { id: string; role: string }, message: string) {
@@ -231,6 +304,39 @@ export const userRoutes = new Hono<AppEnv>()
       });
     },
   )
+  .get("/confirm-email", (c) => {
+    const parsed = v.safeParse(ConfirmTokenQuery, { token: c.req.query("token") });
+    if (!parsed.success) return confirmPage("This confirmation link is not valid.", 400);
+    return confirmPage(
+      "Please confirm the change of email address for your Tamra & Tara account.",
+      200,
+      parsed.output.token,
+    );
+  })
+  .post("/confirm-email", async (c) => {
+    const parsed = v.safeParse(ConfirmTokenQuery, { token: c.req.query("token") });
+    if (!parsed.success) return confirmPage("This confirmation link is not valid.", 400);
+    const tokenHash = await sha256Hex(parsed.output.token);
+    const outcome = await confirmEmailChange(c.var.db, tokenHash).catch(async (err: unknown) => {
+      if (!violatesUnique(err, "users.email")) throw err;
+      await discardEmailChange(c.var.db, tokenHash);
+      return { status: "taken" as const };
+    });
+    switch (outcome.status) {
+      case "changed":
+      case "already_changed": {
+        const what = outcome.kind === "login" ? "sign-in email" : "payout email";
+        return confirmPage(`Done: your ${what} is now ${outcome.email}.`, 200);
+      }
+      case "taken":
+        return confirmPage(
+          "That email address is now used by another account, so your email address has not changed.",
+          409,
+        );
+      default:
+        return confirmPage(CONFIRM_LINK_INVALID, 404);
+    }
+  })
   .use("/me", requireAuth)
   .use("/update", requireAuth)
   .use("/creator/*", requireAuth)
@@ -243,20 +349,35 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, user });
   })
   .post("/update", validate("json", UpdateUserSchema), async (c) => {
-    const { name, email } = c.req.valid("json");
+    const { name, email, currentPassword } = c.req.valid("json");
     const userId = c.var.auth.userId;
     await limitProfileUpdates(c, userId);
-    if (!(await isEmailFree(c.var.db, email, userId))) throw emailTaken();
-    const [user] = await c.var.db
+    const db = c.var.db;
+    const [account] = await db
+      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!account) throw unauthorized();
+    // A new email needs the password and waits for the link mailed to it; the name changes now.
+    const changingEmail = email !== account.email;
+    if (changingEmail) {
+      await requireCurrentPassword(currentPassword, account.passwordHash);
+      if (!(await isEmailFree(db, email, userId))) throw emailTaken();
+    }
+    const [user] = await db
       .update(users)
-      .set({ name, email })
+      .set({ name })
       .where(eq(users.id, userId))
-      .returning({ _id: users.id, name: users.name, email: users.email, role: users.role })
-      .catch((err: unknown) => {
-        throw violatesUnique(err, "users.email") ? emailTaken() : err;
-      });
+      .returning({ _id: users.id, name: users.name, email: users.email, role: users.role });
     if (!user) throw unauthorized();
-    return c.json({ success: true as const, user, message: "Profile updated." });
+    if (!changingEmail)
+      return c.json({ success: true as const, user, message: "Profile updated." });
+    const sentTo = await startEmailChange(c, { ...account, name }, "login", email);
+    return c.json({
+      success: true as const,
+      user,
+      message: EMAIL_CHANGE_MESSAGES.pending([sentTo]),
+    });
   })
   .get("/creator/me", async (c) => {
     if (c.var.auth.role !== "creator") throw notCreator();
@@ -270,19 +391,50 @@ export const userRoutes = new Hono<AppEnv>()
     const userId = c.var.auth.userId;
     await limitProfileUpdates(c, userId);
     const db = c.var.db;
-    if (!(await isEmailFree(db, input.email, userId))) throw emailTaken();
-    await db
-      .batch([
-        db.update(users).set({ name: input.name, email: input.email }).where(eq(users.id, userId)),
-        db
-          .update(creatorProfiles)
-          .set({ bio: input.bio, socials: input.socials, payoutEmail: input.payoutEmail })
-          .where(eq(creatorProfiles.userId, userId)),
-      ])
-      .catch((err: unknown) => {
-        throw violatesUnique(err, "users.email") ? emailTaken() : err;
-      });
+    const [account] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        passwordHash: users.passwordHash,
+        payoutEmail: creatorProfiles.payoutEmail,
+      })
+      .from(users)
+      .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!account) throw notCreator();
+    // Either email changing needs the password. A new address waits for the link mailed to it;
+    // removing the payout email (no address to confirm) happens now, with a notice.
+    const loginChanges = input.email !== account.email;
+    const payoutChanges = input.payoutEmail !== account.payoutEmail;
+    if (loginChanges || payoutChanges) {
+      await requireCurrentPassword(input.currentPassword, account.passwordHash);
+    }
+    if (loginChanges && !(await isEmailFree(db, input.email, userId))) throw emailTaken();
+    const payoutRemoved = payoutChanges && input.payoutEmail === "";
+    await db.batch([
+      db.update(users).set({ name: input.name }).where(eq(users.id, userId)),
+      db
+        .update(creatorProfiles)
+        .set({
+          bio: input.bio,
+          socials: input.socials,
+          ...(payoutRemoved ? { payoutEmail: "" } : {}),
+        })
+        .where(eq(creatorProfiles.userId, userId)),
+    ]);
+    const owner = { ...account, name: input.name };
+    const sentTo: string[] = [];
+    if (loginChanges) sentTo.push(await startEmailChange(c, owner, "login", input.email));
+    if (payoutChanges && !payoutRemoved) {
+      sentTo.push(await startEmailChange(c, owner, "payout", input.payoutEmail));
+    }
+    if (payoutRemoved) {
+      const notice = emailChangeNoticeEmail(account.email, input.name, "payout", "");
+      sendEmailLater(c.executionCtx, c.env, db, notice);
+    }
     const creator = await creatorView(c.env, db, userId);
     if (!creator) throw notCreator();
-    return c.json({ success: true as const, creator, message: "Profile updated." });
+    const message =
+      sentTo.length > 0 ? EMAIL_CHANGE_MESSAGES.pending([...new Set(sentTo)]) : "Profile updated.";
+    return c.json({ success: true as const, creator, message });
   });

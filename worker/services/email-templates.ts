@@ -30,6 +30,56 @@ export function passwordResetEmail(to: string, name: string, link: string): Emai
   };
 }
 
+/** What an email change is about: the address used to sign in, or where commission is paid. */
+const EMAIL_KIND_LABEL = { login: "sign-in email", payout: "payout email" } as const;
+
+/** The link that makes an email change happen, sent to the new address (routes/user.ts). */
+export function emailChangeConfirmationEmail(
+  to: string,
+  name: string,
+  kind: keyof typeof EMAIL_KIND_LABEL,
+  link: string,
+): EmailMessage {
+  const what = EMAIL_KIND_LABEL[kind];
+  return {
+    to,
+    subject: `Confirm your new Tamra & Tara ${what}`,
+    text: `Hello ${name},\n\nTo make ${to} your ${what}, open this link within 24 hours: ${link}\n\nIf you did not ask for this, ignore this mail; nothing changes.\n`,
+    html: emailLayout(
+      `Confirm your new ${what}`,
+      `<p>Hello ${escapeHtml(name)},</p><p><a href="${escapeHtml(link)}">Make ${escapeHtml(to)} your ${what}</a> within the next 24 hours.</p>
+<p style="font-size:12px;color:#6b4b3e">If you did not ask for this, ignore this mail; nothing changes.</p>`,
+    ),
+  };
+}
+
+/**
+ * The notice to the account's current address that a change was asked for (`newEmail` empty: the
+ * payout email was removed), so the owner hears of a change they did not make.
+ */
+export function emailChangeNoticeEmail(
+  to: string,
+  name: string,
+  kind: keyof typeof EMAIL_KIND_LABEL,
+  newEmail: string,
+): EmailMessage {
+  const what = EMAIL_KIND_LABEL[kind];
+  const change = newEmail
+    ? `Someone signed in to your account asked to change your ${what} to ${newEmail}. It changes only if the link we sent to that address is opened.`
+    : `Your ${what} was removed from your account.`;
+  const advice =
+    "If this was not you, reset your password now (Forgot password on the login page) and contact us.";
+  return {
+    to,
+    subject: `Your Tamra & Tara ${what} is changing`,
+    text: `Hello ${name},\n\n${change}\n\n${advice}\n`,
+    html: emailLayout(
+      `Your ${what} is changing`,
+      `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(change)}</p><p>${escapeHtml(advice)}</p>`,
+    ),
+  };
+}
+
 /** What the shop's inbox is told about a contact form message; replies go to the visitor. */
 export function contactNotificationEmail(
   inbox: string,
@@ -56,21 +106,52 @@ export function contactNotificationEmail(
   };
 }
 
-/** The newsletter's welcome, with its one-click unsubscribe link. */
+/** Who sends the shop's marketing mail and where it is (Spam Act: the sender is identified). */
+export const SHOP_IDENTITY = "Tamra & Tara · Brisbane, Queensland, Australia";
+
+/**
+ * The double opt-in's one plain mail: the link that subscribes the address (routes/newsletter.ts).
+ * Nothing to sell in it, so it is not a marketing mail.
+ */
+export function newsletterConfirmEmail(to: string, confirmUrl: string): EmailMessage {
+  return {
+    to,
+    subject: "Confirm your Tamra & Tara newsletter subscription",
+    text:
+      `Please confirm that you want the Tamra & Tara newsletter at this address: ${confirmUrl}\n\n` +
+      "The link works for 7 days. If you did not sign up, ignore this mail: you will not be " +
+      `subscribed and we will not write again.\n\n${SHOP_IDENTITY}\n`,
+    html: emailLayout(
+      "Confirm your subscription",
+      `<p>Please <a href="${escapeHtml(confirmUrl)}">confirm that you want the Tamra &amp; Tara newsletter</a> at this address.</p>
+<p style="font-size:12px;color:#6b4b3e">The link works for 7 days. If you did not sign up, ignore this mail: you will not be subscribed and we will not write again.</p>`,
+    ),
+  };
+}
+
+/** A marketing mail's one-click unsubscribe (RFC 8058), for mail clients to offer. */
+export const listUnsubscribeHeaders = (unsubscribeUrl: string) => ({
+  "List-Unsubscribe": `<${unsubscribeUrl}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
+
+/** The newsletter's welcome, sent on confirmation, with its one-click unsubscribe link. */
 export function newsletterWelcomeEmail(to: string, unsubscribeUrl: string): EmailMessage {
   const url = escapeHtml(unsubscribeUrl);
   return {
     to,
+    kind: "marketing",
     subject: "Welcome to Tamra & Tara",
     text:
       "Namaste, and thank you for subscribing.\n\nYou'll hear from us about new handcrafted pieces, " +
-      `copper care tips and offers — never more than twice a month.\n\nUnsubscribe: ${unsubscribeUrl}\n`,
+      `copper care tips and offers — never more than twice a month.\n\nUnsubscribe: ${unsubscribeUrl}\n\n${SHOP_IDENTITY}\n`,
     html: emailLayout(
       "Welcome to Tamra & Tara",
       `<p>Namaste, and thank you for subscribing.</p><p>You'll hear from us about new handcrafted pieces,
 copper care tips and offers — never more than twice a month.</p>
 <p style="font-size:12px;color:#6b4b3e">Changed your mind? <a href="${url}">Unsubscribe</a>.</p>`,
     ),
+    headers: listUnsubscribeHeaders(unsubscribeUrl),
   };
 }
 
