@@ -960,6 +960,40 @@ describe("hostile input: accounts and creators", () => {
         );
         expect(confirmed.map((r) => r.status).sort()).toEqual([200, 409]);
       }
+      // The email-change link answers a small HTML page, never a 5xx, whatever is sent to it: a
+      // real pending link, a used one, made-up and garbage tokens, any method.
+      await callWorker(
+        "/api/user/update",
+        json(
+          { name: "Fuzzed", email: "fuzz-change@example.com", currentPassword: other.password },
+          { token: other.accessToken },
+        ),
+      );
+      const pending =
+        (await outbox())
+          .filter((m) => m.to === "fuzz-change@example.com")
+          .map((m) => /confirm-email\?token=([\w-]{43})/.exec(m.text)?.[1])
+          .find(Boolean) ?? "x";
+      await fuzzRequests(
+        40,
+        fc.record({
+          method: fc.constantFrom("GET", "POST", "POST", "HEAD", "PUT"),
+          path: fc
+            .oneof(
+              fc.constant(`token=${pending}`),
+              base64url43.map((t) => `token=${t}`),
+              queryString,
+            )
+            .map((q) => `/api/user/confirm-email?${q}`),
+          headers: fc.record({ origin }),
+          wire: wireFor(hostileValue),
+        }),
+        (a) => expect(a.status).toBeLessThan(500),
+        [
+          { method: "POST", path: `/api/user/confirm-email?token=${pending}`, headers: {} },
+          { method: "POST", path: `/api/user/confirm-email?token=${pending}`, headers: {} },
+        ],
+      );
       await expectInvariants(w.productIds);
     },
     TIMEOUT,

@@ -624,7 +624,7 @@ export const queryString: fc.Arbitrary<string> = fc
 // The check every answer must pass
 
 /** Answers that are documented as not JSON (README, "The API so far"). */
-const HTML_PAGES = [/^\/api\/newsletter\/(unsubscribe|confirm)$/];
+const HTML_PAGES = [/^\/api\/newsletter\/(unsubscribe|confirm)$/, /^\/api\/user\/confirm-email$/];
 const isApi = (path: string) => /^\/api(\/|$)/.test(path);
 
 export interface Answer {
