@@ -134,7 +134,6 @@ function productionProblems(config: AppConfig): string[] {
 
 export interface Bindings extends AppConfig {
   DB: D1Database;
-  KV: KVNamespace;
   IMAGES: R2Bucket;
   CARTS: DurableObjectNamespace<CartStore>;
   ASSETS: Fetcher;
@@ -159,7 +158,7 @@ export function parseEnv(env: Record<string, unknown>): AppConfig {
   throw new EnvError(`Invalid Worker environment: ${problems.join("; ")}`);
 }
 
-const bindingNames = ["DB", "KV", "IMAGES", "CARTS"] as const;
+const bindingNames = ["DB", "IMAGES", "CARTS"] as const;
 
 /** Variables plus the bindings the Worker cannot run without. */
 export function assertEnv(env: Record<string, unknown>): void {

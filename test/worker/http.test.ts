@@ -134,7 +134,7 @@ describe("environment check", () => {
   });
 
   it("names a missing binding", () => {
-    expect(() => assertEnv({ ...validEnv, DB: {}, KV: {}, IMAGES: {} })).toThrow(
+    expect(() => assertEnv({ ...validEnv, DB: {}, IMAGES: {} })).toThrow(
       /binding CARTS is missing/,
     );
   });

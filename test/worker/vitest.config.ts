@@ -1,4 +1,4 @@
-// Worker tests run inside workerd with real local D1, KV and R2 (vitest-pool-workers).
+// Worker tests run inside workerd with real local D1, R2 and Durable Objects (vitest-pool-workers).
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";

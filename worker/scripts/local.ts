@@ -63,7 +63,7 @@ export function run(command: string, args: string[], env = WRANGLER_ENV): Promis
 
 export const buildSpa = () =>
   run(bin("vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
-/** Where local D1/KV/R2 live; the bench uses its own folder so it never disturbs `npm start`. */
+/** Where local D1/R2 and Durable Objects live; the bench uses its own folder so it never disturbs `npm start`. */
 export const DEFAULT_STATE = ".wrangler/state";
 
 export const applyMigrations = (persistTo = DEFAULT_STATE) =>
