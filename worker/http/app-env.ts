@@ -6,8 +6,16 @@ import type { AccessClaims } from "../services/sessions";
 /** Hono's type parameters for this Worker: bindings plus what middleware puts on the context. */
 export interface AppEnv {
   Bindings: Bindings;
-  /** `auth` is set by requireAuth; `viewer` by optionalAuth (null for a guest). */
-  Variables: { db: Db; auth: AccessClaims; viewer: AccessClaims | null };
+  /**
+   * `auth` is set by requireAuth (and requireAdmin); `viewer` by optionalAuth (null for a guest);
+   * `admin` by requireAdmin: the back-office account as D1 has it now.
+   */
+  Variables: {
+    db: Db;
+    auth: AccessClaims;
+    viewer: AccessClaims | null;
+    admin: { id: string; email: string };
+  };
 }
 
 export type AppContext = Context<AppEnv>;

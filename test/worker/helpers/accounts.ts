@@ -1,6 +1,8 @@
 // Accounts for tests: register through the API, read the refresh cookie, call with a token.
+import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
-import { callWorker, ORIGIN, postJson } from "./factories";
+import { users } from "../../../worker/db/schema";
+import { callWorker, db, ORIGIN, postJson } from "./factories";
 
 export interface Session {
   accessToken: string;
@@ -76,4 +78,22 @@ export async function creatorSession(overrides: Record<string, unknown> = {}) {
   const { creator } = await me.json<{ creator: { affiliateCode: string } }>();
   const userId = decodeJwt(accessToken).sub ?? "";
   return { ...body, accessToken, role, userId, code: creator.affiliateCode };
+}
+
+/** Sets an account's role in D1, as an owner would (the back-office re-reads it on each call). */
+export async function setRole(email: string, role: "user" | "creator" | "admin"): Promise<string> {
+  const [row] = await db()
+    .update(users)
+    .set({ role })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  if (!row) throw new Error(`no account ${email}`);
+  return row.id;
+}
+
+/** A signed-in back-office account: registered, then made an admin in D1. */
+export async function adminSession() {
+  const session = await register({ name: "Alex Admin", email: uniqueEmail("admin") });
+  const id = await setRole(session.email, "admin");
+  return { ...session, id };
 }

@@ -1,0 +1,44 @@
+// The back-office's requests and answers that are not a feature's own (README, back-office).
+import * as v from "valibot";
+import { ID_PATTERN } from "./ids";
+
+/** What the back-office changes; each write is one audit row (worker/services/audit.ts). */
+export const AUDIT_ENTITIES = [
+  "product",
+  "category",
+  "image",
+  "stock",
+  "order",
+  "creator",
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Entries per page of the audit log. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** A page number from the query string: 1 when absent. */
+export const PageQuery = v.pipe(
+  v.optional(v.string(), "1"),
+  v.regex(/^[1-9][0-9]{0,5}$/, "page must be a whole number from 1"),
+  v.transform(Number),
+);
+
+export const AuditQuery = v.object({
+  entity: v.optional(
+    v.picklist(AUDIT_ENTITIES, `entity must be one of ${AUDIT_ENTITIES.join(", ")}`),
+  ),
+  id: v.optional(v.pipe(v.string(), v.regex(ID_PATTERN, "id must be a 24-character hex id"))),
+  page: PageQuery,
+});
+
+export interface AuditEntryDto {
+  id: string;
+  actor: { id: string | null; email: string };
+  entity: AuditEntity;
+  entityId: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** ISO 8601. */
+  at: string;
+}

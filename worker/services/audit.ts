@@ -1,0 +1,61 @@
+// The audit log: every back-office write records who, when, what, and the values before and after.
+// A write hands `auditStatement` to the same db.batch that makes the change, so the change and its
+// entry land together or not at all.
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../contracts/admin";
+import type { Db } from "../db/client";
+import { auditLog } from "../db/schema";
+import { newId } from "../lib/ids";
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export interface AuditChange {
+  entity: AuditEntity;
+  entityId: string;
+  action: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** The insert of one entry, to run in the batch that makes the change. */
+export const auditStatement = (db: Db, actor: Actor, change: AuditChange) =>
+  db.insert(auditLog).values({
+    id: newId(),
+    actorId: actor.id,
+    actorEmail: actor.email,
+    entity: change.entity,
+    entityId: change.entityId,
+    action: change.action,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+
+/** A page of entries, newest first; optionally one entity kind, or one record of it. */
+export async function listAudit(
+  db: Db,
+  { entity, id, page }: { entity?: AuditEntity; id?: string; page: number },
+): Promise<AuditEntryDto[]> {
+  const where: SQL[] = [];
+  if (entity) where.push(eq(auditLog.entity, entity));
+  if (id) where.push(eq(auditLog.entityId, id));
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(...where))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  return rows.map((r) => ({
+    id: r.id,
+    actor: { id: r.actorId, email: r.actorEmail },
+    entity: r.entity,
+    entityId: r.entityId,
+    action: r.action,
+    before: r.before,
+    after: r.after,
+    at: r.createdAt.toISOString(),
+  }));
+}
