@@ -1,0 +1,318 @@
+// Stock that never oversells. A product holds `stock_on_hand` units (null: not tracked) of which
+// `stock_reserved` are held by unpaid checkouts; CHECK constraints make a negative count or more
+// reserved than on hand impossible, so every change below is a plain statement in some caller's
+// single D1 batch, and the database refuses the whole batch rather than oversell:
+// - checkout reserves each line (reserveStatements): a line beyond what is left makes its UPDATE
+//   violate products_stock_reserved_within_on_hand, and the batch (order included) rolls back;
+// - expiry, failure or cancellation releases (releaseStatements), fulfilment sells
+//   (saleStatements): each is conditional on the order's `stock_hold`, which the last statement of
+//   the same batch moves on, so however many callers race, it happens once;
+// - the back-office restocks or corrects (adjustStock).
+// Every change writes a stock_movements row in the same batch.
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { AuditEntity } from "../contracts/admin";
+import { availableOf, STOCK_MESSAGES, type StockChange, type StockDto } from "../contracts/stock";
+import type { Db } from "../db/client";
+import { dbNowMs, orders, products, stockMovements } from "../db/schema";
+import { AppError } from "../http/errors";
+import type { Actor } from "./audit";
+import { auditStatement } from "./audit";
+
+/** The constraint a reservation or correction beyond what is on hand violates. */
+const WITHIN_ON_HAND = "products_stock_reserved_within_on_hand";
+const ON_HAND_NON_NEGATIVE = "products_stock_on_hand_non_negative";
+
+/**
+ * An INSERT of ledger rows from a SELECT of (product_id, kind, on_hand_delta, reserved_delta,
+ * reason, order_id, actor_id): drizzle lists every column of the table, so id (autoincrement) and
+ * created_at are filled in here. Built as a query builder so it can join a db.batch.
+ */
+export const ledgerFrom = (db: Db, rows: SQL) =>
+  db
+    .insert(stockMovements)
+    .select(
+      sql`SELECT NULL, m.product_id, m.kind, m.on_hand_delta, m.reserved_delta, m.reason, m.order_id, m.actor_id, ${dbNowMs} FROM (${rows}) m`,
+    );
+
+/** Whether a failed batch was refused by the named CHECK constraint (D1 wraps its errors). */
+export function violated(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error) {
+      if (e.message.includes(constraint)) return true;
+      e = (e as { cause?: unknown }).cause;
+    } else return String(e).includes(constraint);
+  }
+  return false;
+}
+
+export const isShortOfStock = (err: unknown) => violated(err, WITHIN_ON_HAND);
+
+/** One checkout line's reservation and its ledger row. Untracked products count reserved too. */
+export const reserveStatements = (
+  db: Db,
+  orderId: string,
+  line: { productId: string; quantity: number },
+) =>
+  [
+    db
+      .update(products)
+      .set({ stockReserved: sql`${products.stockReserved} + ${line.quantity}` })
+      .where(eq(products.id, line.productId)),
+    db.insert(stockMovements).values({
+      productId: line.productId,
+      kind: "reserve",
+      onHandDelta: 0,
+      reservedDelta: line.quantity,
+      reason: "checkout started",
+      orderId,
+    }),
+  ] as const;
+
+/** Orders whose hold may be released: never paid and no longer payable. */
+export const RELEASABLE = sql.raw(`('payment_failed', 'expired', 'cancelled')`);
+
+/**
+ * Gives back what an order holds, once: ledger rows, the products' reserved counts, then the
+ * order's hold marked released. All three test the same condition, which only the last changes.
+ */
+export function releaseStatements(db: Db, orderId: string, reason: string) {
+  const holds = sql`EXISTS (SELECT 1 FROM "orders" o WHERE o.id = ${orderId} AND o.stock_hold = 'held' AND o.status IN ${RELEASABLE})`;
+  return [
+    ledgerFrom(
+      db,
+      sql`SELECT oi.product_id, 'release' AS kind, 0 AS on_hand_delta, -oi.quantity AS reserved_delta,
+        ${reason} AS reason, oi.order_id, NULL AS actor_id
+      FROM "order_items" oi WHERE oi.order_id = ${orderId} AND ${holds}`,
+    ),
+    db
+      .update(products)
+      .set({
+        stockReserved: sql`"stock_reserved" - (SELECT coalesce(sum(oi.quantity), 0) FROM "order_items" oi
+          WHERE oi.order_id = ${orderId} AND oi.product_id = "products"."id")`,
+      })
+      .where(
+        sql`"products"."id" IN (SELECT product_id FROM "order_items" WHERE order_id = ${orderId}) AND ${holds}`,
+      ),
+    db
+      .update(orders)
+      .set({ stockHold: "released" })
+      .where(
+        and(eq(orders.id, orderId), eq(orders.stockHold, "held"), sql`"status" IN ${RELEASABLE}`),
+      ),
+  ] as const;
+}
+
+/**
+ * Turns a paid order's hold into a sale, once (for fulfilment's batch, after the statement that
+ * marks it paid). Held: on hand and reserved both fall by the quantity. Released already (paid
+ * after the sweep gave its units back): on hand falls by what is still free, never below what
+ * others hold; a shortfall is written in the ledger's reason for the owner to resolve.
+ */
+export function saleStatements(db: Db, orderId: string) {
+  const state = (hold: string) =>
+    sql`EXISTS (SELECT 1 FROM "orders" o WHERE o.id = ${orderId} AND o.stock_hold = ${hold} AND o.paid_at IS NOT NULL)`;
+  const qty = sql`(SELECT coalesce(sum(oi.quantity), 0) FROM "order_items" oi WHERE oi.order_id = ${orderId} AND oi.product_id = "products"."id")`;
+  const lines = sql`"products"."id" IN (SELECT product_id FROM "order_items" WHERE order_id = ${orderId})`;
+  const free = sql`(p.stock_on_hand - p.stock_reserved)`;
+  return [
+    ledgerFrom(
+      db,
+      sql`SELECT oi.product_id, 'sale' AS kind,
+        CASE WHEN p.stock_on_hand IS NULL THEN 0 ELSE -oi.quantity END AS on_hand_delta,
+        -oi.quantity AS reserved_delta, 'paid' AS reason, oi.order_id, NULL AS actor_id
+      FROM "order_items" oi JOIN "products" p ON p.id = oi.product_id
+      WHERE oi.order_id = ${orderId} AND ${state("held")}`,
+    ),
+    db
+      .update(products)
+      .set({
+        stockOnHand: sql`"stock_on_hand" - ${qty}`,
+        stockReserved: sql`"stock_reserved" - ${qty}`,
+      })
+      .where(sql`${lines} AND ${state("held")}`),
+    ledgerFrom(
+      db,
+      sql`SELECT oi.product_id, 'sale' AS kind, -min(oi.quantity, ${free}) AS on_hand_delta,
+        0 AS reserved_delta,
+        CASE WHEN oi.quantity > ${free}
+          THEN 'paid after its hold was released; short by ' || (oi.quantity - ${free})
+          ELSE 'paid after its hold was released' END AS reason,
+        oi.order_id, NULL AS actor_id
+      FROM "order_items" oi JOIN "products" p ON p.id = oi.product_id
+      WHERE oi.order_id = ${orderId} AND p.stock_on_hand IS NOT NULL AND ${state("released")}`,
+    ),
+    db
+      .update(products)
+      .set({
+        stockOnHand: sql`"stock_on_hand" - min(${qty}, "stock_on_hand" - "stock_reserved")`,
+      })
+      .where(sql`${lines} AND "stock_on_hand" IS NOT NULL AND ${state("released")}`),
+    db
+      .update(orders)
+      .set({ stockHold: "sold" })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          inArray(orders.stockHold, ["held", "released"]),
+          sql`"paid_at" IS NOT NULL`,
+        ),
+      ),
+  ] as const;
+}
+
+/** How long after its creation a pending order's session has surely expired at Stripe. */
+export const SWEEP_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * The cron's sweep: releases the holds of orders that can no longer be paid (failed, expired or
+ * cancelled, or still pending well past their session's expiry, which it marks expired). Each
+ * order is one batch, safe to race with the webhook: the hold is released once whoever is first.
+ */
+export async function releaseLapsedHolds(
+  db: Db,
+  now: number,
+  sessionLifetimeMs: number,
+): Promise<number> {
+  const cutoff = new Date(now - sessionLifetimeMs - SWEEP_GRACE_MS);
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.stockHold, "held"),
+        sql`(${orders.status} IN ${RELEASABLE} OR (${orders.status} = 'pending' AND ${orders.createdAt} < ${cutoff.getTime()}))`,
+      ),
+    )
+    .limit(100);
+  let released = 0;
+  for (const { id } of due) {
+    const results = await db.batch([
+      db
+        .update(orders)
+        .set({ status: "expired", updatedAt: new Date(now) })
+        .where(and(eq(orders.id, id), eq(orders.status, "pending"), lt(orders.createdAt, cutoff))),
+      ...releaseStatements(db, id, "checkout lapsed (sweep)"),
+    ]);
+    if (results[results.length - 1]?.meta.changes === 1) released++;
+  }
+  return released;
+}
+
+/** A product's stock as the back-office sees it; null when there is no such product. */
+export async function stockOf(db: Db, productId: string): Promise<StockDto | null> {
+  const row = await db
+    .select({ onHand: products.stockOnHand, reserved: products.stockReserved })
+    .from(products)
+    .where(eq(products.id, productId))
+    .get();
+  return row ? { ...row, available: availableOf(row.onHand, row.reserved) } : null;
+}
+
+/** Stock of several products, for naming the line a refused checkout was short of. */
+export async function stockLevels(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, StockDto>();
+  const rows = await db
+    .select({ id: products.id, onHand: products.stockOnHand, reserved: products.stockReserved })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { onHand: r.onHand, reserved: r.reserved, available: availableOf(r.onHand, r.reserved) },
+    ]),
+  );
+}
+
+export type AdjustOutcome =
+  | { ok: true; stock: StockDto }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "below_reserved"; reserved: number }
+  | { ok: false; reason: "below_zero" };
+
+const STOCK_ENTITY: AuditEntity = "stock";
+
+/**
+ * The back-office's change: set the count (`onHand`, null stops tracking) or add to it (`delta`,
+ * restock when positive, correction when negative). One batch: the ledger row (its delta read from
+ * the row as it is then), the change, and the audit entry; the CHECKs refuse a count below zero or
+ * below what checkouts hold, and nothing is written.
+ */
+export async function adjustStock(
+  db: Db,
+  actor: Actor,
+  productId: string,
+  change: StockChange,
+): Promise<AdjustOutcome> {
+  const before = await stockOf(db, productId);
+  if (!before) return { ok: false, reason: "not_found" };
+  const setting = "onHand" in change;
+  const newOnHand = setting
+    ? change.onHand
+    : sql`coalesce(${products.stockOnHand}, 0) + ${change.delta}`;
+  const kind = setting || change.delta < 0 ? "correction" : "restock";
+  const reason =
+    change.reason ||
+    (setting
+      ? change.onHand === null
+        ? "stock no longer tracked"
+        : `count set to ${change.onHand}`
+      : "");
+  const expectedAfter = setting ? change.onHand : (before.onHand ?? 0) + change.delta;
+  const onHandDelta = setting
+    ? sql`${change.onHand ?? 0} - coalesce("stock_on_hand", 0)`
+    : sql`${change.delta}`;
+  try {
+    await db.batch([
+      ledgerFrom(
+        db,
+        sql`SELECT id AS product_id, ${kind} AS kind, ${onHandDelta} AS on_hand_delta,
+          0 AS reserved_delta, ${reason} AS reason, NULL AS order_id, ${actor.id} AS actor_id
+        FROM "products" WHERE id = ${productId}`,
+      ),
+      db.update(products).set({ stockOnHand: newOnHand }).where(eq(products.id, productId)),
+      auditStatement(db, actor, {
+        entity: STOCK_ENTITY,
+        entityId: productId,
+        action: setting ? "set" : "adjust",
+        before: { ...before },
+        after: {
+          onHand: expectedAfter,
+          ...(setting ? {} : { delta: change.delta }),
+          reason,
+        },
+      }),
+    ]);
+  } catch (err) {
+    if (violated(err, WITHIN_ON_HAND)) {
+      const now = await stockOf(db, productId);
+      return { ok: false, reason: "below_reserved", reserved: now?.reserved ?? before.reserved };
+    }
+    if (violated(err, ON_HAND_NON_NEGATIVE)) return { ok: false, reason: "below_zero" };
+    throw err;
+  }
+  const stock = await stockOf(db, productId);
+  if (!stock) return { ok: false, reason: "not_found" };
+  return { ok: true, stock };
+}
+
+/**
+ * adjustStock for a back-office request: the new stock, or the refusal as the error it answers
+ * (404 unknown product, 409 below what checkouts hold or below zero).
+ */
+export async function changeStock(
+  db: Db,
+  actor: Actor,
+  productId: string,
+  change: StockChange,
+): Promise<StockDto> {
+  const outcome = await adjustStock(db, actor, productId, change);
+  if (outcome.ok) return outcome.stock;
+  if (outcome.reason === "not_found") throw new AppError(404, STOCK_MESSAGES.notFound, "not_found");
+  throw new AppError(
+    409,
+    outcome.reason === "below_reserved"
+      ? STOCK_MESSAGES.belowReserved(outcome.reserved)
+      : STOCK_MESSAGES.belowZero,
+    outcome.reason,
+  );
+}
