@@ -6,6 +6,8 @@ import { createDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { AppError, handleError, handleNotFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { adminRoutes } from "./routes/admin";
+import { isImageUpload } from "./routes/admin-images";
 import { cartRoutes } from "./routes/cart";
 import { catalogueRoutes } from "./routes/catalogue";
 import { contactRoutes } from "./routes/contact";
@@ -31,18 +33,19 @@ export function createApp() {
       origin: (origin) => (origin === c.env.APP_ORIGIN ? origin : null),
       credentials: true,
       allowHeaders: ["Content-Type", "token"],
-      allowMethods: ["GET", "POST", "OPTIONS"],
+      allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
       maxAge: 600,
     })(c, next),
   );
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError(413, "Request body is larger than 64 kB", "payload_too_large");
-      },
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError(413, "Request body is larger than 64 kB", "payload_too_large");
+    },
+  });
+  // A photo upload has its own, larger limit, enforced by its route after the admin check.
+  app.use("/api/*", (c, next) =>
+    isImageUpload(c.req.method, c.req.path) ? next() : apiBodyLimit(c, next),
   );
   app.use(async (c, next) => {
     c.set("db", createDb(c.env.DB));
@@ -54,6 +57,7 @@ export function createApp() {
     .route("/api", catalogueRoutes)
     .route("/api", sessionRoutes)
     .route("/api/user", userRoutes)
+    .route("/api/admin", adminRoutes)
     .route("/api/cart", cartRoutes)
     .route("/api/order", orderRoutes)
     .route("/api/stripe", stripeWebhookRoutes)

@@ -3,9 +3,11 @@ import { env } from "cloudflare:workers";
 import { createApp } from "./app";
 import { createDb } from "./db/client";
 import { assertEnv, type Bindings } from "./env";
+import { SESSION_LIFETIME_SECONDS } from "./services/checkout";
 import { approveDueCommissions } from "./services/commissions";
 import { retryDueEmails } from "./services/email";
 import { DAILY_CRON, pruneExpiredData } from "./services/retention";
+import { releaseLapsedHolds } from "./services/stock";
 
 export { CartStore } from "./durable-objects/cart";
 
@@ -23,8 +25,8 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   /**
-   * The crons of wrangler.toml. Hourly: approve commissions whose return window has passed, and
-   * retry mail that failed. Daily: prune what is kept no longer (services/retention.ts).
+   * The crons of wrangler.toml. Hourly: approve commissions whose return window has passed, retry
+   * mail that failed, and release the stock of checkouts that lapsed (services/stock.ts). Daily: prune what is kept no longer (services/retention.ts).
    */
   async scheduled(controller, env, _ctx) {
     const db = createDb(env.DB);
@@ -33,6 +35,12 @@ export default {
       console.log("pruned", pruned);
       return;
     }
+    const released = await releaseLapsedHolds(
+      db,
+      controller.scheduledTime,
+      SESSION_LIFETIME_SECONDS * 1000,
+    );
+    if (released > 0) console.log(`released the stock of ${released} lapsed checkouts`);
     const approved = await approveDueCommissions(db);
     if (approved > 0) console.log(`approved ${approved} commissions`);
     const mail = await retryDueEmails(env, db, controller.scheduledTime);

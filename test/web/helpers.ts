@@ -16,6 +16,8 @@ export function makeProduct(n: number, overrides: Partial<ProductDto> = {}): Pro
     bestseller: false,
     new: true,
     premium: false,
+    inStock: true,
+    available: null,
     ...overrides,
   };
 }

@@ -48,6 +48,8 @@ describe("GET /api/product/list", () => {
       bestseller: true,
       new: true,
       premium: true,
+      inStock: true,
+      available: null,
     });
     expect(body.products[1]).toMatchObject({
       originalPrice: 49.95,

@@ -16,6 +16,10 @@ export interface ProductDto {
   new: boolean;
   premium: boolean;
   variant?: string;
+  /** False when none is left to buy (always true when stock is not tracked). */
+  inStock: boolean;
+  /** Units left to buy, or null when the product's stock is not tracked. */
+  available: number | null;
 }
 
 export interface CategoryDto {

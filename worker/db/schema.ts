@@ -10,6 +10,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { AUDIT_ENTITIES } from "../contracts/admin";
+import { PRODUCT_STATUSES } from "../contracts/admin-catalogue";
 
 /** The database's clock in milliseconds: the default of every timestamp column below. */
 export const dbNowMs = sql`(unixepoch('subsec') * 1000)`;
@@ -45,6 +47,18 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+export const STOCK_HOLDS = ["held", "released", "sold"] as const;
+export type StockHold = (typeof STOCK_HOLDS)[number];
+
+export const STOCK_MOVEMENT_KINDS = [
+  "reserve",
+  "release",
+  "sale",
+  "restock",
+  "correction",
+] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
 export const COMMISSION_STATUSES = ["pending", "approved", "paid", "reversed"] as const;
 
 const inList = (column: string, values: readonly string[]) =>
@@ -64,6 +78,8 @@ export const categories = sqliteTable(
   },
   (t) => [
     uniqueIndex("categories_name_unique").on(t.name),
+    /** Names are unique regardless of case: "Wind Chimes" and "wind chimes" would be one tile. */
+    uniqueIndex("categories_name_lower_unique").on(sql`lower(${t.name})`),
     index("categories_sort_idx").on(t.sortOrder),
   ],
 );
@@ -77,6 +93,14 @@ export const products = sqliteTable(
     description: text("description").notNull(),
     /** JSON array of R2 keys, first is the cover. */
     imageKeys: text("image_keys", { mode: "json" }).$type<string[]>().notNull(),
+    /**
+     * Alt text by R2 key, for the keys in `image_keys` that have one. Kept on the row that holds the
+     * order, so an image change is one conditional UPDATE (routes/admin-images.ts).
+     */
+    imageAlts: text("image_alts", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
     originalPriceCents: cents("original_price_cents"),
     finalPriceCents: cents("final_price_cents"),
     categoryId: text("category_id")
@@ -87,6 +111,15 @@ export const products = sqliteTable(
     isNew: integer("is_new", { mode: "boolean" }).notNull().default(false),
     premium: integer("premium", { mode: "boolean" }).notNull().default(false),
     variant: text("variant"),
+    /** Only `active` products are on the storefront; archived ones stay for old orders. */
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
+    /**
+     * Units the shop holds, sold or not yet; null means stock is not tracked (always available).
+     * What a shopper can buy is on hand minus reserved (services/stock.ts).
+     */
+    stockOnHand: integer("stock_on_hand"),
+    /** Units held by checkouts not yet paid: taken at checkout, released on expiry, sold on payment. */
+    stockReserved: integer("stock_reserved").notNull().default(0),
     /** When the product was listed; "newest first" sorts by it. */
     listedAt: integer("listed_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
@@ -101,6 +134,13 @@ export const products = sqliteTable(
     nonNegative("products", "original_price_cents"),
     nonNegative("products", "final_price_cents"),
     check("products_final_not_above_original", sql`"final_price_cents" <= "original_price_cents"`),
+    check("products_status_valid", inList("status", PRODUCT_STATUSES)),
+    check("products_stock_on_hand_non_negative", sql`"stock_on_hand" >= 0`),
+    nonNegative("products", "stock_reserved"),
+    check(
+      "products_stock_reserved_within_on_hand",
+      sql`"stock_on_hand" IS NULL OR "stock_reserved" <= "stock_on_hand"`,
+    ),
   ],
 );
 
@@ -200,11 +240,17 @@ export const orders = sqliteTable(
     creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
     trackingUrl: text("tracking_url"),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    /**
+     * What the order does to stock (services/stock.ts): `held` from checkout, then `released` once
+     * (expired, failed or cancelled) or `sold` once (paid); null for orders older than stock.
+     */
+    stockHold: text("stock_hold", { enum: STOCK_HOLDS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
+    index("orders_stock_hold_idx").on(t.stockHold, t.status),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
     index("orders_creator_idx").on(t.creatorId),
@@ -574,5 +620,55 @@ export const emailChanges = sqliteTable(
     uniqueIndex("email_changes_user_kind_unique").on(t.userId, t.kind),
     normalisedEmail("email_changes", "new_email"),
     check("email_changes_kind_valid", inList("kind", EMAIL_CHANGE_KINDS)),
+  ],
+);
+
+/** Every back-office write: who, when, what, and the values before and after. Never updated. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    /** The admin; kept as an email too, so the entry still says who after the account is gone. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    entity: text("entity", { enum: AUDIT_ENTITIES }).notNull(),
+    entityId: text("entity_id").notNull(),
+    /** What was done, e.g. "create", "update", "archive", "upload", "reorder", "adjust". */
+    action: text("action").notNull(),
+    before: text("before", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    after: text("after", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt),
+    index("audit_log_created_idx").on(t.createdAt),
+    check("audit_log_entity_valid", inList("entity", AUDIT_ENTITIES)),
+  ],
+);
+
+/**
+ * The stock ledger: one row per change of a product's on-hand or reserved count, written in the
+ * same batch as the change (services/stock.ts). Never updated.
+ */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: text("product_id").notNull(),
+    kind: text("kind", { enum: STOCK_MOVEMENT_KINDS }).notNull(),
+    /** Change of on hand (0 when the product's stock is not tracked). */
+    onHandDelta: integer("on_hand_delta").notNull(),
+    /** Change of reserved. */
+    reservedDelta: integer("reserved_delta").notNull(),
+    reason: text("reason").notNull().default(""),
+    orderId: text("order_id"),
+    /** The admin who made a restock or correction; null for checkout, expiry and sale. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_movements_product_idx").on(t.productId, t.createdAt),
+    index("stock_movements_order_idx").on(t.orderId),
+    check("stock_movements_kind_valid", inList("kind", STOCK_MOVEMENT_KINDS)),
   ],
 );

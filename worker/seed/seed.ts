@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../db/schema";
 import { stableId } from "../lib/ids";
 import { hashPassword } from "../services/passwords";
+import { ledgerFrom } from "../services/stock";
 import { categoryArt, coverArt, productArt } from "./artwork";
 import { categories as seedCategories } from "./content/categories";
 import { faq as seedFaq } from "./content/faq";
@@ -31,6 +32,26 @@ export interface SeedReport {
   images: number;
   accountsCreated: number;
 }
+
+/**
+ * Stock levels of the seeded shop: most products have plenty, a few are low (the product page's
+ * "Only N left") and two are sold out. The browser journeys buy the lotus chime and the kalash lota
+ * on every run against one persisted local database, so those two have a deep shelf.
+ */
+const SEED_STOCK: Record<string, number> = {
+  "lotus-copper-wind-chime": 500,
+  "copper-kalash-lota-for-puja": 500,
+  "nataraja-bronze-statue-12in": 3,
+  "chakra-singing-bowl-set-of-7": 2,
+  "brass-kuber-oil-lamp": 5,
+  "dhokra-tribal-horse-artifact": 0,
+  "tibetan-tingsha-cymbals": 0,
+};
+
+/** A seeded product's stock: its listed level, or a steady 20..60 derived from its slug. */
+export const seedStock = (slug: string): number =>
+  SEED_STOCK[slug] ??
+  20 + ([...slug].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 9973, 7) % 41);
 
 const slugify = (s: string) =>
   s
@@ -124,10 +145,30 @@ export async function seedShop(env: SeedBindings): Promise<SeedReport> {
     statements.push(
       db
         .insert(schema.products)
-        .values({ id, ...row })
-        .onConflictDoUpdate({ target: schema.products.id, set: row }),
+        .values({ id, ...row, stockOnHand: seedStock(product.slug) })
+        // Re-seeding never overwrites a count; it only starts tracking a product that had none,
+        // never below what checkouts hold.
+        .onConflictDoUpdate({
+          target: schema.products.id,
+          set: {
+            ...row,
+            stockOnHand: sql`coalesce(${schema.products.stockOnHand}, max(excluded.stock_on_hand, ${schema.products.stockReserved}))`,
+          },
+        }),
     );
   }
+
+  // The opening count of each tracked product is its first ledger row (once, however often seeded).
+  statements.push(
+    ledgerFrom(
+      db,
+      sql`SELECT p.id AS product_id, 'restock' AS kind, p.stock_on_hand AS on_hand_delta,
+        0 AS reserved_delta, 'seeded' AS reason, NULL AS order_id, NULL AS actor_id
+      FROM "products" p
+      WHERE p.stock_on_hand IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM "stock_movements" m WHERE m.product_id = p.id)`,
+    ),
+  );
 
   for (const post of seedPosts) {
     const id = await stableId("post", post.slug);

@@ -171,6 +171,15 @@ export async function cachedCatalogueValue<T>(
   return value;
 }
 
+/**
+ * Makes this isolate re-read the catalogue version on its next answer: called after a back-office
+ * write (whose triggers bumped the version), so its author sees the change at once rather than
+ * within VERSION_TTL_MS. Other isolates still notice within that window.
+ */
+export function noteCatalogueChange(): void {
+  knownVersion = undefined;
+}
+
 /** Drops this isolate's cached answers (tests reset storage between cases). */
 export function forgetCatalogueMemory(): void {
   memory.clear();

@@ -8,6 +8,7 @@ import {
   type ProductDto,
 } from "../contracts/catalogue";
 import { centsToDollars } from "../contracts/money";
+import { availableOf } from "../contracts/stock";
 import type { Db } from "../db/client";
 import { blogPosts, categories, faqEntries, products } from "../db/schema";
 
@@ -24,6 +25,8 @@ const productColumns = {
   isNew: products.isNew,
   premium: products.premium,
   variant: products.variant,
+  stockOnHand: products.stockOnHand,
+  stockReserved: products.stockReserved,
 };
 
 async function selectProducts(db: Db) {
@@ -31,10 +34,14 @@ async function selectProducts(db: Db) {
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
+    .where(eq(products.status, "active"))
     .orderBy(desc(products.listedAt), desc(products.id));
 }
 
 function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): ProductDto {
+  // Stock columns live on products, so the catalogue_version triggers (0001) bump on every stock
+  // change (reservation, release, sale, correction) and cached answers carry it within seconds.
+  const available = availableOf(row.stockOnHand, row.stockReserved);
   const dto: ProductDto = {
     _id: row.id,
     name: row.name,
@@ -47,12 +54,14 @@ function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): 
     bestseller: row.bestseller,
     new: row.isNew,
     premium: row.premium,
+    inStock: available !== 0,
+    available,
   };
   if (row.variant) dto.variant = row.variant;
   return dto;
 }
 
-/** Every product, newest first (SPEC.md section 7: "reversed so newest come first"). */
+/** Every active product, newest first (SPEC.md section 7: "reversed so newest come first"). */
 export async function listProducts(db: Db): Promise<ProductDto[]> {
   return (await selectProducts(db)).map(toProductDto);
 }
@@ -64,7 +73,7 @@ export interface ProductSummary {
   imageKey: string | undefined;
 }
 
-/** Every product by id, for joining carts to today's catalogue. */
+/** Every product on sale (status active) by id, for joining carts to today's catalogue. */
 export async function productSummaries(db: Db): Promise<Map<string, ProductSummary>> {
   const rows = await db
     .select({
@@ -73,7 +82,8 @@ export async function productSummaries(db: Db): Promise<Map<string, ProductSumma
       priceCents: products.finalPriceCents,
       imageKeys: products.imageKeys,
     })
-    .from(products);
+    .from(products)
+    .where(eq(products.status, "active"));
   return new Map(
     rows.map((r) => [r.id, { name: r.name, priceCents: r.priceCents, imageKey: r.imageKeys[0] }]),
   );
@@ -84,7 +94,12 @@ export async function listCategories(db: Db): Promise<CategoryDto[]> {
     .select({ id: categories.id, name: categories.name, imageKey: categories.imageKey })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.name));
-  return rows.map((r) => ({ _id: r.id, name: r.name, image: imageUrl(r.imageKey) }));
+  // A category created in the back-office without a picture has an empty key.
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    image: r.imageKey ? imageUrl(r.imageKey) : "",
+  }));
 }
 
 /** Posts, newest publication first. */

@@ -1,11 +1,13 @@
 // Starting a payment: prices every line from D1 (never from the client), stores a pending order
 // with its lines and totals, and opens a Stripe Checkout Session for exactly those figures.
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type * as v from "valibot";
 import { AFFILIATE_MESSAGES } from "../contracts/affiliate";
 import { MAX_CART_QUANTITY, MIN_CART_QUANTITY, quantityMessage } from "../contracts/cart";
 import { imageUrl } from "../contracts/catalogue";
 import { type CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
+import { STOCK_MESSAGES } from "../contracts/stock";
 import { type CheckoutTotals, checkoutTotals } from "../contracts/totals";
 import type { Db } from "../db/client";
 import { orderItems, orders, products } from "../db/schema";
@@ -13,6 +15,7 @@ import type { Bindings } from "../env";
 import { AppError, badRequest } from "../http/errors";
 import { newId } from "../lib/ids";
 import { type Attribution, attribute, isSelfReferral, normaliseCode } from "./affiliate";
+import { isShortOfStock, releaseStatements, reserveStatements, stockLevels } from "./stock";
 import { stripeClient } from "./stripe";
 
 type CheckoutInput = v.InferOutput<typeof CreateCheckoutSchema>;
@@ -28,8 +31,11 @@ export interface CheckoutRequest {
   accessTokenHash: string | null;
 }
 
-/** How long a shopper has to pay before the session expires (Stripe's minimum is 30 minutes). */
-export const SESSION_LIFETIME_SECONDS = 60 * 60;
+/**
+ * How long a shopper has to pay before the session expires and its stock is released: Stripe's
+ * minimum of 30 minutes, plus a minute so that our clock running ahead of Stripe's is never refused.
+ */
+export const SESSION_LIFETIME_SECONDS = 31 * 60;
 const CURRENCY = "aud";
 
 interface PricedLine {
@@ -38,6 +44,8 @@ interface PricedLine {
   imageKey: string;
   unitPriceCents: number;
   quantity: number;
+  /** What is left to buy when priced; null when stock is not tracked. */
+  available: number | null;
 }
 
 /** One line per product: repeated ids are added together, within the per-line maximum. */
@@ -53,7 +61,10 @@ function mergeLines(items: CheckoutInput["items"]): Map<string, number> {
   return lines;
 }
 
-/** Today's price of every line, read from D1; any product that is gone refuses the checkout. */
+/**
+ * Today's price of every line, read from D1; any product that is gone or off sale (not active)
+ * refuses the checkout.
+ */
 async function priceLines(db: Db, wanted: Map<string, number>): Promise<PricedLine[]> {
   const rows = await db
     .select({
@@ -61,9 +72,11 @@ async function priceLines(db: Db, wanted: Map<string, number>): Promise<PricedLi
       name: products.name,
       priceCents: products.finalPriceCents,
       imageKeys: products.imageKeys,
+      stockOnHand: products.stockOnHand,
+      stockReserved: products.stockReserved,
     })
     .from(products)
-    .where(inArray(products.id, [...wanted.keys()]));
+    .where(and(inArray(products.id, [...wanted.keys()]), eq(products.status, "active")));
   if (rows.length !== wanted.size)
     throw badRequest(ORDER_MESSAGES.unavailable, "product_unavailable");
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -76,6 +89,7 @@ async function priceLines(db: Db, wanted: Map<string, number>): Promise<PricedLi
       imageKey: p.imageKeys[0] ?? "",
       unitPriceCents: p.priceCents,
       quantity,
+      available: p.stockOnHand === null ? null : Math.max(0, p.stockOnHand - p.stockReserved),
     };
   });
 }
@@ -146,6 +160,63 @@ async function discountCoupon(
   return coupon.id;
 }
 
+/** The 409 for lines beyond what is left: the message names the first, `issues` every one. */
+function outOfStock(short: PricedLine[]): AppError {
+  const say = (l: PricedLine) =>
+    l.available ? STOCK_MESSAGES.onlyLeft(l.available, l.name) : STOCK_MESSAGES.soldOut(l.name);
+  return new AppError(
+    409,
+    say(short[0] as PricedLine),
+    "out_of_stock",
+    short.map((l) => ({ path: l.productId, message: say(l) })),
+  );
+}
+
+const shortLines = (lines: PricedLine[]) =>
+  lines.filter((l) => l.available !== null && l.available < l.quantity);
+
+/**
+ * Stores the pending order and reserves every line in ONE batch. A line beyond what is left makes
+ * its reservation violate products_stock_reserved_within_on_hand, so D1 rolls the whole batch back:
+ * no order, no reservation. The refused line is then named from a fresh read; if a concurrent
+ * release freed it meanwhile, the batch is tried again.
+ */
+async function storeReservedOrder(
+  db: Db,
+  lines: PricedLine[],
+  orderStatements: (orderId: string) => [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+): Promise<string> {
+  const early = shortLines(lines);
+  if (early.length > 0) throw outOfStock(early);
+  for (let attempt = 0; ; attempt++) {
+    const orderId = newId();
+    try {
+      await db.batch([
+        ...orderStatements(orderId),
+        ...lines.flatMap((l) => reserveStatements(db, orderId, l)),
+      ]);
+      return orderId;
+    } catch (err) {
+      if (!isShortOfStock(err)) throw err;
+      const levels = await stockLevels(
+        db,
+        lines.map((l) => l.productId),
+      );
+      const now = lines.map((l) => ({ ...l, available: levels.get(l.productId)?.available ?? 0 }));
+      const short = shortLines(now);
+      if (short.length > 0 || attempt >= 2) throw outOfStock(short.length > 0 ? short : now);
+    }
+  }
+}
+
+/** A checkout Stripe would not open: the order is cancelled and its stock given back, together. */
+async function cancelOrder(db: Db, orderId: string): Promise<void> {
+  await db.batch([
+    db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId)),
+    ...releaseStatements(db, orderId, "checkout could not start"),
+  ]);
+}
+
 /**
  * Stores the pending order and returns the Checkout Session's URL. `amount` and `tax` from the
  * client are ignored: every figure is computed here, the discount from the code itself.
@@ -170,8 +241,7 @@ export async function startCheckout(
   const totals = checkoutTotals(lines, attributed?.creator.discountCents ?? 0);
   const { address } = input;
 
-  const orderId = newId();
-  await db.batch([
+  const orderId = await storeReservedOrder(db, lines, (orderId) => [
     db.insert(orders).values({
       id: orderId,
       userId,
@@ -183,6 +253,7 @@ export async function startCheckout(
       attribution: attributed?.why ?? null,
       creatorId: attributed?.creator.userId ?? null,
       accessTokenHash,
+      stockHold: "held",
     }),
     db.insert(orderItems).values(
       lines.map((l) => ({
@@ -222,14 +293,14 @@ export async function startCheckout(
     );
   } catch (err) {
     console.error(`checkout: Stripe refused the session for order ${orderId}`, err);
-    await db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
+    await cancelOrder(db, orderId);
     throw new AppError(502, ORDER_MESSAGES.startFailed, "payment_provider_error");
   }
   if (!session.url || session.amount_total !== totals.totalCents) {
     console.error(
       `checkout: session ${session.id} charges ${session.amount_total}, order ${orderId} is ${totals.totalCents}`,
     );
-    await db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
+    await cancelOrder(db, orderId);
     throw new AppError(502, ORDER_MESSAGES.startFailed, "payment_amount_mismatch");
   }
   await db.update(orders).set({ stripeSessionId: session.id }).where(eq(orders.id, orderId));

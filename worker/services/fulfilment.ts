@@ -18,6 +18,7 @@ import {
   reversalSource,
   sourceStatement,
 } from "./reversals";
+import { releaseStatements, saleStatements } from "./stock";
 import type { Stripe } from "./stripe";
 
 export type FulfilmentOutcome =
@@ -132,7 +133,9 @@ export async function fulfilSession(
   // refund or dispute that arrived before the payment was recorded is applied to both.
   const commission = commissionStatement(db, order.id, now);
   const reversals = applyReversalsStatements(db, eq(orders.id, order.id), now);
-  const effects = [update, queueMail, commission, ...reversals] as const;
+  // The order's stock hold becomes a sale, once: conditional on the hold, which it moves to `sold`.
+  const sale = saleStatements(db, order.id);
+  const effects = [update, queueMail, commission, ...reversals, ...sale] as const;
   const [transition] = event
     ? (await db.batch([recordEvent(db, event), ...effects])).slice(1)
     : await db.batch(effects);
@@ -151,12 +154,15 @@ async function markUnpaid(
   status: "payment_failed" | "expired",
   event: EventRef,
 ): Promise<FulfilmentOutcome> {
+  const orderId = orderIdOf(session) ?? "";
+  // What the order held goes back in the same batch, once (the cron's sweep may race it).
   const [, update] = await db.batch([
     recordEvent(db, event),
     db
       .update(orders)
       .set({ status, updatedAt: new Date() })
-      .where(and(eq(orders.id, orderIdOf(session) ?? ""), eq(orders.status, "pending"))),
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending"))),
+    ...releaseStatements(db, orderId, status === "expired" ? "checkout expired" : "payment failed"),
   ]);
   return update?.meta.changes === 1 ? "status_updated" : "ignored";
 }
