@@ -48,8 +48,17 @@ async function strongEtag(body: string): Promise<string> {
 const sharedCache = (): Cache | undefined =>
   typeof caches === "undefined" ? undefined : (caches as unknown as { default: Cache }).default;
 
+/**
+ * The shape of the cached answers. The catalogue version moves with the data, not with the code:
+ * a deploy that changes what an answer holds (as stock's `inStock`/`available` did) must not be
+ * served the previous code's bodies from the data centre's cache, so it bumps this.
+ */
+export const ANSWER_SHAPE = 2;
+
 const sharedKey = (key: string, version: number) =>
-  new Request(`https://catalogue.cache/${encodeURIComponent(key)}?v=${version}`);
+  new Request(
+    `https://catalogue.cache/${encodeURIComponent(key)}?v=${version}&shape=${ANSWER_SHAPE}`,
+  );
 
 /** The cached answer for `key`, built by `build` when no tier has it for the current version. */
 async function lookup(db: Db, key: string, build: Build): Promise<Entry | null> {
