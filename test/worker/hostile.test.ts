@@ -7,8 +7,9 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { PRODUCT_STATUSES } from "../../worker/contracts/admin-catalogue";
 import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/services/sessions";
-import { creatorSession, register } from "./helpers/accounts";
+import { adminSession, creatorSession, register, setRole } from "./helpers/accounts";
 import { address, openSession, paidOrder, signature, stripe } from "./helpers/checkout";
 import { callWorker, createCategory, createProduct, ORIGIN, outbox } from "./helpers/factories";
 import {
@@ -26,8 +27,10 @@ import {
   hostileText,
   hostileValue,
   hugeText,
+  IMAGE_MAGIC,
   jsonText,
   MALFORMED_JSON,
+  multipartWire,
   mutated,
   NASTY_STRINGS,
   OFF_SHOP_TARGETS,
@@ -39,6 +42,7 @@ import {
   runs,
   SEED,
   send,
+  startsAsImage,
   Tally,
   type Wire,
   wireFor,
@@ -57,6 +61,9 @@ interface World {
   productIds: Set<string>;
   shopper: { token: string; refreshCookie: string; email: string; password: string; id: string };
   creator: { token: string; code: string; email: string; id: string };
+  /** The world's back-office account: registered, then promoted in D1 (the only admin allowed). */
+  admin: { token: string; email: string; id: string };
+  categoryId: string;
   /** Tokens that must never authenticate: forged, tampered, expired, for another audience. */
   forged: string[];
   imageEtag: string;
@@ -116,7 +123,7 @@ function hostileCase(name: string, body: (w: World, tally: Tally) => Promise<voi
       const tally = new Tally();
       await body(w, tally);
       tally.report(expect.getState().currentTestName ?? name);
-      await expectInvariants(w.productIds);
+      await expectInvariants({ productIds: w.productIds, adminId: w.admin.id });
     },
     TIMEOUT,
   );
@@ -139,6 +146,7 @@ async function world(): Promise<World> {
   });
   const shopper = await register();
   const creator = await creatorSession();
+  const admin = await adminSession();
   const shopperId = decodeJwt(shopper.accessToken).sub ?? "";
   return {
     products: rows.map((p) => ({ id: p.id, priceCents: p.finalPriceCents })),
@@ -150,6 +158,8 @@ async function world(): Promise<World> {
       email: creator.email,
       id: creator.userId,
     },
+    admin: { token: admin.accessToken, email: admin.email, id: admin.id },
+    categoryId: category.id,
     forged: await forgedTokens(shopper.accessToken, shopperId),
     imageEtag: stored?.httpEtag ?? '"missing"',
   };
@@ -994,7 +1004,7 @@ describe("hostile input: accounts and creators", () => {
           { method: "POST", path: `/api/user/confirm-email?token=${pending}`, headers: {} },
         ],
       );
-      await expectInvariants(w.productIds);
+      await expectInvariants({ productIds: w.productIds, adminId: w.admin.id });
     },
     TIMEOUT,
   );
@@ -1472,6 +1482,593 @@ describe("hostile input: Stripe webhook", () => {
         "SELECT count(*) AS n FROM commissions",
       ).first<number>("n");
       expect(commissions).toBeGreaterThan(0);
+    },
+  );
+});
+
+const BOUNDARY = "----hostile-example";
+/** An upload for `examples`: one `file` part, as a browser's FormData sends it. */
+function upload(
+  token: string | null,
+  productId: string,
+  bytes: readonly number[] | Uint8Array,
+  filename: string,
+  type: string,
+): Case {
+  const enc = new TextEncoder();
+  const head = enc.encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = enc.encode(`\r\n--${BOUNDARY}--\r\n`);
+  return {
+    method: "POST",
+    path: `/api/admin/products/${productId}/images`,
+    headers: token === null ? {} : { token },
+    wire: {
+      kind: "bytes",
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      bytes: new Uint8Array([...head, ...bytes, ...tail]),
+    },
+  };
+}
+
+describe("hostile input: back-office", () => {
+  hostileCase(
+    "every admin endpoint answers every token, body, query and param in the one shape; only the admin changes anything",
+    async (w, tally) => {
+      const ids = w.products.map((p) => p.id);
+      const [p0, , p2] = ids;
+      if (!p0 || !p2) throw new Error("no products");
+      // A demoted admin: a token minted while the account was an admin, which must open nothing now.
+      const demoted = await adminSession();
+      await setRole(demoted.email, "user");
+      // A checkout holds 2 of 5 units of p2: the stock fuzz meets "below reserved" too.
+      const set = await callWorker(`/api/admin/products/${p2}/stock`, {
+        method: "POST",
+        headers: { "content-type": "application/json", token: w.admin.token },
+        body: JSON.stringify({ onHand: 5 }),
+      });
+      expect(set.status).toBe(200);
+      await openSession({ items: [{ id: p2, quantity: 2 }] });
+
+      const adminHeaders = fc.record({
+        token: fc.oneof(
+          { weight: 8, arbitrary: fc.constant(w.admin.token) },
+          {
+            weight: 2,
+            arbitrary: fc.constantFrom(w.shopper.token, w.creator.token, demoted.accessToken),
+          },
+          { weight: 1, arbitrary: fc.constantFrom(...w.forged) },
+          { weight: 1, arbitrary: headerText },
+          { weight: 1, arbitrary: fc.constant(undefined) },
+        ),
+        "cf-connecting-ip": ip,
+        origin,
+      });
+      const mostly = (method: string) =>
+        fc.oneof(
+          { weight: 10, arbitrary: fc.constant(method) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+          },
+        );
+      const request = (
+        method: fc.Arbitrary<string>,
+        path: fc.Arbitrary<string>,
+        wire: fc.Arbitrary<Wire> = wireFor(noBody),
+      ): fc.Arbitrary<Case> => fc.record({ method, path, headers: adminHeaders, wire });
+      /** A request for `examples`: the admin's unless another token (or none) is given. */
+      const ex = (
+        method: string,
+        path: string,
+        body?: unknown,
+        tok: string | null = w.admin.token,
+      ): Case => ({
+        method,
+        path,
+        headers: tok === null ? {} : { token: tok },
+        wire:
+          body === undefined
+            ? undefined
+            : { kind: "text", contentType: "application/json", text: JSON.stringify(body) },
+      });
+      /** The same request without a token, with a shopper's, a creator's and a demoted admin's. */
+      const refused = (method: string, path: string, body?: unknown): Case[] =>
+        [null, w.shopper.token, w.creator.token, demoted.accessToken].map((t) =>
+          ex(method, path, body, t),
+        );
+
+      const productId = fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...ids) },
+        { weight: 1, arbitrary: hexId },
+        { weight: 2, arbitrary: pathSegment },
+      );
+      const categoryId = fc.oneof(
+        { weight: 6, arbitrary: fc.constant(w.categoryId) },
+        { weight: 1, arbitrary: hexId },
+        { weight: 2, arbitrary: pathSegment },
+      );
+      const withQuery = (path: string, q: fc.Arbitrary<string>) =>
+        fc
+          .tuple(q, fc.option(queryString, { freq: 4, nil: undefined }))
+          .map(([mine, extra]) => `${path}?${[mine, extra].filter(Boolean).join("&")}`);
+      const param = (key: string, value: fc.Arbitrary<string>) =>
+        fc.option(
+          value.map((v) => `${key}=${v}`),
+          { nil: undefined },
+        );
+      const page = fc.oneof(
+        fc.integer({ min: 1, max: 3 }).map(String),
+        fc.constantFrom("0", "-1", "1.5", "1e3", "999999", "1000000", "0x10", "", "%20"),
+        hostileText.map(encoded),
+      );
+      const query = (...params: fc.Arbitrary<string | undefined>[]) =>
+        fc.tuple(...params).map((ps) => ps.filter(Boolean).join("&"));
+
+      // What the back-office could change, read before and after each request: a request without
+      // the admin's token must leave it exactly as it was.
+      const backOffice = async () => {
+        const [products, categories, users, audit, ledger] = await env.DB.batch([
+          env.DB.prepare("SELECT * FROM products ORDER BY id"),
+          env.DB.prepare("SELECT * FROM categories ORDER BY id"),
+          env.DB.prepare("SELECT id, role, email FROM users ORDER BY id"),
+          env.DB.prepare("SELECT count(*) AS n FROM audit_log"),
+          env.DB.prepare("SELECT count(*) AS n FROM stock_movements"),
+        ]);
+        const objects = (await env.IMAGES.list()).objects.map((o) => o.key);
+        return JSON.stringify(
+          [products, categories, users, audit, ledger].map((r) => r?.results),
+        ).concat(objects.join(","));
+      };
+      let state = await backOffice();
+      const fuzzAdmin = async (
+        name: string,
+        numRuns: number,
+        cases: fc.Arbitrary<Case>,
+        examples: Case[],
+        onAdmin?: (a: Answer, c: Case) => void | Promise<void>,
+      ) => {
+        state = await backOffice();
+        await fuzzRequests(
+          numRuns,
+          cases,
+          async (a, c) => {
+            tally.add(name, a.status);
+            const before = state;
+            state = await backOffice();
+            if (c.headers.token === w.admin.token) {
+              await onAdmin?.(a, c);
+              return;
+            }
+            const what = `${c.method} ${c.path.slice(0, 200)} with token ${String(c.headers.token).slice(0, 40)}`;
+            // A CORS preflight is answered before any check, an oversized body before the token,
+            // and a path whose dot segments lead out of /api/admin is not the back-office's.
+            const inside = /^\/api\/admin(\/|$)/.test(new URL(c.path, ORIGIN).pathname);
+            if (c.method !== "OPTIONS" && inside) {
+              expect([401, 403, 413], what).toContain(a.status);
+            }
+            expect(state, `${what} changed the back-office`).toBe(before);
+          },
+          examples,
+        );
+      };
+
+      const expectProduct = (product: unknown) => {
+        const p = product as { status: string; originalPrice: number; finalPrice: number };
+        expect(PRODUCT_STATUSES).toContain(p.status);
+        expect(p.finalPrice).toBeLessThanOrEqual(p.originalPrice);
+        expectStock((product as { stock: unknown }).stock);
+      };
+      const expectStock = (stock: unknown) => {
+        const s = stock as { onHand: number | null; reserved: number; available: number | null };
+        expect(s.reserved).toBeGreaterThanOrEqual(0);
+        if (s.onHand === null) expect(s.available).toBeNull();
+        else {
+          expect(s.onHand).toBeGreaterThanOrEqual(s.reserved);
+          expect(s.available).toBe(s.onHand - s.reserved);
+        }
+      };
+
+      // Products: the list, one, archive.
+      await fuzzAdmin(
+        "list",
+        25,
+        request(
+          mostly("GET"),
+          withQuery(
+            "/api/admin/products",
+            query(
+              param(
+                "status",
+                fc.oneof(fc.constantFrom(...PRODUCT_STATUSES), hostileText.map(encoded)),
+              ),
+              param(
+                "q",
+                fc.oneof(fc.constantFrom("copper", "%", "_", "%25"), hostileText.map(encoded)),
+              ),
+              param("page", page),
+            ),
+          ),
+        ),
+        [
+          ex("GET", "/api/admin/products?status=active&q=copper&page=1"),
+          ...refused("GET", "/api/admin/products"),
+        ],
+        (a, c) => {
+          if (a.status !== 200 || c.method !== "GET") return;
+          const products = a.json?.products as unknown[];
+          expect(a.json?.total).toBeGreaterThanOrEqual(products.length);
+          for (const product of products) expectProduct(product);
+        },
+      );
+      await fuzzAdmin(
+        "product",
+        25,
+        request(
+          fc.constantFrom("GET", "GET", "DELETE", "HEAD", "PUT"),
+          productId.map((id) => `/api/admin/products/${id}`),
+          wireFor(noBody),
+        ),
+        [
+          ex("GET", `/api/admin/products/${p0}`),
+          ...refused("GET", `/api/admin/products/${p0}`),
+          ...refused("DELETE", `/api/admin/products/${p0}`),
+        ],
+        (a) => {
+          if (a.status === 200 && a.json?.product) expectProduct(a.json.product);
+        },
+      );
+
+      // Products: create and edit. Prices in dollars, final ≤ original in the valid bodies.
+      const prices = fc.tuple(fc.nat(100_000_000), fc.nat(100_000_000)).map(([a, b]) => ({
+        originalPrice: Math.max(a, b) / 100,
+        finalPrice: Math.min(a, b) / 100,
+      }));
+      const productFields = {
+        name: fc.oneof(plausibleName, hostileText),
+        description: fc.oneof(fc.constant("Hand-hammered copper."), hostileText),
+        category: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(w.categoryId) },
+          { weight: 1, arbitrary: hexId },
+        ),
+        tags: fc.array(fc.oneof(fc.constantFrom("copper", "Copper ", "brass"), hostileText), {
+          maxLength: 4,
+        }),
+        bestseller: fc.boolean(),
+        new: fc.boolean(),
+        premium: fc.boolean(),
+        variant: fc.option(fc.oneof(fc.constant("Large"), hostileText), { nil: null }),
+        status: fc.constantFrom(...PRODUCT_STATUSES),
+        stock: fc.oneof(fc.integer({ min: 0, max: 50 }), hostileNumber),
+      };
+      const fieldNames = [...Object.keys(productFields), "originalPrice", "finalPrice"];
+      const createBody = fc
+        .tuple(
+          fc.record(productFields, { requiredKeys: ["name", "description", "category"] }),
+          prices,
+        )
+        .map(([r, p]) => ({ ...r, ...p }));
+      const updateBody = fc
+        .tuple(
+          fc.record(productFields, { requiredKeys: [] }),
+          fc.oneof(
+            prices,
+            // One price alone: judged against the stored other one.
+            prices.map(({ finalPrice }) => ({ finalPrice })),
+            prices.map(({ originalPrice }) => ({ originalPrice })),
+            fc.constant({}),
+          ),
+        )
+        .map(([r, p]) => ({ ...r, ...p }));
+      const validProduct = {
+        name: "Copper Tongue Cleaner",
+        description: "Hand-hammered copper.",
+        category: w.categoryId,
+        tags: ["copper"],
+        originalPrice: 24.99,
+        finalPrice: 19.99,
+        stock: 3,
+      };
+      await fuzzAdmin(
+        "create",
+        30,
+        request(
+          mostly("POST"),
+          fc.constant("/api/admin/products"),
+          wireFor(bodyFor(createBody, fieldNames)),
+        ),
+        [
+          ex("POST", "/api/admin/products", validProduct),
+          ...refused("POST", "/api/admin/products", validProduct),
+        ],
+        (a, c) => {
+          if (a.status === 200 && c.method === "POST") expectProduct(a.json?.product);
+        },
+      );
+      await fuzzAdmin(
+        "update",
+        30,
+        request(
+          mostly("POST"),
+          productId.map((id) => `/api/admin/products/${id}`),
+          wireFor(bodyFor(updateBody, fieldNames)),
+        ),
+        [
+          ex("POST", `/api/admin/products/${p0}`, { finalPrice: 10, status: "draft", stock: 4 }),
+          ...refused("POST", `/api/admin/products/${p0}`, { finalPrice: 1, status: "archived" }),
+        ],
+        (a, c) => {
+          if (a.status === 200 && c.method === "POST") expectProduct(a.json?.product);
+        },
+      );
+
+      // Categories: list, create, rename.
+      const categoryBody = fc.record(
+        {
+          name: fc.oneof(plausibleName, hostileText, fc.constant("Copper")),
+          description: fc.oneof(fc.constant("Pots and bottles."), hostileText),
+          imageKey: fc.oneof(
+            fc.constantFrom(
+              "products/a.svg",
+              "products/missing.svg",
+              "../products/a.svg",
+              "products//a.svg",
+            ),
+            hostileText,
+          ),
+        },
+        { requiredKeys: [] },
+      );
+      await fuzzAdmin(
+        "categories",
+        15,
+        request(mostly("GET"), fc.constant("/api/admin/categories")),
+        [ex("GET", "/api/admin/categories"), ...refused("GET", "/api/admin/categories")],
+      );
+      await fuzzAdmin(
+        "category-create",
+        25,
+        request(
+          mostly("POST"),
+          fc.constant("/api/admin/categories"),
+          wireFor(bodyFor(categoryBody, ["name", "description", "imageKey"])),
+        ),
+        [
+          ex("POST", "/api/admin/categories", { name: "Brass", imageKey: "products/a.svg" }),
+          ...refused("POST", "/api/admin/categories", { name: "Tin" }),
+        ],
+      );
+      await fuzzAdmin(
+        "category-update",
+        25,
+        request(
+          mostly("POST"),
+          categoryId.map((id) => `/api/admin/categories/${id}`),
+          wireFor(bodyFor(categoryBody, ["name", "description", "imageKey"])),
+        ),
+        [
+          ex("POST", `/api/admin/categories/${w.categoryId}`, { name: "Copperware" }),
+          ...refused("POST", `/api/admin/categories/${w.categoryId}`, { name: "Pwned" }),
+        ],
+      );
+
+      // Stock: set or adjust, below zero and below what the checkout holds included.
+      const stockBody = fc.oneof(
+        fc.record(
+          {
+            onHand: fc.oneof(
+              { weight: 4, arbitrary: fc.integer({ min: 0, max: 20 }) },
+              { weight: 1, arbitrary: fc.constant(null) },
+              { weight: 1, arbitrary: hostileNumber },
+            ),
+            reason: fc.oneof(fc.constant("recount"), hostileText),
+          },
+          { requiredKeys: ["onHand"] },
+        ),
+        fc.record({
+          delta: fc.oneof(
+            { weight: 4, arbitrary: fc.integer({ min: -8, max: 8 }) },
+            { weight: 1, arbitrary: fc.constantFrom(1_000_000, -1_000_000, 1_000_001) },
+            { weight: 1, arbitrary: hostileNumber },
+          ),
+          reason: fc.oneof(fc.constantFrom("delivery", "breakage", "", "  "), hostileText),
+        }),
+      );
+      await fuzzAdmin(
+        "stock",
+        40,
+        request(
+          mostly("POST"),
+          productId.map((id) => `/api/admin/products/${id}/stock`),
+          wireFor(bodyFor(stockBody, ["onHand", "delta", "reason"])),
+        ),
+        [
+          ex("POST", `/api/admin/products/${p2}/stock`, { delta: 3, reason: "delivery" }),
+          ex("POST", `/api/admin/products/${p2}/stock`, { onHand: 1 }),
+          ex("POST", `/api/admin/products/${p2}/stock`, { delta: -100, reason: "breakage" }),
+          ...refused("POST", `/api/admin/products/${p2}/stock`, { onHand: 1000 }),
+        ],
+        (a, c) => {
+          if (a.status === 200 && c.method === "POST") expectStock(a.json?.stock);
+        },
+      );
+
+      // Photos: upload (multipart), reorder, alt text, delete.
+      await fuzzAdmin(
+        "upload",
+        40,
+        request(
+          mostly("POST"),
+          productId.map((id) => `/api/admin/products/${id}/images`),
+          multipartWire,
+        ),
+        [
+          upload(w.admin.token, p0, IMAGE_MAGIC["image/png"], "photo.png", "image/png"),
+          upload(w.admin.token, p0, new TextEncoder().encode(SVG), "photo.png", "image/png"),
+          ...[null, w.shopper.token, w.creator.token, demoted.accessToken].map((t) =>
+            upload(t, p0, IMAGE_MAGIC["image/jpeg"], "photo.jpg", "image/jpeg"),
+          ),
+        ],
+        async (a, c) => {
+          if (a.status !== 200) return;
+          const image = a.json?.image as { key: string; url: string };
+          const [, id] = /^\/api\/admin\/products\/([^/?]+)\/images$/.exec(c.path) ?? [];
+          expect(image.key).toMatch(
+            new RegExp(`^products/${id}/[0-9a-f]{24}\\.(jpg|png|webp|avif)$`),
+          );
+          expect(image.url).toBe(`/images/${image.key}`);
+          // Accepted by its bytes: what R2 holds begins as an image of the type it is served as.
+          const stored = await env.IMAGES.get(image.key);
+          const bytes = new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0));
+          const kind = startsAsImage(bytes);
+          expect(kind, `${image.key} is not an image`).toBeDefined();
+          if (kind !== "image/avif") expect(stored?.httpMetadata?.contentType).toBe(kind);
+        },
+      );
+      expect(tally.statuses("upload")).toEqual(expect.arrayContaining([200, 415, 401, 403]));
+
+      const current = async (id: string) =>
+        (
+          await env.DB.prepare("SELECT image_keys FROM products WHERE id = ?")
+            .bind(id)
+            .first<{ image_keys: string }>()
+        )?.image_keys ?? "[]";
+      const p0Keys = JSON.parse(await current(p0)) as string[];
+      const keySegment = fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...p0Keys, ...p0Keys.map(encodeURIComponent)) },
+        {
+          weight: 1,
+          arbitrary: fc.array(pathSegment, { minLength: 1, maxLength: 3 }).map((s) => s.join("/")),
+        },
+      );
+      await fuzzAdmin(
+        "order",
+        30,
+        request(
+          mostly("POST"),
+          productId.map((id) => `/api/admin/products/${id}/images/order`),
+          wireFor(
+            bodyFor(
+              fc.record({
+                keys: fc.oneof(
+                  fc.shuffledSubarray(p0Keys, { minLength: p0Keys.length }),
+                  fc.shuffledSubarray([...p0Keys, ...p0Keys, "products/evil.svg"]),
+                  fc.array(hostileText, { maxLength: 3 }),
+                ),
+              }),
+              ["keys"],
+            ),
+          ),
+        ),
+        [
+          ex("POST", `/api/admin/products/${p0}/images/order`, { keys: [...p0Keys].reverse() }),
+          ...refused("POST", `/api/admin/products/${p0}/images/order`, { keys: p0Keys }),
+        ],
+      );
+      await fuzzAdmin(
+        "image",
+        40,
+        request(
+          fc.constantFrom("POST", "POST", "POST", "DELETE", "GET"),
+          fc
+            .tuple(productId, keySegment)
+            .map(([id, key]) => `/api/admin/products/${id}/images/${key}`),
+          wireFor(
+            bodyFor(fc.record({ alt: fc.oneof(fc.constant("A copper bottle"), hostileText) }), [
+              "alt",
+            ]),
+          ),
+        ),
+        [
+          ex("POST", `/api/admin/products/${p0}/images/${p0Keys[0]}`, { alt: "The bottle" }),
+          ...refused("POST", `/api/admin/products/${p0}/images/${p0Keys[0]}`, { alt: "Pwned" }),
+          ...refused("DELETE", `/api/admin/products/${p0}/images/${p0Keys[0]}`),
+          ex("DELETE", `/api/admin/products/${p0}/images/${p0Keys.at(-1)}`),
+        ],
+      );
+
+      // The audit log, and anything else under /api/admin.
+      await fuzzAdmin(
+        "audit",
+        25,
+        request(
+          mostly("GET"),
+          withQuery(
+            "/api/admin/audit",
+            query(
+              param(
+                "entity",
+                fc.oneof(
+                  fc.constantFrom("product", "category", "image", "stock", "user"),
+                  hostileText.map(encoded),
+                ),
+              ),
+              param("id", fc.oneof(fc.constantFrom(...ids), hexId, hostileText.map(encoded))),
+              param("page", page),
+            ),
+          ),
+        ),
+        [
+          ex("GET", `/api/admin/audit?entity=stock&id=${p2}`),
+          ...refused("GET", "/api/admin/audit"),
+        ],
+        (a, c) => {
+          if (a.status !== 200 || c.method !== "GET") return;
+          const entries = a.json?.entries as { actor: { id: string }; at: string }[];
+          for (const e of entries) expect(e.actor.id).toBe(w.admin.id);
+          const times = entries.map((e) => e.at);
+          expect(times).toEqual([...times].sort().reverse());
+        },
+      );
+      await fuzzAdmin(
+        "unknown",
+        25,
+        request(
+          fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"),
+          fc
+            .tuple(
+              fc.constantFrom("/api/admin", "/api/admin/", "/api/admin//", "/api/admin/products/"),
+              fc.array(pathSegment, { maxLength: 3 }),
+              fc.option(queryString, { nil: undefined }),
+            )
+            .map(
+              ([prefix, segs, q]) => `${prefix}${segs.join("/")}${q === undefined ? "" : `?${q}`}`,
+            ),
+          wireFor(hostileValue),
+        ),
+        refused("GET", "/api/admin/users"),
+      );
+
+      for (const name of [
+        "list",
+        "product",
+        "create",
+        "update",
+        "categories",
+        "category-create",
+        "category-update",
+        "stock",
+        "order",
+        "image",
+        "audit",
+      ]) {
+        expect(tally.statuses(name), name).toEqual(expect.arrayContaining([200, 401, 403]));
+      }
+      expect(tally.statuses("stock")).toContain(409);
+      // Every photo under a product's folder in R2 is one that product lists: refused and failed
+      // uploads leave nothing behind, a deleted photo goes.
+      const listed = new Set(
+        (
+          await env.DB.prepare("SELECT value FROM products, json_each(products.image_keys)").all<{
+            value: string;
+          }>()
+        ).results.map((r) => r.value),
+      );
+      const orphans = (await env.IMAGES.list({ prefix: "products/" })).objects
+        .map((o) => o.key)
+        .filter((k) => /^products\/[0-9a-f]{24}\//.test(k) && !listed.has(k));
+      expect(orphans).toEqual([]);
     },
   );
 });

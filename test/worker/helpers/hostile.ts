@@ -4,6 +4,8 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { MAX_BODY_BYTES } from "../../../worker/app";
+import { PRODUCT_STATUSES } from "../../../worker/contracts/admin-catalogue";
+import { isImageUpload } from "../../../worker/routes/admin-images";
 import { callWorker, ORIGIN } from "./factories";
 
 const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
@@ -621,6 +623,233 @@ export const queryString: fc.Arbitrary<string> = fc
   .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join("&"));
 
 // ---------------------------------------------------------------------------------------------
+// Multipart uploads
+
+const ascii = (text: string) => Array.from(text, (ch) => ch.charCodeAt(0));
+const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+
+/** The first bytes of each accepted kind (worker/lib/image-types.ts), written independently here. */
+export const IMAGE_MAGIC = {
+  "image/jpeg": [0xff, 0xd8, 0xff],
+  "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  "image/webp": [...ascii("RIFF"), 0x24, 0, 0, 0, ...ascii("WEBPVP8 ")],
+  "image/avif": [...u32(24), ...ascii("ftypavif"), 0, 0, 0, 0, ...ascii("mif1miaf")],
+} as const;
+
+/** An accepted image kind whose stored bytes begin with its magic. */
+export const startsAsImage = (bytes: Uint8Array) =>
+  Object.entries(IMAGE_MAGIC).find(([, magic]) => magic.every((b, i) => bytes[i] === b))?.[0];
+
+const DISGUISES = [
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>',
+  "<!DOCTYPE html><script>alert(1)</script>",
+  "<html><body>hi</body></html>",
+  "GIF89a\u0001\u0000\u0001\u0000",
+  "%PDF-1.7",
+  "BM6\u0000\u0000\u0000",
+  "II*\u0000",
+  "\u0000\u0000\u0001\u0000",
+  "RIFF\u0000\u0000\u0000\u0000WAVEfmt ",
+] as const;
+
+/**
+ * File contents: real magic with random tails, disguised SVG/HTML/GIF/PDF, truncated magic, AVIF
+ * boxes with lying sizes and brands, random bytes, and nothing at all. All small.
+ */
+export const fileBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...Object.values(IMAGE_MAGIC)), fc.uint8Array({ maxLength: 48 }))
+      .map(([magic, tail]) => new Uint8Array([...magic, ...tail])),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...DISGUISES), fc.boolean())
+      .map(
+        ([text, bom]) =>
+          new Uint8Array([...(bom ? [0xef, 0xbb, 0xbf] : []), ...encoder.encode(text)]),
+      ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...Object.values(IMAGE_MAGIC)), fc.nat())
+      .map(([magic, cut]) => new Uint8Array(magic.slice(0, cut % magic.length))),
+  },
+  {
+    weight: 2,
+    // ISO-BMFF: a box size of 0, under 16, not a multiple of 4, past the end or enormous.
+    arbitrary: fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(0, 1, 8, 15, 17, 20, 23, 24, 28, 4096, 0x7fffffff, 0xffffffff),
+          fc.nat(),
+        ),
+        fc.constantFrom("avif", "avis", "heic", "mif1", "AVIF", "\u0000\u0000\u0000\u0000"),
+        fc.array(fc.constantFrom("avif", "avis", "mif1", "miaf", "jpeg"), { maxLength: 3 }),
+        fc.nat(3),
+      )
+      .map(([size, major, compatible, trim]) =>
+        new Uint8Array([
+          ...u32(size),
+          ...ascii("ftyp"),
+          ...ascii(major),
+          0,
+          0,
+          0,
+          0,
+          ...ascii(compatible.join("")),
+        ]).slice(0, trim === 0 ? undefined : -trim),
+      ),
+  },
+  { weight: 2, arbitrary: fc.uint8Array({ maxLength: 64 }) },
+  { weight: 1, arbitrary: fc.constant(new Uint8Array()) },
+);
+
+/** Text for a multipart header: quotes, CRLF and other framing characters included on purpose. */
+const partHeaderText = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom("photo.png", "photo.jpg", "x.avif", "PHOTO.PNG") },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "photo.svg",
+      "photo.png.svg",
+      "index.html",
+      "../../../etc/passwd",
+      "..\\..\\boot.ini",
+      'a";b="c',
+      "a\r\nContent-Type: text/html",
+      "",
+      "%00.png",
+      "\u202Egnp.svg",
+    ),
+  },
+  { weight: 2, arbitrary: hostileText },
+);
+
+interface Part {
+  name: string;
+  filename?: string;
+  type?: string;
+  content: Uint8Array;
+}
+
+const part: fc.Arbitrary<Part> = fc.record(
+  {
+    name: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom("file", "alt") },
+      { weight: 1, arbitrary: fc.constantFrom("FILE", "file[]", "files", "", '"file"') },
+      { weight: 1, arbitrary: hostileText },
+    ),
+    filename: partHeaderText,
+    type: fc.oneof(
+      fc.constantFrom(
+        "image/png",
+        "image/jpeg",
+        "image/svg+xml",
+        "text/html",
+        "application/octet-stream",
+        "image/png; charset=utf-8",
+      ),
+      headerText,
+    ),
+    content: fc.oneof(
+      { weight: 3, arbitrary: fileBytes },
+      { weight: 1, arbitrary: hostileText.map((t) => encoder.encode(t)) },
+    ),
+  },
+  { requiredKeys: ["name", "content"] },
+);
+
+/** The usual upload: one `file` part of an accepted or disguised kind, and maybe an alt. */
+const usualParts: fc.Arbitrary<Part[]> = fc
+  .tuple(
+    fileBytes,
+    partHeaderText,
+    fc.constantFrom("image/png", "image/jpeg", "image/webp", "image/svg+xml", "text/html"),
+    fc.option(fc.oneof(fc.constant("A hammered copper bottle"), hostileText), { nil: undefined }),
+  )
+  .map(([content, filename, type, alt]) => [
+    { name: "file", filename, type, content },
+    ...(alt === undefined ? [] : [{ name: "alt", content: encoder.encode(alt) }]),
+  ]);
+
+function multipartBytes(boundary: string, parts: Part[], closed: boolean): Uint8Array {
+  const chunks: number[] = [];
+  const push = (text: string) => chunks.push(...encoder.encode(text));
+  for (const p of parts) {
+    push(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`);
+    if (p.filename !== undefined) push(`; filename="${p.filename}"`);
+    push("\r\n");
+    if (p.type !== undefined) push(`Content-Type: ${p.type}\r\n`);
+    push("\r\n");
+    chunks.push(...p.content);
+    push("\r\n");
+  }
+  if (closed) push(`--${boundary}--\r\n`);
+  return new Uint8Array(chunks);
+}
+
+/**
+ * Multipart bodies for an upload endpoint: well-formed ones (most), odd parts, hostile part headers,
+ * lying or missing boundaries and content types, unterminated or cut framing, and JSON instead.
+ */
+export const multipartWire: fc.Arbitrary<Wire> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .record({
+        boundary: fc.oneof(
+          { weight: 6, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,70}$/) },
+          // Legal in a boundary (RFC 2046) but not in an unquoted parameter.
+          { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9'()+_,-./:=?]{1,70}$/) },
+          { weight: 1, arbitrary: headerText.filter((t) => t.length > 0 && t.length < 200) },
+        ),
+        parts: fc.oneof(
+          { weight: 3, arbitrary: usualParts },
+          { weight: 1, arbitrary: fc.array(part, { maxLength: 4 }) },
+        ),
+        closed: fc.oneof(
+          { weight: 5, arbitrary: fc.constant(true) },
+          { weight: 1, arbitrary: fc.constant(false) },
+        ),
+        cut: fc.option(fc.nat(), { freq: 8, nil: undefined }),
+        type: fc.oneof(
+          {
+            weight: 8,
+            arbitrary: fc.constant((b: string) => `multipart/form-data; boundary=${b}`),
+          },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              (b: string) => `multipart/form-data; boundary="${b}"`,
+              (b: string) => `MULTIPART/FORM-DATA;BOUNDARY=${b}`,
+              (b: string) => `multipart/form-data; boundary=${b}x`,
+              (_b: string) => "multipart/form-data; boundary=",
+              (_b: string) => "multipart/form-data",
+              (b: string) => `multipart/mixed; boundary=${b}`,
+              (_b: string) => "image/png",
+              (_b: string) => "application/json",
+            ),
+          },
+        ),
+      })
+      .map(({ boundary, parts, closed, cut, type }): Wire => {
+        const bytes = multipartBytes(boundary, parts, closed);
+        return {
+          kind: "bytes",
+          contentType: type(boundary),
+          bytes: cut === undefined ? bytes : bytes.slice(0, cut % (bytes.length + 1)),
+        };
+      }),
+  },
+  { weight: 1, arbitrary: wireFor(hostileValue) },
+);
+
+// ---------------------------------------------------------------------------------------------
 // The check every answer must pass
 
 /** Answers that are documented as not JSON (README, "The API so far"). */
@@ -668,7 +897,8 @@ function errorShapeProblem(json: unknown): string | null {
 /**
  * The properties of every answer: never a 5xx; the security headers; every failure (4xx) is JSON
  * in the one error shape; every success is `success: true` JSON unless it is one of the documented
- * non-JSON answers; redirects only from /r, only to this shop; bodies over 64 kB are a 413.
+ * non-JSON answers; redirects only from /r, only to this shop; bodies over 64 kB are a 413
+ * (but for a photo upload, which has its own limit).
  */
 export async function checkAnswer(sent: Sent, res: Response): Promise<Answer> {
   const text = sent.method === "HEAD" ? "" : await res.text();
@@ -679,10 +909,11 @@ export async function checkAnswer(sent: Sent, res: Response): Promise<Answer> {
   const path = new URL(`http://localhost${sent.path}`).pathname;
   if (res.status >= 500) fail("5xx answer");
   if (res.headers.get("x-content-type-options") !== "nosniff") fail("security headers missing");
-  // A CORS preflight is answered before any body is read.
+  // A CORS preflight is answered before any body is read; a photo upload has its own 10 MB limit.
   if (
     isApi(path) &&
     sent.method !== "OPTIONS" &&
+    !isImageUpload(sent.method, path) &&
     sent.bodyBytes > MAX_BODY_BYTES &&
     res.status !== 413
   ) {
@@ -776,12 +1007,27 @@ export class Tally {
 
 const rows = async (sql: string) => (await env.DB.prepare(sql).all()).results;
 
+/** What a test world holds that the invariants judge by: its products and its one admin. */
+export interface InvariantScope {
+  productIds: ReadonlySet<string>;
+  /** The world's own admin (registered, then promoted in D1): the only account that may be one. */
+  adminId: string;
+}
+
 /**
  * What must hold after any sequence of requests: money never negative, totals computed by the
- * server and consistent with the lines, no orphans, no roles beyond user/creator, and cart lines
- * (in each user's CartStore) for catalogue products with quantities 1..10.
+ * server and consistent with the lines, no orphans, no admin but the world's own and no other role
+ * beyond user/creator, stock within its constraints and equal to its ledger, prices and statuses a
+ * product may have, every back-office write by the world's admin, and cart lines (in each user's
+ * CartStore) for catalogue products with quantities 1..10.
  */
-export async function expectInvariants(productIds: ReadonlySet<string>): Promise<void> {
+export async function expectInvariants({ productIds, adminId }: InvariantScope): Promise<void> {
+  const bound = async (sql: string, ...params: unknown[]) =>
+    (
+      await env.DB.prepare(sql)
+        .bind(...params)
+        .all()
+    ).results;
   const violations = {
     negativeOrderMoney: await rows(
       `SELECT id FROM orders WHERE subtotal_cents < 0 OR tax_cents < 0 OR delivery_fee_cents < 0
@@ -831,12 +1077,58 @@ export async function expectInvariants(productIds: ReadonlySet<string>): Promise
       `SELECT c.id FROM commissions c LEFT JOIN orders o ON o.id = c.order_id
        WHERE o.id IS NULL OR o.paid_at IS NULL`,
     ),
-    rolesBeyondUserAndCreator: await rows(
-      "SELECT id, role FROM users WHERE role NOT IN ('user', 'creator')",
+    // Privilege escalation: any admin but the world's own, or any other role.
+    rolesBeyondUserCreatorAndTheAdmin: await bound(
+      `SELECT id, role FROM users
+       WHERE role NOT IN ('user', 'creator') AND NOT (role = 'admin' AND id = ?)`,
+      adminId,
+    ),
+    theAdminIsNoLongerOne: await bound(
+      "SELECT ? AS id WHERE NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND role = 'admin')",
+      adminId,
+      adminId,
     ),
     creatorRoleWithoutProfile: await rows(
       `SELECT u.id FROM users u LEFT JOIN creator_profiles p ON p.user_id = u.id
        WHERE (u.role = 'creator') <> (p.user_id IS NOT NULL)`,
+    ),
+    badStock: await rows(
+      `SELECT id, stock_on_hand, stock_reserved FROM products
+       WHERE stock_on_hand < 0 OR stock_reserved < 0
+         OR (stock_on_hand IS NOT NULL AND stock_reserved > stock_on_hand)`,
+    ),
+    badPrices: await rows(
+      `SELECT id, original_price_cents, final_price_cents FROM products
+       WHERE final_price_cents > original_price_cents OR final_price_cents < 0
+         OR typeof(final_price_cents) <> 'integer' OR typeof(original_price_cents) <> 'integer'`,
+    ),
+    badProductStatus: await bound(
+      `SELECT id, status FROM products WHERE status NOT IN (${PRODUCT_STATUSES.map(() => "?").join(", ")})`,
+      ...PRODUCT_STATUSES,
+    ),
+    // Every change of stock writes its ledger row in the same batch (services/stock.ts), and
+    // untracked stock (NULL) is 0 in the ledger's sums: on hand and reserved are the ledger's totals.
+    stockNotItsLedger: await rows(
+      `SELECT p.id, p.stock_on_hand, p.stock_reserved, m.on_hand, m.reserved FROM products p
+       LEFT JOIN (SELECT product_id, sum(on_hand_delta) AS on_hand, sum(reserved_delta) AS reserved
+                  FROM stock_movements GROUP BY product_id) m ON m.product_id = p.id
+       WHERE coalesce(p.stock_on_hand, 0) <> coalesce(m.on_hand, 0)
+          OR p.stock_reserved <> coalesce(m.reserved, 0)`,
+    ),
+    orphanLedgerRows: await rows(
+      `SELECT m.id FROM stock_movements m LEFT JOIN products p ON p.id = m.product_id
+       WHERE p.id IS NULL`,
+    ),
+    // Restocks and corrections are the admin's; reservations, releases and sales are checkouts'.
+    ledgerActorNotTheAdmin: await bound(
+      `SELECT id, kind, actor_id FROM stock_movements
+       WHERE (kind IN ('restock', 'correction') AND (actor_id IS NULL OR actor_id <> ?))
+          OR (kind NOT IN ('restock', 'correction') AND actor_id IS NOT NULL)`,
+      adminId,
+    ),
+    auditActorNotTheAdmin: await bound(
+      "SELECT id, actor_id, entity, action FROM audit_log WHERE actor_id IS NULL OR actor_id <> ?",
+      adminId,
     ),
     badCartLines: [] as unknown[],
   };
