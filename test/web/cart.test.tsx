@@ -169,6 +169,41 @@ describe("/cart", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/place-order"));
   });
 
+  it("flags a sold-out line and one above what is left, and holds checkout until both are fixed", async () => {
+    const ganesha = makeProduct(1, { name: "Brass Ganesha" });
+    const hanging = makeProduct(2, { name: "Surya Wall Hanging" });
+    const bottle = makeProduct(3, { name: "Copper Bottle" });
+    addToGuestCart(ganesha, 1);
+    addToGuestCart(hanging, 3);
+    addToGuestCart(bottle, 4);
+    // Since they were added: the Ganesha sold out, two hangings are left, the bottle is untracked.
+    stubApi({
+      products: [
+        { ...ganesha, inStock: false, available: 0 },
+        { ...hanging, available: 2 },
+        bottle,
+      ],
+    });
+    renderCart();
+
+    const row = (name: string) => screen.getByRole("link", { name }).closest("li") as HTMLElement;
+    expect(await screen.findByText("Brass Ganesha is sold out")).toBeTruthy();
+    expect(within(row("Brass Ganesha")).getByText("Brass Ganesha is sold out")).toBeTruthy();
+    expect(
+      within(row("Surya Wall Hanging")).getByText("Only 2 left of Surya Wall Hanging"),
+    ).toBeTruthy();
+    expect(within(row("Copper Bottle")).queryByText(/sold out|left of/)).toBeNull();
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("Lower or remove the items marked above to continue.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Remove Brass Ganesha" }));
+    fireEvent.change(screen.getByLabelText("Quantity of Surya Wall Hanging"), {
+      target: { value: "2" },
+    });
+    await waitFor(() => expect((confirmButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByText("Only 2 left of Surya Wall Hanging")).toBeNull();
+  });
+
   it("shows the signed-in shopper's server cart", async () => {
     const server = vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), "http://shop.test").pathname;

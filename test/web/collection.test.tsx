@@ -27,12 +27,13 @@ describe("parseCollectionParams", () => {
   it("reads every parameter, several categories included", () => {
     expect(
       parse(
-        "category=Wind+Chimes&category=%20Singing%20Bowls&category=Wind+Chimes&premium=1&sale=true&q=%20bowl%20&sort=high-low&page=3",
+        "category=Wind+Chimes&category=%20Singing%20Bowls&category=Wind+Chimes&premium=1&sale=true&instock=1&q=%20bowl%20&sort=high-low&page=3",
       ),
     ).toEqual({
       categories: ["Wind Chimes", "Singing Bowls"],
       premium: true,
       sale: true,
+      hideSoldOut: true,
       search: "bowl",
       sort: "high-low",
       page: 3,
@@ -60,13 +61,14 @@ describe("toCollectionParams", () => {
       categories: ["Wind Chimes", "Incense & Diyas"],
       premium: true,
       sale: false,
+      hideSoldOut: true,
       search: "brass bell",
       sort: "low-high" as const,
       page: 4,
     };
     const search = toCollectionParams(state).toString();
     expect(search).toBe(
-      "category=Wind+Chimes&category=Incense+%26+Diyas&premium=true&q=brass+bell&sort=low-high&page=4",
+      "category=Wind+Chimes&category=Incense+%26+Diyas&premium=true&instock=1&q=brass+bell&sort=low-high&page=4",
     );
     expect(parse(search)).toEqual(state);
   });
@@ -74,6 +76,7 @@ describe("toCollectionParams", () => {
   it("goes back to page 1 on any change but the page", () => {
     const onPage3 = { ...DEFAULT_QUERY, page: 3 };
     expect(updateQuery(onPage3, { sale: true }).page).toBe(1);
+    expect(updateQuery(onPage3, { hideSoldOut: true }).page).toBe(1);
     expect(updateQuery(onPage3, { search: "bowl" }).page).toBe(1);
     expect(updateQuery(onPage3, { sort: "high-low" }).page).toBe(1);
     expect(updateQuery(onPage3, { categories: ["Wind Chimes"] })).toMatchObject({
@@ -160,6 +163,18 @@ describe("selectProducts", () => {
     expect(select({ search: "COPPER" })).toEqual(["Copper Bottle", "copper tumbler"]);
     expect(select({ search: "bell", categories: ["Chimes"] })).toEqual(["Brass Bell Chime"]);
     expect(select({ search: "teapot" })).toEqual([]);
+  });
+
+  it("hides products with none left only when asked", () => {
+    const stocked = [
+      makeProduct(1, { name: "Gone", inStock: false, available: 0 }),
+      makeProduct(2, { name: "Last one", available: 1 }),
+      makeProduct(3, { name: "Untracked" }),
+    ];
+    const pick = (hideSoldOut: boolean) =>
+      names(selectProducts(stocked, { ...DEFAULT_QUERY, hideSoldOut }));
+    expect(pick(false)).toEqual(["Gone", "Last one", "Untracked"]);
+    expect(pick(true)).toEqual(["Last one", "Untracked"]);
   });
 });
 
@@ -322,6 +337,29 @@ describe("collection screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset Filters" }));
     await waitFor(() => expect(cardNames()).toHaveLength(12));
     expect(search(router)).toBe("?sort=high-low");
+  });
+
+  it("hides sold-out products with a checkbox kept in the address, back on page 1", async () => {
+    // Products 1 to 12 sold out: page 2 of 30 becomes page 1 of 18.
+    const products = PRODUCTS.map((product, i) =>
+      i < 12 ? { ...product, inStock: false, available: 0 } : product,
+    );
+    const router = renderCollection("/collection?page=2", { products, categories: CATEGORIES });
+    await waitFor(() => expect(status().textContent).toBe("Showing 13–24 of 30 products"));
+    const hide = screen.getByRole("checkbox", { name: "Hide sold out" }) as HTMLInputElement;
+    expect(hide.checked).toBe(false);
+
+    fireEvent.click(hide);
+    await waitFor(() => expect(status().textContent).toBe("Showing 1–12 of 18 products"));
+    expect(search(router)).toBe("?instock=1");
+    expect(hide.checked).toBe(true);
+    expect(screen.queryByText("Sold out")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Remove In stock only" }));
+    await waitFor(() => expect(status().textContent).toBe("Showing 1–12 of 30 products"));
+    expect(search(router)).toBe("");
+    // The badge is part of each card link's name, so it is read out with the product.
+    expect(screen.getAllByRole("link", { name: /Sold out/ })).toHaveLength(12);
   });
 
   it("clears search and filters from the empty state or one chip at a time", async () => {

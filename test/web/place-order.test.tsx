@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../web/app/router";
 import { syncCartSession } from "../../web/features/cart/cart-state";
 import { addToGuestCart } from "../../web/features/cart/guest-cart";
+import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import { storeSession } from "../../web/lib/stored-session";
 import { callsTo, currentLocation, json } from "./account-helpers";
 import {
@@ -21,6 +22,7 @@ import { makeProduct, stubApi } from "./helpers";
 
 beforeEach(() => {
   syncCartSession(null);
+  clearCatalogueCache();
 });
 
 beforeEach(() => {
@@ -245,5 +247,56 @@ describe("/place-order", () => {
       expect(alert()?.textContent).toBe("Network error: the shop could not be reached."),
     );
     expect(screen.getByRole("button", { name: "Place Order" })).toBeTruthy();
+  });
+
+  it("flags a line the shop no longer has enough of before paying, and holds Place Order", async () => {
+    fillCart();
+    const fetchMock = renderCheckout({
+      "GET /api/product/list": () =>
+        json(200, {
+          success: true,
+          message: "",
+          products: [
+            makeProduct(1, { name: "Brass Ganesha", available: 1 }),
+            makeProduct(2, { name: "Surya Wall Hanging", available: 4 }),
+          ],
+        }),
+    });
+
+    expect(await summary().findByText("Only 1 left of Brass Ganesha")).toBeTruthy();
+    expect(summary().queryByText(/left of Surya Wall Hanging/)).toBeNull();
+    const placeOrder = screen.getByRole<HTMLButtonElement>("button", { name: "Place Order" });
+    expect(placeOrder.disabled).toBe(true);
+    expect(summary().getByRole("link", { name: "Update your cart" }).getAttribute("href")).toBe(
+      "/cart",
+    );
+    fillAddress();
+    expect(callsTo(fetchMock, START)).toEqual([]);
+  });
+
+  it("shows a 409 out_of_stock's message and marks the lines it names", async () => {
+    fillCart();
+    const message = "Surya Wall Hanging is sold out";
+    renderCheckout({
+      [START]: () =>
+        json(409, {
+          success: false,
+          message,
+          code: "out_of_stock",
+          issues: [{ path: "prod2", message }],
+        }),
+    });
+    fillAddress();
+    await press("Place Order");
+
+    const alert = () => screen.getByRole("complementary").querySelector(".account-alert");
+    await waitFor(() => expect(alert()?.textContent).toBe(message));
+    const line = summary().getByText("Surya Wall Hanging").closest("li") as HTMLElement;
+    expect(within(line).getByText(message)).toBeTruthy();
+    const other = summary().getByText("Brass Ganesha").closest("li") as HTMLElement;
+    expect(within(other).queryByText(/sold out|left of/)).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Place Order" }).disabled).toBe(
+      true,
+    );
   });
 });

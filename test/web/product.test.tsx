@@ -10,7 +10,7 @@ import {
   relatedProducts,
 } from "../../web/features/product/product-rules";
 import type { ProductDto } from "../../worker/contracts/catalogue";
-import { makeProduct } from "./helpers";
+import { makeProduct, press } from "./helpers";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -247,6 +247,72 @@ describe("product screen", () => {
       },
     });
     expect(screen.getByRole("link", { name: "Cart, 3 items" })).toBeTruthy();
+  });
+
+  it("says Out of stock and disables Add to Cart and the quantity when none is left", async () => {
+    stubShop([{ ...BOTTLE, inStock: false, available: 0 }]);
+    renderProduct("prod1");
+
+    expect(await screen.findByText("Out of stock")).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Add to Cart" }).disabled).toBe(
+      true,
+    );
+    expect(screen.getByRole<HTMLInputElement>("spinbutton", { name: "Quantity" }).disabled).toBe(
+      true,
+    );
+    expect(
+      screen.getByRole<HTMLButtonElement>("button", { name: "Increase quantity" }).disabled,
+    ).toBe(true);
+    expect(screen.queryByText(/left$/)).toBeNull();
+    expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
+  });
+
+  it("says Only N left at 5 or fewer, and nothing when more are left or stock is untracked", async () => {
+    stubShop([
+      makeProduct(1, { name: "Two Left", available: 2 }),
+      makeProduct(2, { name: "Six Left", available: 6 }),
+      makeProduct(3, { name: "Untracked" }),
+      makeProduct(4, { name: "Five Left", available: 5 }),
+    ]);
+    const router = renderProduct("prod1");
+    await screen.findByRole("heading", { level: 1, name: "Two Left" });
+    expect(screen.getByText("Only 2 left")).toBeTruthy();
+
+    for (const [id, name] of [
+      ["prod2", "Six Left"],
+      ["prod3", "Untracked"],
+    ] as const) {
+      await act(() => router.navigate(`/product/${id}`));
+      await screen.findByRole("heading", { level: 1, name });
+      expect(screen.queryByText(/^Only \d+ left$/)).toBeNull();
+      expect(screen.queryByText("Out of stock")).toBeNull();
+      expect(screen.getByRole<HTMLButtonElement>("button", { name: "Add to Cart" }).disabled).toBe(
+        false,
+      );
+    }
+
+    await act(() => router.navigate("/product/prod4"));
+    await screen.findByRole("heading", { level: 1, name: "Five Left" });
+    expect(screen.getByText("Only 5 left")).toBeTruthy();
+  });
+
+  it("caps the quantity at what is left, below SPEC's 10", async () => {
+    stubShop([{ ...BOTTLE, available: 3 }]);
+    renderProduct("prod1");
+    const input = (await screen.findByRole("spinbutton", { name: "Quantity" })) as HTMLInputElement;
+    expect(input.max).toBe("3");
+    fireEvent.change(input, { target: { value: "7" } });
+    expect(input.value).toBe("3");
+
+    fireEvent.change(input, { target: { value: "1" } });
+    const more = screen.getByRole("button", { name: "Increase quantity" });
+    for (let i = 0; i < 5; i++) fireEvent.click(more);
+    expect(input.value).toBe("3");
+    expect(more.getAttribute("aria-disabled")).toBe("true");
+
+    await press("Add to Cart");
+    expect(await screen.findByText("Added to cart!")).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(GUEST_CART_KEY) ?? "{}").prod1.quantity).toBe(3);
   });
 
   it("says so when the cart cannot be written", async () => {

@@ -4,6 +4,7 @@ import { CartLines } from "../features/cart/components/cart-lines";
 import { CartSummary } from "../features/cart/components/cart-summary";
 import { CheckoutSteps } from "../features/cart/components/checkout-steps";
 import { useCart } from "../features/cart/use-cart";
+import { type StockProblems, useStockProblems } from "../features/cart/use-stock-problems";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import "../components/shop-page.css";
@@ -11,7 +12,7 @@ import "./cart.css";
 
 type Cart = ReturnType<typeof useCart>;
 
-function CartItems({ cart }: { cart: Cart }) {
+function CartItems({ cart, problems }: { cart: Cart; problems: StockProblems }) {
   if (cart.status === "loading" && cart.lines.length === 0) {
     return <p className="shop-note">Loading your cart…</p>;
   }
@@ -39,6 +40,7 @@ function CartItems({ cart }: { cart: Cart }) {
   return (
     <CartLines
       lines={cart.lines}
+      problems={problems}
       onQuantity={(id, quantity) => void cart.setQuantity(id, quantity)}
       onRemove={(id) => void cart.remove(id)}
     />
@@ -51,6 +53,8 @@ export function CartPage() {
   const navigate = useNavigate();
   const loading = cart.status === "loading";
   const empty = cart.totals.count === 0;
+  const problems = useStockProblems(cart.lines);
+  const blocked = problems.size > 0;
 
   return (
     <div className="shop-page" aria-busy={loading}>
@@ -61,7 +65,7 @@ export function CartPage() {
       <CheckoutSteps current="cart" />
       <div className="summary-layout">
         <section className="cart-items" aria-label="Items">
-          <CartItems cart={cart} />
+          <CartItems cart={cart} problems={problems} />
         </section>
         <aside className="summary-aside" aria-labelledby="cart-totals-heading">
           <h2 id="cart-totals-heading" className="summary-aside-title">
@@ -72,11 +76,17 @@ export function CartPage() {
             <button
               type="button"
               className="button button-primary button-large"
-              disabled={empty || loading}
+              disabled={empty || loading || blocked}
+              aria-describedby={blocked ? "cart-blocked" : undefined}
               onClick={() => navigate(paths.placeOrder)}
             >
               Confirm payment
             </button>
+            {blocked ? (
+              <p id="cart-blocked" className="cart-blocked" role="status">
+                Lower or remove the items marked above to continue.
+              </p>
+            ) : null}
             <Link to={paths.home} className="button button-ghost">
               Continue Shopping
             </Link>

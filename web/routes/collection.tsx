@@ -75,6 +75,9 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
     ...(current.sale
       ? [{ key: "sale", label: "On Sale", remove: () => change({ sale: false }) }]
       : []),
+    ...(current.hideSoldOut
+      ? [{ key: "instock", label: "In stock only", remove: () => change({ hideSoldOut: false }) }]
+      : []),
   ];
   const filterCount = active.length - (current.search ? 1 : 0);
 
@@ -132,6 +135,7 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
           checked={current.categories}
           premium={current.premium}
           sale={current.sale}
+          hideSoldOut={current.hideSoldOut}
           onToggleCategory={(name, on) =>
             change({
               categories: on
@@ -141,7 +145,10 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
           }
           onPremium={(premium) => change({ premium })}
           onSale={(sale) => change({ sale })}
-          onReset={() => change({ categories: [], premium: false, sale: false })}
+          onHideSoldOut={(hideSoldOut) => change({ hideSoldOut })}
+          onReset={() =>
+            change({ categories: [], premium: false, sale: false, hideSoldOut: false })
+          }
           onClose={() => {
             setFiltersOpen(false);
             // The button vanishes with the panel, so focus returns to the toggle that opened it.

@@ -1,5 +1,6 @@
 // /place-order (SPEC.md section 2): contact and shipping details, the affiliate box, the one
 // payment method and the order summary; Place Order hands over to Stripe's payment page.
+import { Link } from "react-router-dom";
 import { ORDER_MESSAGES } from "../../worker/contracts/order";
 import { FormAlert } from "../features/account/components/auth-layout";
 import { CheckoutSteps } from "../features/cart/components/checkout-steps";
@@ -9,6 +10,7 @@ import { CheckoutSummary } from "../features/checkout/components/checkout-summar
 import { PaymentMethod } from "../features/checkout/components/payment-method";
 import { usePlaceOrder } from "../features/checkout/use-place-order";
 import { usePageTitle } from "../lib/page-title";
+import { paths } from "../lib/paths";
 import "../features/account/components/account.css";
 import "../features/checkout/components/checkout.css";
 import "../components/shop-page.css";
@@ -20,6 +22,7 @@ export function PlaceOrderPage() {
   usePageTitle("Checkout", "Enter your delivery details and pay securely by card.");
   const checkout = usePlaceOrder();
   const { form, busy } = checkout;
+  const blocked = checkout.problems.size > 0;
 
   return (
     <div className="shop-page checkout-page" aria-busy={checkout.loading}>
@@ -53,6 +56,7 @@ export function PlaceOrderPage() {
           </h2>
           <CheckoutSummary
             items={checkout.items}
+            problems={checkout.problems}
             totals={checkout.totals}
             loading={checkout.loading}
           />
@@ -62,10 +66,17 @@ export function PlaceOrderPage() {
             type="submit"
             form={FORM_ID}
             className="button button-primary button-large"
-            disabled={busy || checkout.items.length === 0}
+            disabled={busy || checkout.items.length === 0 || blocked}
+            aria-describedby={blocked ? "checkout-blocked" : undefined}
           >
             {busy ? "Redirecting to payment..." : "Place Order"}
           </button>
+          {blocked ? (
+            <p id="checkout-blocked" className="checkout-blocked" role="status">
+              Some items are no longer available as ordered.{" "}
+              <Link to={paths.cart}>Update your cart</Link> to continue.
+            </p>
+          ) : null}
           <p className="summary-aside-note">
             You will pay on Stripe's secure page and come straight back here.
           </p>

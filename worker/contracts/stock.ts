@@ -1,13 +1,12 @@
 // Stock: what the storefront and the back-office say about it (worker/services/stock.ts).
 import * as v from "valibot";
+import { SHOPPER_STOCK_MESSAGES } from "./stock-display";
 
-/** The product page says "Only N left" at this many or fewer. */
-export const LOW_STOCK_SHOWN_AT = 5;
+export { LOW_STOCK_SHOWN_AT } from "./stock-display";
 export const MAX_STOCK = 1_000_000;
 
 export const STOCK_MESSAGES = {
-  soldOut: (name: string) => `${name} is sold out`,
-  onlyLeft: (available: number, name: string) => `Only ${available} left of ${name}`,
+  ...SHOPPER_STOCK_MESSAGES,
   belowReserved: (reserved: number) =>
     `On hand cannot be below the ${reserved} reserved by checkouts in progress.`,
   belowZero: "On hand cannot go below zero.",

@@ -57,6 +57,11 @@ export function startPreloadedLoads(): void {
   }
 }
 
+/** The checkout learnt that stock moved: the next screen that reads the list asks again. */
+export function forgetProducts(): void {
+  inFlight.delete("products");
+}
+
 /** Tests start each case with an empty cache. */
 export function clearCatalogueCache(): void {
   inFlight.clear();

@@ -7,20 +7,32 @@ import { toast } from "react-toastify";
 import { centsToDollars } from "../../../worker/contracts/money";
 import { AddressSchema, ORDER_MESSAGES } from "../../../worker/contracts/order";
 import { checkoutTotals, pricedLine } from "../../../worker/contracts/totals";
-import { failureMessage, isSessionExpired } from "../../lib/api-client";
+import { ApiError, failureMessage, isSessionExpired } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { useForm, useFormFailure } from "../../lib/use-form";
 import { answerMessage } from "../account/messages";
 import { useCart } from "../cart/use-cart";
+import { type StockProblems, useStockProblems } from "../cart/use-stock-problems";
+import { forgetProducts } from "../catalogue/api";
 import { useSession } from "../session/session-context";
 import { emptyAddress, prefillAddress } from "./address-form";
 import { createStripeSession } from "./api";
 import { useAffiliateCode } from "./use-affiliate-code";
 
-/** The server's message when it answered with one; a call that never got an answer says why. */
 /** The server's message, that the shop could not be reached, or "Could not start payment.". */
 const startFailure = (error: unknown): string =>
   failureMessage(error, ORDER_MESSAGES.startFailed, { sayNetworkError: true });
+
+/** The lines a 409 out_of_stock named (`issues: [{ path: productId, message }]`). */
+function outOfStockLines(error: unknown): Map<string, string> | undefined {
+  if (!(error instanceof ApiError) || error.code !== "out_of_stock") return undefined;
+  const named = new Map<string, string>();
+  for (const issue of error.issues ?? []) {
+    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
+    if (typeof path === "string" && typeof message === "string") named.set(path, message);
+  }
+  return named;
+}
 
 export function usePlaceOrder() {
   const { user } = useSession();
@@ -32,6 +44,8 @@ export function usePlaceOrder() {
   const form = useForm(emptyAddress(), AddressSchema);
   const { failure, fail, clearFailure } = useFormFailure();
   const [redirecting, setRedirecting] = useState(false);
+  // What the Worker said was short when Place Order was last pressed; it outranks the list.
+  const [refused, setRefused] = useState<StockProblems>(new Map());
 
   const items = useMemo(() => cart.lines.filter((line) => line.quantity > 0), [cart.lines]);
   const totals = useMemo(
@@ -39,6 +53,8 @@ export function usePlaceOrder() {
     [items, affiliate.discountCents],
   );
   const loading = cart.status === "loading";
+  const listed = useStockProblems(items);
+  const problems = useMemo(() => new Map([...listed, ...refused]), [listed, refused]);
 
   useEffect(() => {
     if (!loading && items.length === 0) navigate(paths.cart, { replace: true });
@@ -72,6 +88,12 @@ export function usePlaceOrder() {
       }
       fail(answerMessage(answer, ORDER_MESSAGES.startFailed));
     } catch (error) {
+      const short = outOfStockLines(error);
+      if (short) {
+        setRefused(short);
+        // Stock moved since the list was read: the cart reads it afresh.
+        forgetProducts();
+      }
       if (!isSessionExpired(error)) fail(startFailure(error));
     }
   });
@@ -80,6 +102,7 @@ export function usePlaceOrder() {
     form,
     affiliate,
     items,
+    problems,
     totals,
     loading,
     cancelled,

@@ -13,6 +13,8 @@ export interface CollectionQuery {
   categories: string[];
   premium: boolean;
   sale: boolean;
+  /** Leave out products with none left (`instock` in the address). */
+  hideSoldOut: boolean;
   /** The applied search, not what is being typed. */
   search: string;
   sort: SortMode;
@@ -23,6 +25,7 @@ export const DEFAULT_QUERY: CollectionQuery = {
   categories: [],
   premium: false,
   sale: false,
+  hideSoldOut: false,
   search: "",
   sort: "relevant",
   page: 1,
@@ -48,6 +51,7 @@ export function parseCollectionParams(params: URLSearchParams): CollectionQuery 
     // SPEC.md: any value turns these on, even "false".
     premium: params.has("premium"),
     sale: params.has("sale"),
+    hideSoldOut: params.has("instock"),
     search: (params.get("q") ?? "").trim(),
     sort: isSortMode(sort) ? sort : "relevant",
     page: parsePage(params.get("page")),
@@ -60,6 +64,7 @@ export function toCollectionParams(query: CollectionQuery): URLSearchParams {
   for (const name of query.categories) params.append("category", name);
   if (query.premium) params.set("premium", "true");
   if (query.sale) params.set("sale", "true");
+  if (query.hideSoldOut) params.set("instock", "1");
   if (query.search) params.set("q", query.search);
   if (query.sort !== "relevant") params.set("sort", query.sort);
   if (query.page > 1) params.set("page", String(query.page));
@@ -96,7 +101,7 @@ export const isOnSale = (product: ProductDto): boolean =>
 /** Filter, search and sort; "relevant" keeps the API's newest-first order. */
 export function selectProducts(
   products: readonly ProductDto[],
-  { categories, premium, sale, search, sort }: Omit<CollectionQuery, "page">,
+  { categories, premium, sale, hideSoldOut, search, sort }: Omit<CollectionQuery, "page">,
 ): ProductDto[] {
   const wanted = new Set(categories.map((name) => name.toLowerCase()));
   const needle = search.trim().toLowerCase();
@@ -105,6 +110,7 @@ export function selectProducts(
       (wanted.size === 0 || wanted.has(product.category.toLowerCase())) &&
       (!premium || product.premium) &&
       (!sale || isOnSale(product)) &&
+      (!hideSoldOut || product.inStock) &&
       (needle === "" || product.name.toLowerCase().includes(needle)),
   );
   // Array.prototype.sort is stable, so equal prices keep their newest-first order.

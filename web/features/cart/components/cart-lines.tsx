@@ -10,6 +10,7 @@ import { lineCents } from "../../../../worker/contracts/totals";
 import { StrokeIcon } from "../../../components/icons";
 import { paths } from "../../../lib/paths";
 import { clampQuantity } from "../guest-cart";
+import type { StockProblems } from "../use-stock-problems";
 import "./cart-lines.css";
 
 const QUANTITIES = Array.from(
@@ -25,19 +26,23 @@ const TrashIcon = () => (
 
 interface CartLinesProps {
   lines: CartItem[];
+  /** Lines that cannot be bought as they are, with why. */
+  problems: StockProblems;
   onQuantity: (productId: string, quantity: number) => void;
   onRemove: (productId: string) => void;
 }
 
 function CartLine({
   line,
+  problem,
   onQuantity,
   onRemove,
-}: { line: CartItem } & Omit<CartLinesProps, "lines">) {
+}: { line: CartItem; problem: string | undefined } & Omit<CartLinesProps, "lines" | "problems">) {
   const { _id: id, name, price, quantity, image } = line;
   const selectId = `cart-quantity-${id}`;
+  const problemId = `cart-stock-${id}`;
   return (
-    <li className="cart-line">
+    <li className={problem ? "cart-line has-problem" : "cart-line"}>
       <Link
         to={paths.product(id)}
         className="cart-line-image thumb"
@@ -51,6 +56,11 @@ function CartLine({
           {name || "Product"}
         </Link>
         <p className="cart-line-price">{formatDollars(price)} each</p>
+        {problem ? (
+          <p id={problemId} className="cart-line-problem">
+            {problem}
+          </p>
+        ) : null}
       </div>
       <div className="cart-line-quantity">
         <label htmlFor={selectId} className="visually-hidden">
@@ -58,6 +68,7 @@ function CartLine({
         </label>
         <select
           id={selectId}
+          aria-describedby={problem ? problemId : undefined}
           value={clampQuantity(quantity)}
           onChange={(event) => onQuantity(id, Number(event.target.value))}
         >
@@ -81,11 +92,17 @@ function CartLine({
   );
 }
 
-export function CartLines({ lines, onQuantity, onRemove }: CartLinesProps) {
+export function CartLines({ lines, problems, onQuantity, onRemove }: CartLinesProps) {
   return (
     <ul className="cart-lines" aria-label="Items in your cart">
       {lines.map((line) => (
-        <CartLine key={line._id} line={line} onQuantity={onQuantity} onRemove={onRemove} />
+        <CartLine
+          key={line._id}
+          line={line}
+          problem={problems.get(line._id)}
+          onQuantity={onQuantity}
+          onRemove={onRemove}
+        />
       ))}
     </ul>
   );

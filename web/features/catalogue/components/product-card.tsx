@@ -7,11 +7,11 @@ import "./product-card.css";
 export const PRODUCT_IMAGE_SIZE = 400;
 
 export function ProductCard({ product }: { product: ProductDto }) {
-  const { _id, name, image, originalPrice, finalPrice } = product;
+  const { _id, name, image, originalPrice, finalPrice, inStock } = product;
   const percentOff = salePercent(originalPrice, finalPrice);
   const cover = image[0];
   return (
-    <Link to={paths.product(_id)} className="product-card">
+    <Link to={paths.product(_id)} className={inStock ? "product-card" : "product-card is-sold-out"}>
       <div className="product-card-media">
         {cover ? (
           <img
@@ -24,6 +24,7 @@ export function ProductCard({ product }: { product: ProductDto }) {
           />
         ) : null}
         {percentOff > 0 ? <span className="sale-badge">{percentOff}% off</span> : null}
+        {inStock ? null : <span className="sold-out-badge">Sold out</span>}
       </div>
       <div className="product-card-body">
         <h3 className="product-card-name">{name}</h3>

@@ -4,14 +4,17 @@ import type { CartItem } from "../../../../worker/contracts/cart";
 import { formatCents } from "../../../../worker/contracts/money";
 import { type CheckoutTotals, lineCents } from "../../../../worker/contracts/totals";
 import { SummaryList } from "../../cart/components/cart-summary";
+import type { StockProblems } from "../../cart/use-stock-problems";
 
 interface CheckoutSummaryProps {
   items: CartItem[];
+  /** Lines that cannot be bought as they are, with why. */
+  problems: StockProblems;
   totals: CheckoutTotals;
   loading: boolean;
 }
 
-export function CheckoutSummary({ items, totals, loading }: CheckoutSummaryProps) {
+export function CheckoutSummary({ items, problems, totals, loading }: CheckoutSummaryProps) {
   const rows = [
     { label: "Subtotal", value: formatCents(totals.subtotalCents) },
     { label: "Tax (GST 10%)", value: formatCents(totals.taxCents) },
@@ -29,18 +32,25 @@ export function CheckoutSummary({ items, totals, loading }: CheckoutSummaryProps
         </p>
       ) : (
         <ul className="checkout-items" aria-label="Items in this order">
-          {items.map((item) => (
-            <li key={item._id} className="checkout-item">
-              <span className="checkout-item-image thumb">
-                {item.image ? <img src={item.image} alt="" width={56} height={56} /> : null}
-              </span>
-              <span className="checkout-item-name">
-                {item.name || "Product"}
-                <span className="checkout-item-quantity">Qty {item.quantity}</span>
-              </span>
-              <span className="checkout-item-total">{formatCents(lineCents(item))}</span>
-            </li>
-          ))}
+          {items.map((item) => {
+            const problem = problems.get(item._id);
+            return (
+              <li
+                key={item._id}
+                className={problem ? "checkout-item has-problem" : "checkout-item"}
+              >
+                <span className="checkout-item-image thumb">
+                  {item.image ? <img src={item.image} alt="" width={56} height={56} /> : null}
+                </span>
+                <span className="checkout-item-name">
+                  {item.name || "Product"}
+                  <span className="checkout-item-quantity">Qty {item.quantity}</span>
+                  {problem ? <span className="checkout-item-problem">{problem}</span> : null}
+                </span>
+                <span className="checkout-item-total">{formatCents(lineCents(item))}</span>
+              </li>
+            );
+          })}
         </ul>
       )}
       <SummaryList rows={rows} total={formatCents(totals.totalCents)} />

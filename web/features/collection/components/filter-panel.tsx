@@ -11,9 +11,11 @@ interface FilterPanelProps {
   checked: readonly string[];
   premium: boolean;
   sale: boolean;
+  hideSoldOut: boolean;
   onToggleCategory: (name: string, on: boolean) => void;
   onPremium: (on: boolean) => void;
   onSale: (on: boolean) => void;
+  onHideSoldOut: (on: boolean) => void;
   onReset: () => void;
   /** Folds the panel on phones and tablets; its button says how many products now match. */
   onClose: () => void;
@@ -87,8 +89,8 @@ function CategoryChecks({
 
 /** On phones and tablets it folds behind the Filters toggle; on desktops it is a sidebar. */
 export function FilterPanel(props: FilterPanelProps) {
-  const { id, open, premium, sale, checked, onPremium, onSale, onReset, onClose, total } = props;
-  const active = checked.length > 0 || premium || sale;
+  const { id, open, premium, sale, hideSoldOut, checked, onReset, onClose, total } = props;
+  const active = checked.length > 0 || premium || sale || hideSoldOut;
   return (
     <aside id={id} className={open ? "filter-panel is-open" : "filter-panel"} aria-label="Filters">
       <fieldset className="filter-group">
@@ -98,8 +100,9 @@ export function FilterPanel(props: FilterPanelProps) {
       <fieldset className="filter-group">
         <legend>Refine</legend>
         <ul className="check-list">
-          <CheckRow label="Premium" checked={premium} onChange={onPremium} />
-          <CheckRow label="On Sale" checked={sale} onChange={onSale} />
+          <CheckRow label="Premium" checked={premium} onChange={props.onPremium} />
+          <CheckRow label="On Sale" checked={sale} onChange={props.onSale} />
+          <CheckRow label="Hide sold out" checked={hideSoldOut} onChange={props.onHideSoldOut} />
         </ul>
       </fieldset>
       <button

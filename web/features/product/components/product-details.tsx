@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
+import { MAX_CART_QUANTITY } from "../../../../worker/contracts/cart";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
 import { formatDollars } from "../../../../worker/contracts/money";
+import { type StockNote, stockNote } from "../../../../worker/contracts/stock-display";
 import { BagIcon, StrokeIcon } from "../../../components/icons";
 import { reportFailure } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
@@ -55,14 +57,27 @@ function Price({ product }: { product: ProductDto }) {
   );
 }
 
-function AddToCartForm({ product }: { product: ProductDto }) {
+/** "Out of stock" or "Only N left" (LOW_STOCK_SHOWN_AT or fewer); nothing otherwise. */
+function StockLine({ note }: { note: StockNote }) {
+  if (!note) return null;
+  return note.kind === "sold-out" ? (
+    <p className="product-stock is-sold-out">Out of stock</p>
+  ) : (
+    <p className="product-stock is-low">Only {note.left} left</p>
+  );
+}
+
+function AddToCartForm({ product, note }: { product: ProductDto; note: StockNote }) {
   const [quantity, setQuantity] = useState("1");
   const [adding, setAdding] = useState(false);
+  const soldOut = note?.kind === "sold-out";
+  // Tracked stock caps the choice below SPEC's 10; the checkout refuses more than is left anyway.
+  const max = Math.min(MAX_CART_QUANTITY, product.available ?? MAX_CART_QUANTITY);
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (adding) return;
-    const wanted = clampQuantity(quantity);
+    if (adding || soldOut) return;
+    const wanted = Math.min(max, clampQuantity(quantity));
     setQuantity(String(wanted));
     setAdding(true);
     try {
@@ -77,11 +92,18 @@ function AddToCartForm({ product }: { product: ProductDto }) {
 
   return (
     <form className="add-to-cart" onSubmit={add}>
-      <QuantityInput id="quantity" value={quantity} onChange={setQuantity} />
+      <QuantityInput
+        id="quantity"
+        value={quantity}
+        onChange={setQuantity}
+        max={max}
+        disabled={soldOut}
+      />
       <button
         type="submit"
         className="button button-primary button-large add-to-cart-button"
         aria-disabled={adding}
+        disabled={soldOut}
       >
         <BagIcon />
         Add to Cart
@@ -92,6 +114,7 @@ function AddToCartForm({ product }: { product: ProductDto }) {
 
 export function ProductDetails({ product }: { product: ProductDto }) {
   const { name, category, variant, description, tags, premium, bestseller } = product;
+  const note = stockNote(product);
   return (
     <div className="product-info">
       <p className="product-category">
@@ -111,7 +134,8 @@ export function ProductDetails({ product }: { product: ProductDto }) {
         </p>
       ) : null}
       <p className="product-description">{description}</p>
-      <AddToCartForm product={product} />
+      <StockLine note={note} />
+      <AddToCartForm product={product} note={note} />
       {tags.length > 0 ? (
         <ul className="product-tags" aria-label="Tags">
           {tags.map((tag) => (

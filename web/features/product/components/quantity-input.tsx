@@ -7,15 +7,26 @@ interface QuantityInputProps {
   /** What the field shows; empty only while the shopper is retyping. */
   value: string;
   onChange: (value: string) => void;
+  /** Fewer than 10 when the product has fewer left. */
+  max?: number;
+  disabled?: boolean;
 }
 
 /**
- * SPEC.md section 5: quantity is clamped to 1..10. Out-of-range or non-numeric typing clamps at
- * once; an empty field is allowed while retyping and becomes 1 when the field is left.
+ * SPEC.md section 5: quantity is clamped to 1..10, and to what is left when stock is tracked.
+ * Out-of-range or non-numeric typing clamps at once; an empty field is allowed while retyping
+ * and becomes 1 when the field is left.
  */
-export function QuantityInput({ id, value, onChange }: QuantityInputProps) {
-  const quantity = clampQuantity(value);
-  const step = (by: number) => onChange(String(clampQuantity(quantity + by)));
+export function QuantityInput({
+  id,
+  value,
+  onChange,
+  max = MAX_CART_QUANTITY,
+  disabled = false,
+}: QuantityInputProps) {
+  const clamp = (typed: unknown) => Math.min(max, clampQuantity(typed));
+  const quantity = clamp(value);
+  const step = (by: number) => onChange(String(Math.max(MIN_CART_QUANTITY, clamp(quantity + by))));
   return (
     <div className="quantity">
       <label htmlFor={id} className="quantity-label">
@@ -26,6 +37,7 @@ export function QuantityInput({ id, value, onChange }: QuantityInputProps) {
           type="button"
           className="quantity-step"
           aria-label="Decrease quantity"
+          disabled={disabled}
           aria-disabled={quantity <= MIN_CART_QUANTITY}
           onClick={() => step(-1)}
         >
@@ -36,12 +48,13 @@ export function QuantityInput({ id, value, onChange }: QuantityInputProps) {
           type="number"
           inputMode="numeric"
           min={MIN_CART_QUANTITY}
-          max={MAX_CART_QUANTITY}
+          max={Math.max(MIN_CART_QUANTITY, max)}
           step={1}
           value={value}
+          disabled={disabled}
           onChange={(event) => {
             const typed = event.target.value;
-            onChange(typed === "" ? "" : String(clampQuantity(typed)));
+            onChange(typed === "" ? "" : String(Math.max(MIN_CART_QUANTITY, clamp(typed))));
           }}
           onBlur={() => {
             if (value === "") onChange(String(MIN_CART_QUANTITY));
@@ -51,7 +64,8 @@ export function QuantityInput({ id, value, onChange }: QuantityInputProps) {
           type="button"
           className="quantity-step"
           aria-label="Increase quantity"
-          aria-disabled={quantity >= MAX_CART_QUANTITY}
+          disabled={disabled}
+          aria-disabled={quantity >= max}
           onClick={() => step(1)}
         >
           +
