@@ -9,15 +9,18 @@ import { BROWSER, CREATOR_CODE, countClicks, creatorClicks } from "./clicks";
 import { measureCpu } from "./cpu";
 import { load, ORIGIN, PORT, print, type Row } from "./load";
 import { mixedWorkload } from "./mixed";
+import { stockEveryProduct } from "./stock";
 
 const STATE = ".bench/state";
 
 // Rate limits would turn the login run into 429s; the switch works only in development.
 const shop = await launchShop(PORT, STATE, { RATE_LIMITS: "off" }, { webhooks: false });
 try {
-  const productId = (
-    (await (await fetch(`${ORIGIN}/api/product/list`)).json()) as { products: { _id: string }[] }
-  ).products[0]?._id;
+  const { products } = (await (await fetch(`${ORIGIN}/api/product/list`)).json()) as {
+    products: { _id: string }[];
+  };
+  const productId = products[0]?._id;
+  await stockEveryProduct(products.map((p) => p._id));
   const targets: [string, string][] = [
     ["/api/health", "/api/health"],
     ["/api/product/list", "/api/product/list"],
