@@ -9,7 +9,7 @@ import type { AppContext } from "./app-env";
 
 export const ORDER_ACCESS_COOKIE = "order_access";
 
-/** The hour Stripe gives to pay, then an hour to come back and read the confirmation. */
+/** The 31 minutes the shopper has to pay, then an hour to come back and read the confirmation. */
 export const ORDER_ACCESS_SECONDS = SESSION_LIFETIME_SECONDS + 60 * 60;
 
 /** Checkouts one browser keeps open to confirm: a retry in another tab still finds its order. */
