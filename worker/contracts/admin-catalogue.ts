@@ -2,7 +2,6 @@
 // Prices are dollars here and cents in D1; the Worker and a future admin SPA share these schemas.
 import * as v from "valibot";
 import { PageQuery } from "./admin";
-import { IdSchema } from "./fields";
 import { ID_PATTERN } from "./ids";
 import { MAX_STOCK, type StockDto } from "./stock";
 
@@ -187,8 +186,6 @@ export const ProductListQuery = v.object({
   page: PageQuery,
 });
 export type ProductListQueryInput = v.InferOutput<typeof ProductListQuery>;
-
-export const IdParam = v.object({ id: IdSchema });
 
 const imageKey = v.pipe(
   v.string("imageKey must be text"),

@@ -2,6 +2,7 @@
 // validates with these schemas and the SPA's forms check with the same ones.
 import * as v from "valibot";
 import { EmailSchema, MAX_NAME_LENGTH, requiredText } from "./fields";
+import { TOKEN_PATTERN } from "./ids";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -35,6 +36,6 @@ export const ForgotPasswordSchema = v.object({ email: EmailSchema });
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
 
 export const ResetPasswordSchema = v.object({
-  token: v.pipe(v.optional(v.string(), ""), v.regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_INVALID)),
+  token: v.pipe(v.optional(v.string(), ""), v.regex(TOKEN_PATTERN, RESET_LINK_INVALID)),
   password: PasswordSchema,
 });

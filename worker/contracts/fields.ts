@@ -10,6 +10,9 @@ export const MAX_PHONE_LENGTH = 30;
 /** An entity id (contracts/ids.ts). */
 export const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, "must be a 24-character hex id"));
 
+/** A route whose `:id` is an entity id. */
+export const IdParam = v.object({ id: IdSchema });
+
 /** Digits, spaces and + ( ) - . as people write phone numbers; empty is the caller's call. */
 export const PHONE_PATTERN = /^[0-9+()\-.\s]*$/;
 export const PHONE_MESSAGE = "Phone may contain only digits, spaces and + ( ) - .";

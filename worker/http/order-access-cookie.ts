@@ -2,6 +2,7 @@
 // browser that started the checkout, by a short-lived cookie holding a random token whose SHA-256
 // is stored with the order. A Stripe session id alone, which travels in URLs, opens nothing.
 import { getCookie, setCookie } from "hono/cookie";
+import { TOKEN_PATTERN } from "../contracts/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { SESSION_LIFETIME_SECONDS } from "../services/checkout";
 import type { OrderRow } from "../services/orders";
@@ -14,7 +15,6 @@ export const ORDER_ACCESS_SECONDS = SESSION_LIFETIME_SECONDS + 60 * 60;
 
 /** Checkouts one browser keeps open to confirm: a retry in another tab still finds its order. */
 const MAX_TOKENS = 3;
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Only the browser's own cookie reaches the order API; the rest of the site never sees it. */
 const PATH = "/api/order";
@@ -25,7 +25,7 @@ const LOOPBACK_HTTP = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/?$/;
 const tokensIn = (c: AppContext): string[] =>
   (getCookie(c, ORDER_ACCESS_COOKIE) ?? "")
     .split(".")
-    .filter((t) => TOKEN.test(t))
+    .filter((t) => TOKEN_PATTERN.test(t))
     .slice(0, MAX_TOKENS);
 
 /** A fresh token for a checkout about to start, and the hash to store with its order. */

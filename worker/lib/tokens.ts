@@ -1,6 +1,7 @@
 // Opaque secrets handed to people (unsubscribe links, reset links and refresh tokens): 256 random
 // bits, base64url; only their SHA-256 is stored. And HMAC signatures for links that carry their
 // own proof (invoices), with a key from lib/keys.ts.
+import { TOKEN_PATTERN } from "../contracts/ids";
 
 /** Bytes as base64url without padding. */
 export const toB64url = (bytes: ArrayBuffer) =>
@@ -29,7 +30,7 @@ export async function verifyMessage(
   message: string,
   signature: string,
 ): Promise<boolean> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
+  if (!TOKEN_PATTERN.test(signature)) return false;
   const padded = signature.replaceAll("-", "+").replaceAll("_", "/");
   const bytes = Uint8Array.from(atob(`${padded}=`), (ch) => ch.charCodeAt(0));
   return crypto.subtle.verify("HMAC", key, bytes, new TextEncoder().encode(message));

@@ -5,11 +5,11 @@ import {
   type AdminProductDto,
   CategoryCreateSchema,
   CategoryUpdateSchema,
-  IdParam,
   ProductCreateSchema,
   ProductListQuery,
   ProductUpdateSchema,
 } from "../contracts/admin-catalogue";
+import { IdParam } from "../contracts/fields";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";

@@ -13,7 +13,7 @@ import {
   MAX_IMAGES_PER_PRODUCT,
   productImages,
 } from "../contracts/admin-images";
-import { IdSchema } from "../contracts/fields";
+import { IdParam, IdSchema } from "../contracts/fields";
 import type { AppEnv } from "../http/app-env";
 import { AppError, badRequest, notFound } from "../http/errors";
 import { validate } from "../http/validate";
@@ -72,13 +72,12 @@ async function readUpload(req: Request): Promise<FormData> {
   }
 }
 
-const ProductParam = v.object({ id: IdSchema });
 const ImageParam = v.object({ id: IdSchema, key: v.string() });
 
 export const adminImageRoutes = new Hono<AppEnv>()
   .post(
     "/products/:id/images/order",
-    validate("param", ProductParam),
+    validate("param", IdParam),
     validate("json", ImageOrderBody),
     async (c) => {
       const { id } = c.req.valid("param");
@@ -95,7 +94,7 @@ export const adminImageRoutes = new Hono<AppEnv>()
       return c.json({ success: true as const, images: productImages(after.keys, after.alts) });
     },
   )
-  .post("/products/:id/images", validate("param", ProductParam), async (c) => {
+  .post("/products/:id/images", validate("param", IdParam), async (c) => {
     const { id } = c.req.valid("param");
     const existing = await readProductImages(c.var.db, id);
     if (!existing) throw notFound(IMAGE_MESSAGES.productNotFound, "product_not_found");

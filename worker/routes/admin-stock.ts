@@ -1,21 +1,16 @@
 // POST /api/admin/products/:id/stock: the back-office sets or adjusts a product's stock
 // (services/stock.ts), audited as entity "stock"; mounted under requireAdmin (routes/admin.ts).
 import { Hono } from "hono";
-import * as v from "valibot";
-import { ID_PATTERN } from "../contracts/ids";
+import { IdParam } from "../contracts/fields";
 import { StockChangeSchema, type StockResponse } from "../contracts/stock";
 import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { noteCatalogueChange } from "../services/catalogue-cache";
 import { changeStock } from "../services/stock";
 
-const ProductIdParam = v.object({
-  id: v.pipe(v.string(), v.regex(ID_PATTERN, "id must be a 24-character hex id")),
-});
-
 export const adminStockRoutes = new Hono<AppEnv>().post(
   "/products/:id/stock",
-  validate("param", ProductIdParam),
+  validate("param", IdParam),
   validate("json", StockChangeSchema),
   async (c) => {
     const stock = await changeStock(

@@ -1,8 +1,7 @@
 // Catalogue and content API (SPEC.md section 7): products, categories, blog posts, FAQ.
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { ProductDto } from "../contracts/catalogue";
-import { IdSchema } from "../contracts/fields";
+import { IdParam } from "../contracts/fields";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
@@ -21,7 +20,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
       return { success: true, products, message: `${products.length} products` };
     }),
   )
-  .get("/product/:id", validate("param", v.object({ id: IdSchema })), async (c) => {
+  .get("/product/:id", validate("param", IdParam), async (c) => {
     const { id } = c.req.valid("param");
     const res = await cachedJson(c.var.db, request(c, `product:${id}`), async () => {
       const product = (await listProducts(c.var.db)).find((p: ProductDto) => p._id === id);

@@ -3,6 +3,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
+import { TOKEN_PATTERN } from "../contracts/ids";
 import {
   NEWSLETTER_MESSAGES,
   NewsletterSchema,
@@ -12,7 +13,7 @@ import { newsletterSubscribers } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
 import { validate } from "../http/validate";
-import { escapeHtml } from "../lib/html";
+import { messagePage } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { sendEmailLater } from "../services/email";
@@ -26,18 +27,11 @@ const CONFIRM_RESEND_MS = 24 * HOUR_MS;
 const CONFIRM_VALID_MS = 7 * 24 * HOUR_MS;
 
 const TokenQuery = v.object({
-  token: v.pipe(
-    v.string("The link is incomplete"),
-    v.regex(/^[A-Za-z0-9_-]{43}$/, "The link is invalid"),
-  ),
+  token: v.pipe(v.string("The link is incomplete"), v.regex(TOKEN_PATTERN, "The link is invalid")),
 });
 
-function newsletterPage(message: string, status: 200 | 400 | 404 | 410): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Newsletter — Tamra &amp; Tara</title></head><body><main><h1>Tamra &amp; Tara</h1><p>${escapeHtml(message)}</p>
-<p><a href="/">Back to the shop</a></p></main></body></html>`;
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8" } });
-}
+const newsletterPage = (message: string, status: 200 | 400 | 404 | 410) =>
+  messagePage("Newsletter", message, status);
 
 const accepted = (): NewsletterSubscribeResponse => ({
   success: true,

@@ -19,8 +19,10 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from "../contracts/auth";
+import { TOKEN_PATTERN } from "../contracts/ids";
 import { centsToDollars } from "../contracts/money";
 import type { Db } from "../db/client";
+import { violatesUnique } from "../db/errors";
 import { creatorProfiles, type EmailChangeKind, users } from "../db/schema";
 import type { Bindings } from "../env";
 import type { AppContext, AppEnv } from "../http/app-env";
@@ -28,7 +30,7 @@ import { optionalAuth, requireAuth, unauthorized } from "../http/auth";
 import { AppError, badRequest } from "../http/errors";
 import { beginSession } from "../http/session-cookie";
 import { validate } from "../http/validate";
-import { escapeHtml } from "../lib/html";
+import { escapeHtml, messagePage } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { checkCode } from "../services/affiliate";
@@ -57,14 +59,6 @@ const emailTaken = () =>
 const notCreator = () => new AppError(403, "This page is for creator accounts.", "not_creator");
 const accountExists = () =>
   new AppError(409, "An account with this email already exists. Please log in.", "email_taken");
-
-/**
- * True when a write failed on the unique index of `column` ("users.email"): a concurrent request
- * (a double-clicked button) passed the same check first, and the index decided against this one.
- */
-const violatesUnique = (err: unknown, column: string) =>
-  err instanceof Error &&
-  `${err.message} ${String(err.cause ?? "")}`.includes(`UNIQUE constraint failed: ${column}`);
 
 /** The creator's profile, share link and stats. */
 async function creatorView(env: Bindings, db: Db, userId: string): Promise<CreatorDto | null> {
@@ -137,10 +131,10 @@ async function startEmailChange(
 }
 
 const ConfirmTokenQuery = v.object({
-  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/)),
+  token: v.pipe(v.string(), v.regex(TOKEN_PATTERN)),
 });
 
-/** The small page the confirmation link opens: the Worker's own, like the unsubscribe page. */
+/** The page the confirmation link opens. */
 function confirmPage(
   message: string,
   status: 200 | 400 | 404 | 409,
@@ -149,14 +143,8 @@ function confirmPage(
   // Opening the link only shows a button: mail scanners that follow links change nothing.
   const button = confirmToken
     ? `<form method="post" action="/api/user/confirm-email?token=${escapeHtml(confirmToken)}"><button type="submit">Confirm my new email address</button></form>`
-    : `<p><a href="/">Back to the shop</a></p>`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Email change — Tamra &amp; Tara</title></head><body><main><h1>Tamra &amp; Tara</h1><p>${escapeHtml(message)}</p>
-${button}</main></body></html>`;
-  return new Response(html, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-  });
+    : undefined;
+  return messagePage("Email change", message, status, button);
 }
 
 const CONFIRM_LINK_INVALID =

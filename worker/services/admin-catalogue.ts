@@ -17,6 +17,7 @@ import { imageUrl } from "../contracts/catalogue";
 import { centsToDollars, dollarsToCents } from "../contracts/money";
 import { availableOf } from "../contracts/stock";
 import type { Db } from "../db/client";
+import { failedConstraint } from "../db/errors";
 import { categories, products } from "../db/schema";
 import { AppError, badRequest, notFound } from "../http/errors";
 import { newId } from "../lib/ids";
@@ -38,14 +39,6 @@ const unknownCategory = () =>
   badRequest(CATALOGUE_MESSAGES.unknownCategory, "invalid_input", [
     { path: "category", message: CATALOGUE_MESSAGES.unknownCategory },
   ]);
-
-/** D1 reports a failed constraint only in the message ("UNIQUE constraint failed: ..."). */
-const failedConstraint = (err: unknown, name: string): boolean => {
-  const text = `${err instanceof Error ? err.message : ""} ${
-    err instanceof Error && err.cause instanceof Error ? err.cause.message : ""
-  }`;
-  return text.includes(name);
-};
 
 // ---------------------------------------------------------------------------------------------
 // Products

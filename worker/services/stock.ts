@@ -13,6 +13,7 @@ import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditEntity } from "../contracts/admin";
 import { availableOf, STOCK_MESSAGES, type StockChange, type StockDto } from "../contracts/stock";
 import type { Db } from "../db/client";
+import { failedConstraint } from "../db/errors";
 import { dbNowMs, orders, products, stockMovements } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { Actor } from "./audit";
@@ -34,18 +35,7 @@ export const ledgerFrom = (db: Db, rows: SQL) =>
       sql`SELECT NULL, m.product_id, m.kind, m.on_hand_delta, m.reserved_delta, m.reason, m.order_id, m.actor_id, ${dbNowMs} FROM (${rows}) m`,
     );
 
-/** Whether a failed batch was refused by the named CHECK constraint (D1 wraps its errors). */
-export function violated(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if (e instanceof Error) {
-      if (e.message.includes(constraint)) return true;
-      e = (e as { cause?: unknown }).cause;
-    } else return String(e).includes(constraint);
-  }
-  return false;
-}
-
-export const isShortOfStock = (err: unknown) => violated(err, WITHIN_ON_HAND);
+export const isShortOfStock = (err: unknown) => failedConstraint(err, WITHIN_ON_HAND);
 
 /** One checkout line's reservation and its ledger row. Untracked products count reserved too. */
 export const reserveStatements = (
@@ -283,11 +273,11 @@ export async function adjustStock(
       }),
     ]);
   } catch (err) {
-    if (violated(err, WITHIN_ON_HAND)) {
+    if (failedConstraint(err, WITHIN_ON_HAND)) {
       const now = await stockOf(db, productId);
       return { ok: false, reason: "below_reserved", reserved: now?.reserved ?? before.reserved };
     }
-    if (violated(err, ON_HAND_NON_NEGATIVE)) return { ok: false, reason: "below_zero" };
+    if (failedConstraint(err, ON_HAND_NON_NEGATIVE)) return { ok: false, reason: "below_zero" };
     throw err;
   }
   const stock = await stockOf(db, productId);
