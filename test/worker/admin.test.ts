@@ -44,7 +44,7 @@ describe("who may use /api/admin", () => {
     expect((await get("/api/admin/audit", admin.accessToken)).status).toBe(200);
   });
 
-  it("stays closed in production, where the owner needs a second factor the shop does not have yet", async () => {
+  it("stays closed in production to an admin who has not passed a second factor", async () => {
     const admin = await adminSession();
     const res = await callWorker(
       "/api/admin/audit",

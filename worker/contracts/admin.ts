@@ -10,6 +10,7 @@ export const AUDIT_ENTITIES = [
   "stock",
   "order",
   "creator",
+  "account",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -42,3 +43,12 @@ export interface AuditEntryDto {
   /** ISO 8601. */
   at: string;
 }
+
+/** A code from the admin's authenticator app (services/totp.ts); spaces typed between digits go. */
+export const SecondFactorCodeSchema = v.object({
+  code: v.pipe(
+    v.string("code must be text"),
+    v.transform((code) => code.replace(/\s/g, "")),
+    v.regex(/^[0-9]{6}$/, "code must be the 6 digits your app shows"),
+  ),
+});

@@ -120,6 +120,8 @@ export const products = sqliteTable(
     stockOnHand: integer("stock_on_hand"),
     /** Units held by checkouts not yet paid: taken at checkout, released on expiry, sold on payment. */
     stockReserved: integer("stock_reserved").notNull().default(0),
+    /** At or under this many available units the product is on the owner's low-stock list. */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     /** When the product was listed; "newest first" sorts by it. */
     listedAt: integer("listed_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
@@ -137,6 +139,7 @@ export const products = sqliteTable(
     check("products_status_valid", inList("status", PRODUCT_STATUSES)),
     check("products_stock_on_hand_non_negative", sql`"stock_on_hand" >= 0`),
     nonNegative("products", "stock_reserved"),
+    nonNegative("products", "low_stock_threshold"),
     check(
       "products_stock_reserved_within_on_hand",
       sql`"stock_on_hand" IS NULL OR "stock_reserved" <= "stock_on_hand"`,
@@ -153,6 +156,15 @@ export const users = sqliteTable(
     /** "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": parameters travel with the hash. */
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    /**
+     * The admin's TOTP secret (RFC 6238), sealed with AES-GCM under a key derived from JWT_SECRET
+     * (services/totp.ts); null until enrolment starts.
+     */
+    totpSecret: text("totp_secret"),
+    /** When the admin confirmed enrolment with a first code; null while pending or never. */
+    totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+    /** The 30-second step of the last code accepted: a code is never accepted twice. */
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -557,6 +569,8 @@ export const sessionFamilies = sqliteTable(
     rotatedAt: integer("rotated_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     revokeReason: text("revoke_reason", { enum: SESSION_END_REASONS }),
+    /** When this sign-in passed the admin's second factor (http/admin.ts); null if it has not. */
+    secondFactorAt: integer("second_factor_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("session_families_current_unique").on(t.currentHash),

@@ -2,19 +2,22 @@ import type { Context } from "hono";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
 import type { AccessClaims } from "../services/sessions";
+import type { SecondFactorState } from "../services/totp";
 
 /** Hono's type parameters for this Worker: bindings plus what middleware puts on the context. */
 export interface AppEnv {
   Bindings: Bindings;
   /**
    * `auth` is set by requireAuth (and requireAdmin); `viewer` by optionalAuth (null for a guest);
-   * `admin` by requireAdmin: the back-office account as D1 has it now.
+   * `admin` by requireAdmin: the back-office account as D1 has it now, and `secondFactor` what its
+   * sign-in has passed (http/admin.ts).
    */
   Variables: {
     db: Db;
     auth: AccessClaims;
     viewer: AccessClaims | null;
     admin: { id: string; email: string };
+    secondFactor: SecondFactorState;
   };
 }
 

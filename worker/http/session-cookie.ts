@@ -26,6 +26,7 @@ export const clearRefreshCookie = (c: Ctx) =>
 
 /** Signs the user in on this device: a refresh cookie and an access token to answer with. */
 export async function beginSession(c: Ctx, user: { id: string; role: string }): Promise<string> {
-  setRefreshCookie(c, await startSession(c.var.db, user.id));
-  return signAccessToken(c.env, { userId: user.id, role: user.role });
+  const { sessionId, token } = await startSession(c.var.db, user.id);
+  setRefreshCookie(c, token);
+  return signAccessToken(c.env, { userId: user.id, role: user.role, sessionId });
 }

@@ -1,13 +1,15 @@
 // /api/admin/*: the back-office (README, back-office). Every request passes requireAdmin, which
-// reads the caller's role from D1 each time. Each area mounts its own routes here.
+// reads the caller's role from D1 each time; all but the second factor's own routes then need the
+// second factor where it applies (http/admin.ts). Each area mounts its own routes here.
 import { Hono } from "hono";
 import { AuditQuery } from "../contracts/admin";
-import { requireAdmin } from "../http/admin";
+import { requireAdmin, requireSecondFactor } from "../http/admin";
 import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { listAudit } from "../services/audit";
 import { adminCatalogueRoutes } from "./admin-catalogue";
 import { adminImageRoutes } from "./admin-images";
+import { adminSecondFactorRoutes } from "./admin-second-factor";
 import { adminStockRoutes } from "./admin-stock";
 
 const auditRoutes = new Hono<AppEnv>().get("/audit", validate("query", AuditQuery), async (c) => {
@@ -17,6 +19,8 @@ const auditRoutes = new Hono<AppEnv>().get("/audit", validate("query", AuditQuer
 
 export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
+  .route("/second-factor", adminSecondFactorRoutes)
+  .use("*", requireSecondFactor)
   .route("/", auditRoutes)
   .route("/", adminCatalogueRoutes)
   .route("/", adminImageRoutes)

@@ -33,7 +33,11 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (!user)
       throw new AppError(401, "Your session has ended. Please log in again.", "session_expired");
     setRefreshCookie(c, result.token);
-    const accessToken = await signAccessToken(c.env, { userId: user.id, role: user.role });
+    const accessToken = await signAccessToken(c.env, {
+      userId: user.id,
+      role: user.role,
+      sessionId: result.sessionId,
+    });
     return c.json({ success: true as const, accessToken });
   })
   .post("/logout", async (c) => {

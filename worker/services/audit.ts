@@ -1,10 +1,10 @@
 // The audit log: every back-office write records who, when, what, and the values before and after.
 // A write hands `auditStatement` to the same db.batch that makes the change, so the change and its
 // entry land together or not at all.
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../contracts/admin";
 import type { Db } from "../db/client";
-import { auditLog } from "../db/schema";
+import { auditLog, dbNowMs } from "../db/schema";
 import { newId } from "../lib/ids";
 
 export interface Actor {
@@ -32,6 +32,19 @@ export const auditStatement = (db: Db, actor: Actor, change: AuditChange) =>
     before: change.before ?? null,
     after: change.after ?? null,
   });
+
+/**
+ * The insert of one entry only if `condition` holds when it runs: for a batch whose change is
+ * itself conditional, so a change that did not happen (a race lost) leaves no entry either.
+ */
+export const auditStatementIf = (db: Db, actor: Actor, change: AuditChange, condition: SQL) =>
+  db.insert(auditLog).select(
+    sql`SELECT ${newId()}, ${actor.id}, ${actor.email}, ${change.entity}, ${change.entityId},
+        ${change.action}, ${json(change.before)}, ${json(change.after)}, ${dbNowMs} WHERE ${condition}`,
+  );
+
+const json = (value: Record<string, unknown> | null | undefined) =>
+  value ? JSON.stringify(value) : null;
 
 /** A page of entries, newest first; optionally one entity kind, or one record of it. */
 export async function listAudit(

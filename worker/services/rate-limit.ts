@@ -38,6 +38,10 @@ export const LIMITS = {
   newsletterPerAddress: { name: "newsletter-address", max: 5, windowSeconds: 3600 },
   contactPerIp: { name: "contact-ip", max: 10, windowSeconds: 3600 },
   contactPerAddress: { name: "contact-address", max: 5, windowSeconds: 3600 },
+  // A 6-digit code is right by chance 3 times in a million (three steps are accepted): 5 tries an
+  // hour per admin makes guessing take centuries, yet an admin who mistypes waits at most the hour.
+  secondFactorPerAccount: { name: "second-factor-account", max: 5, windowSeconds: 3600 },
+  secondFactorPerIp: { name: "second-factor-ip", max: 20, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts one request against `limit` for `subject`; throws 429 with Retry-After past the limit. */

@@ -32,12 +32,17 @@ export const JWT_AUDIENCE = "tamra-and-tara-api";
 export interface AccessClaims {
   userId: string;
   role: string;
+  /**
+   * The sign-in (session family) the token was issued for: the back-office's second factor is
+   * passed per sign-in (http/admin.ts). Absent from tokens issued before it existed.
+   */
+  sessionId?: string;
 }
 
 const key = (env: Bindings) => keyFor(env, "accessToken");
 
 export async function signAccessToken(env: Bindings, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.userId)
     .setIssuer(JWT_ISSUER)
@@ -60,7 +65,8 @@ export async function verifyAccessToken(
       requiredClaims: ["exp", "sub"],
     });
     if (typeof payload.sub !== "string" || typeof payload.role !== "string") return null;
-    return { userId: payload.sub, role: payload.role };
+    const sessionId = typeof payload.sid === "string" ? payload.sid : undefined;
+    return { userId: payload.sub, role: payload.role, sessionId };
   } catch {
     return null;
   }
@@ -86,8 +92,11 @@ const familyOf = (db: Db, hash: string) =>
     .from(sessionTokens)
     .where(eq(sessionTokens.tokenHash, hash));
 
-/** Starts a new session family for a sign-in; returns its first refresh token. */
-export async function startSession(db: Db, userId: string): Promise<string> {
+/** Starts a new session family for a sign-in: its id and its first refresh token. */
+export async function startSession(
+  db: Db,
+  userId: string,
+): Promise<{ sessionId: string; token: string }> {
   const token = randomToken();
   const hash = await sha256Hex(token);
   const id = newId();
@@ -98,11 +107,11 @@ export async function startSession(db: Db, userId: string): Promise<string> {
       .values({ id, userId, currentHash: hash, createdAt: now, rotatedAt: now }),
     db.insert(sessionTokens).values({ tokenHash: hash, familyId: id }),
   ]);
-  return token;
+  return { sessionId: id, token };
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; token: string }
+  | { ok: true; userId: string; sessionId: string; token: string }
   | { ok: false; reason: "reused" | "ended" };
 
 /**
@@ -121,7 +130,7 @@ export async function rotateSession(db: Db, presented: string): Promise<RotateRe
       .update(sessionFamilies)
       .set({ currentHash: next, rotatedAt: new Date(now) })
       .where(and(eq(sessionFamilies.currentHash, hash), live(now)))
-      .returning({ userId: sessionFamilies.userId }),
+      .returning({ userId: sessionFamilies.userId, sessionId: sessionFamilies.id }),
     db.insert(sessionTokens).select(
       db
         .select({ tokenHash: sql<string>`${next}`.as("token_hash"), familyId: sessionFamilies.id })
@@ -130,7 +139,7 @@ export async function rotateSession(db: Db, presented: string): Promise<RotateRe
     ),
   ]);
   const [family] = rotated;
-  if (family) return { ok: true, userId: family.userId, token };
+  if (family) return { ok: true, ...family, token };
   // An old token of a live family came back: someone holds a copy. End the family for both
   // holders. Unknown tokens, ended and expired families change nothing.
   const reused = await db
