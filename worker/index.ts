@@ -7,7 +7,7 @@ import { SESSION_LIFETIME_SECONDS } from "./services/checkout";
 import { approveDueCommissions } from "./services/commissions";
 import { retryDueEmails } from "./services/email";
 import { DAILY_CRON, pruneExpiredData } from "./services/retention";
-import { releaseLapsedHolds } from "./services/stock";
+import { mailLowStock, releaseLapsedHolds } from "./services/stock";
 
 export { CartStore } from "./durable-objects/cart";
 
@@ -26,13 +26,17 @@ export default {
   fetch: app.fetch,
   /**
    * The crons of wrangler.toml. Hourly: approve commissions whose return window has passed, retry
-   * mail that failed, and release the stock of checkouts that lapsed (services/stock.ts). Daily: prune what is kept no longer (services/retention.ts).
+   * mail that failed, and release the stock of checkouts that lapsed (services/stock.ts). Daily:
+   * prune what is kept no longer (services/retention.ts) and mail the owner the low-stock list,
+   * once per Brisbane day (services/stock.ts).
    */
   async scheduled(controller, env, _ctx) {
     const db = createDb(env.DB);
     if (controller.cron === DAILY_CRON) {
       const pruned = await pruneExpiredData(db, controller.scheduledTime);
       console.log("pruned", pruned);
+      const low = await mailLowStock(env, db, controller.scheduledTime);
+      if (low > 0) console.log(`low-stock mail written: ${low} products`);
       return;
     }
     const released = await releaseLapsedHolds(

@@ -108,6 +108,7 @@ describe("who may use the catalogue endpoints", () => {
     ["GET", "/api/admin/categories"],
     ["POST", "/api/admin/categories", { name: "Intruders" }],
     ["POST", `/api/admin/categories/${categoryId}`, { name: "Renamed" }],
+    ["GET", "/api/admin/stock/low"],
   ];
 
   it("answers 401 without a token, 403 to a shopper, a creator and a demoted admin; nothing written", async () => {

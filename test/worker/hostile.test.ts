@@ -7,7 +7,11 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { PRODUCT_STATUSES } from "../../worker/contracts/admin-catalogue";
+import {
+  type LowStockProductDto,
+  MAX_LOW_STOCK_THRESHOLD,
+  PRODUCT_STATUSES,
+} from "../../worker/contracts/admin-catalogue";
 import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/services/sessions";
 import { adminSession, creatorSession, register, setRole } from "./helpers/accounts";
 import { address, openSession, paidOrder, signature, stripe } from "./helpers/checkout";
@@ -1655,9 +1659,17 @@ describe("hostile input: back-office", () => {
       };
 
       const expectProduct = (product: unknown) => {
-        const p = product as { status: string; originalPrice: number; finalPrice: number };
+        const p = product as {
+          status: string;
+          originalPrice: number;
+          finalPrice: number;
+          lowStockThreshold: number;
+        };
         expect(PRODUCT_STATUSES).toContain(p.status);
         expect(p.finalPrice).toBeLessThanOrEqual(p.originalPrice);
+        expect(Number.isInteger(p.lowStockThreshold)).toBe(true);
+        expect(p.lowStockThreshold).toBeGreaterThanOrEqual(0);
+        expect(p.lowStockThreshold).toBeLessThanOrEqual(MAX_LOW_STOCK_THRESHOLD);
         expectStock((product as { stock: unknown }).stock);
       };
       const expectStock = (stock: unknown) => {
@@ -1741,6 +1753,11 @@ describe("hostile input: back-office", () => {
         variant: fc.option(fc.oneof(fc.constant("Large"), hostileText), { nil: null }),
         status: fc.constantFrom(...PRODUCT_STATUSES),
         stock: fc.oneof(fc.integer({ min: 0, max: 50 }), hostileNumber),
+        lowStockThreshold: fc.oneof(
+          { weight: 3, arbitrary: fc.integer({ min: 0, max: 60 }) },
+          { weight: 1, arbitrary: fc.constantFrom(-1, 10_000, 10_001, 2.5) },
+          { weight: 1, arbitrary: hostileNumber },
+        ),
       };
       const fieldNames = [...Object.keys(productFields), "originalPrice", "finalPrice"];
       const createBody = fc
@@ -1891,6 +1908,31 @@ describe("hostile input: back-office", () => {
         ],
         (a, c) => {
           if (a.status === 200 && c.method === "POST") expectStock(a.json?.stock);
+        },
+      );
+
+      // The low-stock list: no query of its own, so any query string is noise it ignores.
+      await fuzzAdmin(
+        "low-stock",
+        20,
+        request(
+          mostly("GET"),
+          fc
+            .option(queryString, { nil: undefined })
+            .map((q) => `/api/admin/stock/low${q === undefined ? "" : `?${q}`}`),
+        ),
+        [ex("GET", "/api/admin/stock/low"), ...refused("GET", "/api/admin/stock/low")],
+        (a, c) => {
+          if (a.status !== 200 || c.method !== "GET") return;
+          const low = a.json?.products as LowStockProductDto[];
+          for (const p of low) {
+            expect(p.status).not.toBe("archived");
+            expect(p.available).toBe(p.onHand - p.reserved);
+            expect(p.available).toBeLessThanOrEqual(p.lowStockThreshold);
+            expectStock(p);
+          }
+          const order = low.map((p) => p.available);
+          expect(order).toEqual([...order].sort((x, y) => x - y));
         },
       );
 
@@ -2049,6 +2091,7 @@ describe("hostile input: back-office", () => {
         "category-create",
         "category-update",
         "stock",
+        "low-stock",
         "order",
         "image",
         "audit",

@@ -1,5 +1,6 @@
 // Mail retries (attempts, backoff, priority, one send per mail under concurrent crons), production
-// outbox bodies without secrets, and the daily prune with its click rollup.
+// outbox bodies without secrets, the daily prune with its click rollup, and the owner's daily
+// low-stock mail (one per Brisbane day).
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,7 +25,7 @@ import { creatorStats } from "../../worker/services/creator-stats";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sendEmail } from "../../worker/services/email";
 import { newsletterWelcomeEmail, passwordResetEmail } from "../../worker/services/email-templates";
 import { DAILY_CRON } from "../../worker/services/retention";
-import { callWorker, db } from "./helpers/factories";
+import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
 
 const HOURLY_CRON = "17 * * * *";
 const MINUTE = 60_000;
@@ -34,7 +35,13 @@ const FIRST_DELAY = RETRY_DELAYS_MS[0] ?? 0;
 /** A stand-in for Resend inside the test's isolate: records each send, answers as told. */
 const MAIL_BASE = "http://mail.test";
 let mailAnswers = 500;
-let sends: { to: string[]; subject: string; text: string; headers?: Record<string, string> }[] = [];
+let sends: {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}[] = [];
 
 beforeEach(() => {
   mailAnswers = 500;
@@ -455,5 +462,98 @@ describe("the daily prune", () => {
       .where(eq(users.id, creators[0] ?? ""));
     const left = await db().select().from(affiliateClickDays);
     expect(left.every((d) => d.creatorId === creators[1])).toBe(true);
+  });
+});
+
+describe("the daily low-stock mail", () => {
+  /** 16:43 UTC on 24 November 2026: the daily cron, 02:43 on the 25th in Brisbane. */
+  const DAILY_RUN = Date.UTC(2026, 10, 24, 16, 43);
+  /** 14:00 UTC is midnight in Brisbane (UTC+10, no daylight saving). */
+  const BRISBANE_MIDNIGHT = Date.UTC(2026, 10, 25, 14, 0);
+
+  async function lowShop() {
+    const { id: cat } = await createCategory();
+    await createProduct(cat, { name: "Tingsha <Cymbals> & Co", stockOnHand: 0 });
+    await createProduct(cat, { name: "Brass Bell", stockOnHand: 3 });
+    await createProduct(cat, { name: "Copper Jug", stockOnHand: 30, lowStockThreshold: 40 });
+    await createProduct(cat, { name: "Plenty Pot", stockOnHand: 50 });
+    await createProduct(cat, { name: "Untracked Urn", stockOnHand: null });
+    await createProduct(cat, { name: "Archived Arti", stockOnHand: 0, status: "archived" });
+  }
+  const lowMail = async () =>
+    (await rows()).filter((r) => r.to === env.SHOP_INBOX_EMAIL && r.subject.startsWith("Low"));
+
+  it("mails the shop's inbox once per Brisbane day, however often the daily cron runs", async () => {
+    await lowShop();
+    mailAnswers = 200;
+    // Twice at once, and again later the same Brisbane day (after midnight UTC, before midnight
+    // in Brisbane): one mail.
+    await Promise.all([runCron(DAILY_CRON, DAILY_RUN), runCron(DAILY_CRON, DAILY_RUN)]);
+    await runCron(DAILY_CRON, DAILY_RUN + 60 * MINUTE);
+    await runCron(DAILY_CRON, BRISBANE_MIDNIGHT - MINUTE);
+    expect(sends).toHaveLength(1);
+    const [mail] = await lowMail();
+    expect(await rows()).toHaveLength(1);
+    expect(mail).toMatchObject({ status: "sent", kind: "transactional", attempts: 1 });
+    expect(mail?.subject).toBe("Low stock on 2026-11-25: 3 products");
+
+    const [sent] = sends;
+    expect(sent?.to).toEqual([env.SHOP_INBOX_EMAIL]);
+    // Sold out first, then fewest left; the untracked, the archived and the plentiful are not in it.
+    expect(sent?.text).toBe(
+      [
+        "3 products are at or under their low-stock threshold.",
+        "",
+        "- Tingsha <Cymbals> & Co: sold out (threshold 5)",
+        "- Brass Bell: 3 left (threshold 5)",
+        "- Copper Jug: 30 left (threshold 40)",
+        "",
+        `Restock or adjust counts in the back-office: ${env.APP_ORIGIN}/admin/stock`,
+        "",
+      ].join("\n"),
+    );
+    expect(sent?.html).toContain("Tingsha &lt;Cymbals&gt; &amp; Co");
+    expect(sent?.html).not.toContain("<Cymbals>");
+    expect(sent?.html).toContain(`href="${env.APP_ORIGIN}/admin/stock"`);
+    for (const absent of ["Plenty Pot", "Untracked Urn", "Archived Arti"])
+      expect(`${sent?.text}${sent?.html}`).not.toContain(absent);
+
+    // Midnight in Brisbane starts a new day: the next run mails again, once.
+    await runCron(DAILY_CRON, BRISBANE_MIDNIGHT);
+    await runCron(DAILY_CRON, BRISBANE_MIDNIGHT + 3 * 60 * MINUTE);
+    expect(sends).toHaveLength(2);
+    expect((await lowMail()).map((r) => r.subject).sort()).toEqual([
+      "Low stock on 2026-11-25: 3 products",
+      "Low stock on 2026-11-26: 3 products",
+    ]);
+  });
+
+  it("leaves a failed send to the hourly retries: a second daily run the same day adds nothing", async () => {
+    await lowShop();
+    await runCron(DAILY_CRON, DAILY_RUN);
+    const [queued] = await lowMail();
+    expect(queued).toMatchObject({ status: "queued", attempts: 1 });
+    await runCron(DAILY_CRON, DAILY_RUN + MINUTE);
+    expect(sends).toHaveLength(1);
+    expect(await rows()).toHaveLength(1);
+
+    mailAnswers = 200;
+    await runCron(HOURLY_CRON, (queued?.nextAttemptAt.getTime() ?? 0) + MINUTE);
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.text).toBe(sends[0]?.text);
+    expect(await lowMail()).toMatchObject([{ status: "sent", attempts: 2 }]);
+  });
+
+  it("sends nothing when no tracked product is at or under its threshold", async () => {
+    const { id: cat } = await createCategory();
+    await createProduct(cat, { stockOnHand: 6 });
+    await createProduct(cat, { stockOnHand: 1, lowStockThreshold: 0 });
+    await createProduct(cat, { stockOnHand: null });
+    await createProduct(cat, { stockOnHand: 0, status: "archived" });
+    mailAnswers = 200;
+    await runCron(DAILY_CRON, DAILY_RUN);
+    await runCron(HOURLY_CRON, DAILY_RUN + 60 * MINUTE);
+    expect(sends).toHaveLength(0);
+    expect(await rows()).toHaveLength(0);
   });
 });

@@ -22,6 +22,12 @@ export const MAX_PRICE_DOLLARS = 1_000_000;
 export const MAX_CATEGORY_NAME_LENGTH = 60;
 export const MAX_CATEGORY_DESCRIPTION_LENGTH = 500;
 export const MAX_SEARCH_LENGTH = 100;
+/**
+ * At or under this many units left a product is on the owner's low-stock list; the column's default
+ * (worker/db/schema.ts) is the same number.
+ */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+export const MAX_LOW_STOCK_THRESHOLD = 10_000;
 
 export const CATALOGUE_MESSAGES = {
   finalAboveOriginal: "finalPrice must not exceed originalPrice",
@@ -99,6 +105,16 @@ const stock = v.pipe(
   v.maxValue(MAX_STOCK, `stock must be at most ${MAX_STOCK}`),
 );
 
+const lowStockThreshold = v.pipe(
+  v.number("lowStockThreshold must be a whole number"),
+  v.integer("lowStockThreshold must be a whole number"),
+  v.minValue(0, "lowStockThreshold must not be negative"),
+  v.maxValue(
+    MAX_LOW_STOCK_THRESHOLD,
+    `lowStockThreshold must be at most ${MAX_LOW_STOCK_THRESHOLD}`,
+  ),
+);
+
 const productFields = {
   name: text("name", MAX_PRODUCT_NAME_LENGTH),
   description: text("description", MAX_PRODUCT_DESCRIPTION_LENGTH),
@@ -116,6 +132,7 @@ const productFields = {
   variant,
   status: v.picklist(PRODUCT_STATUSES, `status must be one of ${PRODUCT_STATUSES.join(", ")}`),
   stock,
+  lowStockThreshold,
 };
 
 const finalNotAboveOriginal = <T extends { originalPrice?: number; finalPrice?: number }>(
@@ -141,6 +158,7 @@ export const ProductCreateSchema = v.pipe(
       variant: v.optional(productFields.variant, null),
       status: v.optional(productFields.status, "draft"),
       stock: v.optional(productFields.stock),
+      lowStockThreshold: v.optional(productFields.lowStockThreshold, DEFAULT_LOW_STOCK_THRESHOLD),
     },
     "product",
   ),
@@ -164,6 +182,7 @@ export const ProductUpdateSchema = v.pipe(
       variant: v.optional(productFields.variant),
       status: v.optional(productFields.status),
       stock: v.optional(productFields.stock),
+      lowStockThreshold: v.optional(productFields.lowStockThreshold),
     },
     "product",
   ),
@@ -256,6 +275,8 @@ export interface AdminProductDto {
   images: AdminImageDto[];
   /** On hand (null: not tracked), reserved by checkouts in progress, and what is left to sell. */
   stock: StockDto;
+  /** At or under this many available units the product is on the low-stock list. */
+  lowStockThreshold: number;
   /** ISO 8601. */
   listedAt: string;
   updatedAt: string;
@@ -280,6 +301,26 @@ export interface AdminProductListResponse {
 export interface AdminProductResponse {
   success: true;
   product: AdminProductDto;
+}
+/** A tracked, unarchived product at or under its low-stock threshold (GET /api/admin/stock/low). */
+export interface LowStockProductDto {
+  id: string;
+  name: string;
+  slug: string;
+  status: ProductStatus;
+  /** The cover's URL; null when the product has no picture. */
+  image: string | null;
+  onHand: number;
+  reserved: number;
+  /** On hand less reserved: 0 is sold out. */
+  available: number;
+  lowStockThreshold: number;
+}
+
+/** Sold out first, then fewest left, then by name. */
+export interface LowStockResponse {
+  success: true;
+  products: LowStockProductDto[];
 }
 export interface AdminCategoryListResponse {
   success: true;

@@ -36,7 +36,9 @@ export interface SeedReport {
 /**
  * Stock levels of the seeded shop: most products have plenty, a few are low (the product page's
  * "Only N left") and two are sold out. The browser journeys buy the lotus chime and the kalash lota
- * on every run against one persisted local database, so those two have a deep shelf.
+ * on every run against one persisted local database, so those two have a deep shelf. With the
+ * default low-stock threshold (5) the five low ones, sold out first, make the back-office's
+ * low-stock list and the owner's daily mail.
  */
 const SEED_STOCK: Record<string, number> = {
   "lotus-copper-wind-chime": 500,

@@ -57,6 +57,7 @@ const productAudit = (p: ProductRow): Record<string, unknown> => ({
   premium: p.premium,
   variant: p.variant,
   status: p.status,
+  lowStockThreshold: p.lowStockThreshold,
 });
 
 function toAdminProduct(p: ProductRow, categoryName: string): AdminProductDto {
@@ -81,6 +82,7 @@ function toAdminProduct(p: ProductRow, categoryName: string): AdminProductDto {
       reserved: p.stockReserved,
       available: availableOf(p.stockOnHand, p.stockReserved),
     },
+    lowStockThreshold: p.lowStockThreshold,
     images: p.imageKeys.map((key) => ({ key, url: imageUrl(key), alt: alts[key] ?? "" })),
     listedAt: p.listedAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
@@ -178,6 +180,7 @@ export async function createAdminProduct(
     premium: input.premium,
     variant: input.variant,
     status: input.status,
+    lowStockThreshold: input.lowStockThreshold,
     listedAt: new Date(),
   };
   const write = async (slug: string) => {
@@ -238,6 +241,7 @@ export async function updateAdminProduct(
   if (input.premium !== undefined) next.premium = input.premium;
   if (input.variant !== undefined) next.variant = input.variant;
   if (input.status !== undefined) next.status = input.status;
+  if (input.lowStockThreshold !== undefined) next.lowStockThreshold = input.lowStockThreshold;
 
   const after = { ...before, ...next };
   if (after.finalPriceCents > after.originalPriceCents) throw finalAboveOriginal();

@@ -4,16 +4,14 @@
 // days per day in Brisbane time.
 
 import { and, count, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CreatorDay, CreatorStats } from "../contracts/account";
 import { centsToDollars } from "../contracts/money";
 import type { Db } from "../db/client";
 import { affiliateClickDays, affiliateClicks, commissions, orders } from "../db/schema";
+import { brisbaneDate, brisbaneDay } from "../lib/brisbane-time";
 import { PAID_STATUSES } from "./orders";
 
 export const STATS_DAYS = 30;
-/** Brisbane keeps AEST (UTC+10) all year. */
-const BRISBANE_OFFSET_SECONDS = 10 * 60 * 60;
 const DAY_MS = 86_400_000;
 
 /** A paid order attributed to the creator that was not refunded (or lost to disputes) in full. */
@@ -26,19 +24,6 @@ const sale = (creatorId: string) =>
       eq(orders.totalCents, 0),
     ),
   );
-/** The Brisbane calendar day of a millisecond timestamp column, as YYYY-MM-DD. */
-export const brisbaneDay = (column: AnySQLiteColumn) =>
-  sql<string>`date(${column} / 1000 + ${sql.raw(String(BRISBANE_OFFSET_SECONDS))}, 'unixepoch')`;
-
-const brisbaneDate = (ms: number) =>
-  new Date(ms + BRISBANE_OFFSET_SECONDS * 1000).toISOString().slice(0, 10);
-
-/** The first millisecond of the Brisbane day that contains `ms`. */
-export const brisbaneDayStart = (ms: number) => {
-  const offset = BRISBANE_OFFSET_SECONDS * 1000;
-  return Math.floor((ms + offset) / DAY_MS) * DAY_MS - offset;
-};
-
 export async function creatorStats(
   db: Db,
   creatorId: string,

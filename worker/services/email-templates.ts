@@ -1,5 +1,6 @@
 // Every mail the shop writes: subject, text and HTML, in the shop's layout. Sending is
 // services/email.ts; what a visitor typed is escaped here before it reaches HTML.
+import type { LowStockProductDto } from "../contracts/admin-catalogue";
 import { formatCents } from "../contracts/money";
 import { escapeHtml } from "../lib/html";
 import type { EmailMessage } from "./email";
@@ -212,4 +213,43 @@ ${totals
 <p><a href="${escapeHtml(invoice)}">Download your tax invoice</a></p>`,
   );
   return { to: order.email, subject: `Your Tamra & Tara order ${number}`, text, html };
+}
+
+/** What is left of a product, as the owner's low-stock mail says it. */
+const leftOf = (available: number) => (available === 0 ? "sold out" : `${available} left`);
+
+/**
+ * The owner's daily low-stock mail (services/stock.ts): each tracked product at or under its
+ * threshold, sold out first, and the link to the back-office's stock screen. `date` is the
+ * Brisbane day it is about (YYYY-MM-DD).
+ */
+export function lowStockEmail(
+  inbox: string,
+  date: string,
+  items: Pick<LowStockProductDto, "name" | "available" | "lowStockThreshold">[],
+  link: string,
+): EmailMessage {
+  const what = items.length === 1 ? "1 product" : `${items.length} products`;
+  const intro = `${what} ${items.length === 1 ? "is at or under its" : "are at or under their"} low-stock threshold.`;
+  const line = (p: (typeof items)[number]) =>
+    `${p.name}: ${leftOf(p.available)} (threshold ${p.lowStockThreshold})`;
+  return {
+    to: inbox,
+    subject: `Low stock on ${date}: ${what}`,
+    text: `${intro}\n\n${items.map((p) => `- ${line(p)}`).join("\n")}\n\nRestock or adjust counts in the back-office: ${link}\n`,
+    html: emailLayout(
+      "Low stock",
+      `<p>${escapeHtml(intro)}</p>
+<table role="presentation" width="100%" cellpadding="6" style="border-collapse:collapse">
+<tr><th align="left">Product</th><th align="right">Available</th><th align="right">Threshold</th></tr>
+${items
+  .map(
+    (p) =>
+      `<tr><td>${escapeHtml(p.name)}</td><td align="right">${escapeHtml(leftOf(p.available))}</td><td align="right">${p.lowStockThreshold}</td></tr>`,
+  )
+  .join("")}
+</table>
+<p><a href="${escapeHtml(link)}">Open stock in the back-office</a></p>`,
+    ),
+  };
 }

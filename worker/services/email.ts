@@ -78,10 +78,30 @@ const finalBody = (env: Bindings, now: number) =>
 
 /** Records and sends one message; failures are recorded on the outbox row, never thrown. */
 export async function sendEmail(env: Bindings, db: Db, message: EmailMessage): Promise<void> {
-  const id = newId();
+  await sendEmailOnce(env, db, newId(), message);
+}
+
+/**
+ * sendEmail under an outbox id the caller derives from what the mail is about (stableId): the
+ * first call records and sends it, any later call with the same id finds the row taken and does
+ * nothing, however many race. True when this call recorded the mail.
+ */
+export async function sendEmailOnce(
+  env: Bindings,
+  db: Db,
+  id: string,
+  message: EmailMessage,
+  now = Date.now(),
+): Promise<boolean> {
   const { to, subject, text, html, replyTo, headers, kind = "transactional" } = message;
-  await db.insert(emailOutbox).values({ id, to, subject, text, html, replyTo, headers, kind });
-  await deliverQueuedEmail(env, db, id, message);
+  const [recorded] = await db
+    .insert(emailOutbox)
+    .values({ id, to, subject, text, html, replyTo, headers, kind })
+    .onConflictDoNothing()
+    .returning({ id: emailOutbox.id });
+  if (!recorded) return false;
+  await deliverQueuedEmail(env, db, id, message, now);
+  return true;
 }
 
 /**

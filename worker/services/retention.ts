@@ -13,7 +13,8 @@ import {
   stripeEvents,
   stripeReversals,
 } from "../db/schema";
-import { brisbaneDay, brisbaneDayStart, STATS_DAYS } from "./creator-stats";
+import { brisbaneDay, brisbaneDayStart } from "../lib/brisbane-time";
+import { STATS_DAYS } from "./creator-stats";
 import { pruneEmailChanges } from "./email-changes";
 import { pruneResetLinks } from "./password-resets";
 import { LIMITS } from "./rate-limit";

@@ -8,16 +8,25 @@
 //   (saleStatements): each is conditional on the order's `stock_hold`, which the last statement of
 //   the same batch moves on, so however many callers race, it happens once;
 // - the back-office restocks or corrects (adjustStock).
-// Every change writes a stock_movements row in the same batch.
-import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+// Every change writes a stock_movements row in the same batch. The owner's low-stock list and its
+// daily mail are at the end.
+
+import { and, asc, eq, inArray, isNotNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { AuditEntity } from "../contracts/admin";
+import type { LowStockProductDto } from "../contracts/admin-catalogue";
+import { imageUrl } from "../contracts/catalogue";
 import { availableOf, STOCK_MESSAGES, type StockChange, type StockDto } from "../contracts/stock";
 import type { Db } from "../db/client";
 import { failedConstraint } from "../db/errors";
 import { dbNowMs, orders, products, stockMovements } from "../db/schema";
+import type { Bindings } from "../env";
 import { AppError } from "../http/errors";
+import { brisbaneDate } from "../lib/brisbane-time";
+import { stableId } from "../lib/ids";
 import type { Actor } from "./audit";
 import { auditStatement } from "./audit";
+import { sendEmailOnce } from "./email";
+import { lowStockEmail } from "./email-templates";
 
 /** The constraint a reservation or correction beyond what is on hand violates. */
 const WITHIN_ON_HAND = "products_stock_reserved_within_on_hand";
@@ -305,4 +314,53 @@ export async function changeStock(
       : STOCK_MESSAGES.belowZero,
     outcome.reason,
   );
+}
+
+/**
+ * The owner's low-stock list: tracked products not archived whose available units (on hand less
+ * reserved, never negative by the CHECKs) are at or under their threshold, sold out first, then
+ * fewest left, then by name. One statement over the catalogue (hundreds of rows), no index needed.
+ */
+export async function lowStockProducts(db: Db): Promise<LowStockProductDto[]> {
+  const available = sql<number>`${products.stockOnHand} - ${products.stockReserved}`;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      status: products.status,
+      imageKeys: products.imageKeys,
+      onHand: sql<number>`${products.stockOnHand}`,
+      reserved: products.stockReserved,
+      available,
+      lowStockThreshold: products.lowStockThreshold,
+    })
+    .from(products)
+    .where(
+      and(
+        isNotNull(products.stockOnHand),
+        ne(products.status, "archived"),
+        lte(available, products.lowStockThreshold),
+      ),
+    )
+    .orderBy(asc(available), asc(products.name), asc(products.id));
+  return rows.map(({ imageKeys, ...row }) => ({
+    ...row,
+    image: imageKeys[0] ? imageUrl(imageKeys[0]) : null,
+  }));
+}
+
+/**
+ * The daily cron's mail to the shop's inbox listing the low-stock products, when there are any.
+ * Its outbox id derives from the Brisbane day, so however often the cron runs that day (a retry, a
+ * second trigger, two at once) the first run that finds products low sends the one mail and every
+ * other finds the id taken. Returns how many products the mail this call sent listed (0: none).
+ */
+export async function mailLowStock(env: Bindings, db: Db, now = Date.now()): Promise<number> {
+  const low = await lowStockProducts(db);
+  if (low.length === 0) return 0;
+  const day = brisbaneDate(now);
+  const message = lowStockEmail(env.SHOP_INBOX_EMAIL, day, low, `${env.APP_ORIGIN}/admin/stock`);
+  const sent = await sendEmailOnce(env, db, await stableId("low-stock-mail", day), message, now);
+  return sent ? low.length : 0;
 }
