@@ -1616,7 +1616,9 @@ describe("hostile input: back-office", () => {
         const [products, categories, users, audit, ledger] = await env.DB.batch([
           env.DB.prepare("SELECT * FROM products ORDER BY id"),
           env.DB.prepare("SELECT * FROM categories ORDER BY id"),
-          env.DB.prepare("SELECT id, role, email FROM users ORDER BY id"),
+          env.DB.prepare(
+            "SELECT id, role, email, totp_secret, totp_enabled_at, totp_last_step FROM users ORDER BY id",
+          ),
           env.DB.prepare("SELECT count(*) AS n FROM audit_log"),
           env.DB.prepare("SELECT count(*) AS n FROM stock_movements"),
         ]);
@@ -2080,6 +2082,49 @@ describe("hostile input: back-office", () => {
           wireFor(hostileValue),
         ),
         refused("GET", "/api/admin/users"),
+      );
+      // The second factor, last: the admin's fuzzed enrolment starts (never confirms, as no code
+      // is right but by a one-in-a-million chance) and only the admin's own row may change.
+      await fuzzAdmin(
+        "second-factor",
+        30,
+        request(
+          fc.constantFrom("POST", "POST", "POST", "GET"),
+          fc.constantFrom(
+            "/api/admin/second-factor",
+            "/api/admin/second-factor/enrol",
+            "/api/admin/second-factor/confirm",
+            "/api/admin/second-factor/verify",
+          ),
+          wireFor(
+            bodyFor(
+              fc.record({
+                code: fc.oneof(
+                  fc.stringMatching(/^[0-9]{6}$/),
+                  fc.constantFrom("", " 123 456 ", "1234567", "12345a"),
+                  hostileText,
+                ),
+              }),
+              ["code"],
+            ),
+          ),
+        ),
+        [
+          ex("GET", "/api/admin/second-factor"),
+          ex("POST", "/api/admin/second-factor/verify", { code: "123456" }),
+          ex("POST", "/api/admin/second-factor/enrol", {}),
+          ex("POST", "/api/admin/second-factor/confirm", { code: "abcdef" }),
+          ...refused("POST", "/api/admin/second-factor/enrol", {}),
+          ...refused("POST", "/api/admin/second-factor/confirm", { code: "123456" }),
+        ],
+        (a, c) => {
+          if (a.status === 200 && c.path === "/api/admin/second-factor") {
+            expect(a.json?.secondFactor).toMatchObject({ enrolled: false, verified: false });
+          }
+        },
+      );
+      expect(tally.statuses("second-factor")).toEqual(
+        expect.arrayContaining([200, 400, 401, 403, 409]),
       );
 
       for (const name of [
