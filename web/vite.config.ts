@@ -4,8 +4,10 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { securityHeadersFile } from "../worker/http/security-headers-file.ts";
+import { adminDevPages } from "./build/admin-dev-pages.ts";
 import { codeSplittingGroups, START_CHUNK } from "./build/code-splitting.ts";
 import { compileHints } from "./build/compile-hints.ts";
+import { moduleMap } from "./build/module-map.ts";
 import { staticShells } from "./build/static-shells.ts";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -14,7 +16,15 @@ const workerOrigin = "http://127.0.0.1:8787";
 export default defineConfig({
   root: webRoot,
   publicDir: "../public",
-  plugins: [react(), securityHeadersFile(), staticShells(), compileHints(START_CHUNK)],
+  plugins: [
+    react(),
+    securityHeadersFile(),
+    // The back-office is one page: admin.html answers /admin and every address under it.
+    staticShells({ rewrites: ["/admin/* /admin 200"] }),
+    adminDevPages(),
+    compileHints(START_CHUNK),
+    moduleMap(fileURLToPath(new URL("..", import.meta.url))),
+  ],
   resolve: {
     alias: [
       // react-toastify's main entry injects a <style> tag at runtime, which the CSP
@@ -30,6 +40,13 @@ export default defineConfig({
     // test/budget/check.ts reads it to size what each route loads.
     manifest: true,
     rolldownOptions: {
+      // Two programs: the shop (index.html, whose pre-rendered copies build/static-shells.ts
+      // writes for every screen) and the owner's back-office (admin.html, served for /admin/*).
+      // Nothing the shop's entry reaches imports web/admin/, so no shopper downloads it.
+      input: {
+        index: fileURLToPath(new URL("index.html", import.meta.url)),
+        admin: fileURLToPath(new URL("admin.html", import.meta.url)),
+      },
       output: { codeSplitting: { groups: codeSplittingGroups } },
     },
   },

@@ -1,11 +1,13 @@
 // Size budget of the production build, read from Vite's manifest: the JavaScript and CSS the home
 // route loads (the entry, the app it always imports, the lazy home route, and everything they import
 // statically), the largest lazy route chunk, and the entry's own code, which runs before the app is
-// fetched; and that the app's start chunk carries V8's compile hint. Prints the figures; exits 1
-// when a budget is exceeded or the hint is missing.
-import { readFileSync } from "node:fs";
+// fetched; that the app's start chunk carries V8's compile hint; and that no shop page can ever load
+// back-office code. Prints the figures; exits 1 when a budget is exceeded, the hint is missing, or a
+// shop page reaches web/admin.
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import type { ModuleMapChunk } from "../../web/build/module-map";
 import { ROOT } from "../../worker/scripts/local";
 
 const DIST = join(ROOT, "web", "dist");
@@ -42,7 +44,8 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+// The shop's entry; the back-office (admin.html) is the build's other one.
+const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k === "index.html");
 const homeKey = Object.keys(manifest).find((k) => k.endsWith("routes/home.tsx"));
 if (!entryKey || !homeKey) throw new Error("manifest has no entry or routes/home.tsx chunk");
 // The entry (main.tsx) imports the app dynamically, only to let the first frame paint first: what
@@ -112,4 +115,51 @@ console.log(
   `  ${hinted ? "ok  " : "MISS"} start chunk opens with V8's compile hint` +
     (hinted ? "" : `: ${startFiles.length === 0 ? "no start chunk" : unhinted.join(", ")}`),
 );
+
+// Shop pages never download back-office code: from every page's HTML but admin.html, follow each
+// script, preload and stylesheet it names through every import, static or dynamic (so every route
+// and every lazy part a shopper could ever load), and look at the modules inside those chunks.
+const modules: Record<string, ModuleMapChunk> = JSON.parse(
+  readFileSync(join(DIST, ".vite", "modules.json"), "utf8"),
+);
+const ADMIN_HTML = "admin.html";
+const isAdminModule = (id: string) => id.startsWith("web/admin/") || id === "web/admin.html";
+
+/** The chunks an HTML page names, and everything they can import, ever. */
+function reachable(html: string): Set<string> {
+  const named = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !modules[file]) return;
+    seen.add(file);
+    for (const next of [...modules[file].imports, ...modules[file].dynamicImports]) visit(next);
+  };
+  for (const file of named) visit(file);
+  return seen;
+}
+
+const pages = readdirSync(DIST).filter((f) => f.endsWith(".html"));
+const shopChunks = new Set<string>();
+for (const page of pages.filter((p) => p !== ADMIN_HTML)) {
+  for (const file of reachable(readFileSync(join(DIST, page), "utf8"))) shopChunks.add(file);
+}
+const leaks = [...shopChunks].flatMap((file) =>
+  (modules[file]?.modules ?? []).filter(isAdminModule).map((id) => `${file} holds ${id}`),
+);
+// The proof means something only if the back-office is in the build, under web/admin/.
+const adminChunks = pages.includes(ADMIN_HTML)
+  ? [...reachable(readFileSync(join(DIST, ADMIN_HTML), "utf8"))].filter((file) =>
+      modules[file]?.modules.some(isAdminModule),
+    )
+  : [];
+const separate = leaks.length === 0 && adminChunks.length > 0;
+failed ||= !separate;
+console.log(
+  `  ${separate ? "ok  " : "LEAK"} shop pages (${pages.length - 1} HTML files) reach ${shopChunks.size} chunks, ` +
+    `${leaks.length === 0 ? "none" : leaks.length} with back-office code; the back-office's own ${adminChunks.length} chunks: ` +
+    `${kb(sum(adminChunks))} JavaScript (gzip)`,
+);
+for (const leak of leaks) console.log(`       ${leak}`);
+if (adminChunks.length === 0) console.log("       admin.html or its web/admin chunks are missing");
+
 process.exit(failed ? 1 : 0);

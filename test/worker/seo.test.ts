@@ -8,6 +8,7 @@ describe("robots.txt and sitemap.xml", () => {
     const text = await res.text();
     expect(text).toContain("Sitemap: http://localhost:8787/sitemap.xml");
     expect(text).toContain("Disallow: /api/");
+    expect(text).toContain("Disallow: /admin");
   });
 
   it("sitemap.xml lists the pages and every product", async () => {

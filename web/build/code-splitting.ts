@@ -8,10 +8,11 @@ export const START_CHUNK = "start";
 
 /**
  * Modules main.tsx imports statically that the app's code may import too: the entry's helpers and
- * its own modules.
+ * its own modules. With a second entry (admin.html), Vite's modulepreload polyfill is shared by
+ * both, and would otherwise be one more file in front of every shop page.
  */
 const ENTRY_HELPERS =
-  /^\0(vite\/preload-helper|rolldown\/runtime)|[\\/]web[\\/](app[\\/](early-clicks|first-frame)|lib[\\/]next-task)\.ts$/;
+  /^\0(vite\/(preload-helper|modulepreload-polyfill)|rolldown\/runtime)|[\\/]web[\\/](app[\\/](early-clicks|first-frame)|lib[\\/]next-task)\.ts$/;
 
 export const codeSplittingGroups = [
   // The entry's helpers, and its own modules that the app imports too, stay small and separate:

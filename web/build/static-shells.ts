@@ -99,7 +99,15 @@ function shellHtml(shell: StaticShell, template: string, markup: string, links: 
   );
 }
 
-export function staticShells(): Plugin {
+export interface StaticShellsOptions {
+  /**
+   * More `_redirects` rules for pages this plugin does not render, such as the back-office
+   * (admin.html, which needs no first frame) for every address under /admin.
+   */
+  rewrites?: readonly string[];
+}
+
+export function staticShells({ rewrites: extra = [] }: StaticShellsOptions = {}): Plugin {
   let configFile: string | undefined;
   return {
     name: "edge-shop:static-shells",
@@ -133,7 +141,7 @@ export function staticShells(): Plugin {
         this.emitFile({
           type: "asset",
           fileName: "_redirects",
-          source: `${rewrites.join("\n")}\n`,
+          source: `${[...rewrites, ...extra].join("\n")}\n`,
         });
       } finally {
         await server.close();

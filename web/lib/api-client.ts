@@ -10,7 +10,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface ApiRequestOptions {
   method?: Method;
-  /** Serialised as JSON. */
+  /** Serialised as JSON; a FormData goes as multipart/form-data (the back-office's photo uploads). */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -115,7 +115,10 @@ export async function api<T>(path: string, options: ApiRequestOptions = {}): Pro
 
 function buildHeaders({ body }: ApiRequestOptions, token?: string | null): Headers {
   const headers = new Headers({ Accept: "application/json" });
-  if (body !== undefined) headers.set("Content-Type", "application/json");
+  // A FormData sets its own multipart type, boundary included.
+  if (body !== undefined && !(body instanceof FormData)) {
+    headers.set("Content-Type", "application/json");
+  }
   if (token) headers.set("token", token);
   return headers;
 }
@@ -129,7 +132,7 @@ async function send(
     return await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
       credentials: "include",
       signal,
     });

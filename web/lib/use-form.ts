@@ -9,7 +9,16 @@ import { ApiError } from "./api-client";
 export type Values<F extends string> = Record<F, string>;
 export type Errors<F extends string> = Partial<Record<F, string>>;
 
-type Control = HTMLInputElement | HTMLTextAreaElement;
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** A checkbox's value is "true" or "false"; every other control's is its text. */
+const controlValue = (control: Control): string =>
+  control instanceof HTMLInputElement && control.type === "checkbox"
+    ? String(control.checked)
+    : control.value;
+
+/** The form field an issue belongs to: its path's first key (`tags.2` belongs to `tags`). */
+const fieldOf = (path: string | null): string | null => path?.split(".")[0] ?? null;
 
 /** The first message for each field, from the schema's issues and then the screen's own checks. */
 function fieldErrors<F extends string>(
@@ -19,7 +28,7 @@ function fieldErrors<F extends string>(
 ): Errors<F> {
   const found: Errors<F> = {};
   for (const issue of issues) {
-    const field = v.getDotPath(issue) as F | null;
+    const field = fieldOf(v.getDotPath(issue)) as F | null;
     if (field && fields.includes(field)) found[field] ??= issue.message;
   }
   for (const field of fields) {
@@ -33,7 +42,9 @@ function serverIssues(error: unknown): { path: string; message: string }[] {
   if (!(error instanceof ApiError) || error.status !== 400) return [];
   return (error.issues ?? []).flatMap((issue) => {
     const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
-    return typeof path === "string" && typeof message === "string" ? [{ path, message }] : [];
+    return typeof path === "string" && typeof message === "string"
+      ? [{ path: fieldOf(path) ?? path, message }]
+      : [];
   });
 }
 
@@ -68,7 +79,7 @@ export function useForm<F extends string, TOutput>(
   const onChange = (event: ChangeEvent<Control>) => {
     const name = event.target.name as F;
     if (!fields.includes(name)) return;
-    const { value } = event.target;
+    const value = controlValue(event.target);
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   };

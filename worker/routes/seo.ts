@@ -15,6 +15,7 @@ export const seoRoutes = new Hono<AppEnv>()
         "User-agent: *",
         "Allow: /",
         "Disallow: /api/",
+        "Disallow: /admin",
         "Disallow: /place-order",
         "Disallow: /order-placed",
         "Disallow: /orders",

@@ -1,0 +1,197 @@
+// The back-office's calls (README, back-office), typed by the Worker's contracts. Every call goes
+// through the shop's API client (the token header, one refresh on a 401, one error shape). A 403
+// that says the caller is not an admin (any more) or has not passed the second factor is also told
+// to the gate (gate/admin-gate.tsx), which then shows the screen that lets them in.
+import type { AuditEntity, AuditEntryDto } from "../../worker/contracts/admin";
+import type {
+  AdminCategoryDto,
+  AdminCategoryListResponse,
+  AdminCategoryResponse,
+  AdminProductListResponse,
+  AdminProductResponse,
+  CategoryCreateInput,
+  CategoryUpdateInput,
+  LowStockResponse,
+  ProductCreateInput,
+  ProductStatus,
+  ProductUpdateInput,
+} from "../../worker/contracts/admin-catalogue";
+import type {
+  ProductImageResponse,
+  ProductImagesResponse,
+} from "../../worker/contracts/admin-images";
+import type { StockChange, StockResponse } from "../../worker/contracts/stock";
+import { ApiError, type ApiRequestOptions, api, reportFailure } from "../lib/api-client";
+
+/** The Worker's codes for "this account may not use the back-office" and "pass the factor first". */
+export const FORBIDDEN_CODE = "forbidden";
+export const SECOND_FACTOR_REQUIRED_CODE = "second_factor_required";
+
+/** A refusal that only the gate can resolve (sign in as an admin, or pass the second factor). */
+export const isGateRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  error.status === 403 &&
+  (error.code === FORBIDDEN_CODE || error.code === SECOND_FACTOR_REQUIRED_CODE);
+
+let gateListener: (() => void) | null = null;
+
+/** The gate listens for refusals that screens meet (a factor that lapsed, a demoted account). */
+export function setGateListener(listener: (() => void) | null): void {
+  gateListener = listener;
+}
+
+async function call<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  try {
+    return await api<T>(path, options);
+  } catch (error) {
+    if (isGateRefusal(error)) gateListener?.();
+    throw error;
+  }
+}
+
+/**
+ * The failure policy of a back-office action: the server's message (or `fallback`) as a toast,
+ * except for refusals the gate is about to show a whole screen for.
+ */
+export function reportAdminFailure(error: unknown, fallback: string): void {
+  if (isGateRefusal(error)) return;
+  reportFailure(error, fallback, { sayNetworkError: true });
+}
+
+const query = (params: Record<string, string | number | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== "") search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+};
+
+const post = <T>(path: string, body?: unknown) => call<T>(path, { method: "POST", body });
+
+// ---------------------------------------------------------------------------------------------
+// The second factor (TOTP). Its shapes are the Worker's answers; these calls answer even before
+// the factor is passed.
+
+export interface SecondFactorStatus {
+  /** The admin has confirmed an authenticator app. */
+  enrolled: boolean;
+  /** This sign-in must pass the factor before any other back-office call. */
+  required: boolean;
+  /** This sign-in has passed it. */
+  verified: boolean;
+}
+
+export interface SecondFactorEnrolment {
+  /** Base32, as an authenticator app takes it typed in. */
+  secret: string;
+  /** otpauth://totp/... : opens the authenticator app with everything filled in. */
+  otpauthUrl: string;
+}
+
+const SECOND_FACTOR = "/api/admin/second-factor";
+
+/** The gate's own call: a refusal here is the gate's answer, not news for it. */
+export const fetchSecondFactor = (signal?: AbortSignal) =>
+  api<{ success: true; secondFactor: SecondFactorStatus }>(SECOND_FACTOR, { signal });
+
+export const enrolSecondFactor = () =>
+  api<{ success: true } & SecondFactorEnrolment>(`${SECOND_FACTOR}/enrol`, { method: "POST" });
+
+export const confirmSecondFactor = (code: string) =>
+  api<{ success: true }>(`${SECOND_FACTOR}/confirm`, { method: "POST", body: { code } });
+
+export const verifySecondFactor = (code: string) =>
+  api<{ success: true }>(`${SECOND_FACTOR}/verify`, { method: "POST", body: { code } });
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+export interface ProductListParams {
+  q?: string;
+  status?: ProductStatus;
+  page?: number;
+}
+
+export const fetchProducts = ({ q, status, page }: ProductListParams, signal?: AbortSignal) =>
+  call<AdminProductListResponse>(
+    `/api/admin/products${query({ q, status, page: page && page > 1 ? page : undefined })}`,
+    { signal },
+  );
+
+const productPath = (productId: string) => `/api/admin/products/${encodeURIComponent(productId)}`;
+
+export const fetchProduct = async (productId: string, signal?: AbortSignal) =>
+  (await call<AdminProductResponse>(productPath(productId), { signal })).product;
+
+export const createProduct = async (input: ProductCreateInput) =>
+  (await post<AdminProductResponse>("/api/admin/products", input)).product;
+
+export const updateProduct = async (productId: string, input: ProductUpdateInput) =>
+  (await post<AdminProductResponse>(productPath(productId), input)).product;
+
+/** Takes the product off the storefront; orders that hold it still show it. */
+export const archiveProduct = async (productId: string) =>
+  (await call<AdminProductResponse>(productPath(productId), { method: "DELETE" })).product;
+
+// Photos. A key such as products/<id>/<name>.jpg keeps its slashes: the route takes the rest of
+// the path as the key.
+const imagePath = (productId: string, key: string) =>
+  `${productPath(productId)}/images/${key.split("/").map(encodeURIComponent).join("/")}`;
+
+export async function uploadProductImage(productId: string, file: File, alt = "") {
+  const body = new FormData();
+  body.append("file", file, file.name);
+  if (alt) body.append("alt", alt);
+  return (await post<ProductImageResponse>(`${productPath(productId)}/images`, body)).image;
+}
+
+export const setProductImageAlt = async (productId: string, key: string, alt: string) =>
+  (await post<ProductImageResponse>(imagePath(productId, key), { alt })).image;
+
+export const orderProductImages = async (productId: string, keys: string[]) =>
+  (await post<ProductImagesResponse>(`${productPath(productId)}/images/order`, { keys })).images;
+
+export const deleteProductImage = async (productId: string, key: string) =>
+  (await call<ProductImagesResponse>(imagePath(productId, key), { method: "DELETE" })).images;
+
+export const changeProductStock = async (productId: string, change: StockChange) =>
+  (await post<StockResponse>(`${productPath(productId)}/stock`, change)).stock;
+
+export const fetchLowStock = async (signal?: AbortSignal) =>
+  (await call<LowStockResponse>("/api/admin/stock/low", { signal })).products;
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+export const fetchCategories = async (signal?: AbortSignal): Promise<AdminCategoryDto[]> =>
+  (await call<AdminCategoryListResponse>("/api/admin/categories", { signal })).categories;
+
+export const createCategory = async (input: CategoryCreateInput) =>
+  (await post<AdminCategoryResponse>("/api/admin/categories", input)).category;
+
+export const updateCategory = async (categoryId: string, input: CategoryUpdateInput) =>
+  (
+    await post<AdminCategoryResponse>(
+      `/api/admin/categories/${encodeURIComponent(categoryId)}`,
+      input,
+    )
+  ).category;
+
+// ---------------------------------------------------------------------------------------------
+// The audit log
+
+export interface AuditParams {
+  entity?: AuditEntity;
+  /** One record's entries: a product's id also finds its stock and photo entries. */
+  id?: string;
+  page?: number;
+}
+
+export const fetchAudit = async ({ entity, id, page }: AuditParams, signal?: AbortSignal) =>
+  (
+    await call<{ success: true; entries: AuditEntryDto[] }>(
+      `/api/admin/audit${query({ entity, id, page: page && page > 1 ? page : undefined })}`,
+      { signal },
+    )
+  ).entries;

@@ -1,0 +1,91 @@
+import { Link } from "react-router-dom";
+import type { AuditEntryDto } from "../../../worker/contracts/admin";
+import { formatWhen } from "../format";
+import { adminPaths } from "../paths";
+import { type CategoryNames, changesOf, describeAction, subjectName } from "./audit-format";
+
+/** Where an entry's record is edited, when the back-office has a screen for it. */
+function subjectLink(entry: AuditEntryDto): string | null {
+  switch (entry.entity) {
+    case "product":
+    case "stock":
+    case "image":
+      return adminPaths.product(entry.entityId);
+    case "category":
+      return adminPaths.categories;
+    default:
+      return null;
+  }
+}
+
+interface AuditEntryProps {
+  entry: AuditEntryDto;
+  categories: CategoryNames;
+  /** The log of one product leaves out which product (the Activity screen names it). */
+  showSubject?: boolean;
+}
+
+export function AuditEntry({ entry, categories, showSubject = false }: AuditEntryProps) {
+  const changes = changesOf(entry, categories);
+  const link = showSubject ? subjectLink(entry) : null;
+  const name = subjectName(entry);
+  return (
+    <li className="audit-entry">
+      <div className="audit-entry-head">
+        <p className="audit-action">
+          <strong>{describeAction(entry)}</strong>
+          {showSubject ? (
+            link ? (
+              <>
+                {" · "}
+                <Link to={link}>
+                  {name ?? (entry.entity === "category" ? "the categories" : "the product")}
+                </Link>
+              </>
+            ) : name ? (
+              ` · ${name}`
+            ) : null
+          ) : null}
+        </p>
+        <p className="audit-meta">
+          <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+          <span aria-hidden="true"> · </span>
+          <span className="audit-actor">{entry.actor.email}</span>
+        </p>
+      </div>
+      {changes.length > 0 ? (
+        <dl className="audit-changes">
+          {changes.map((change) => (
+            <div
+              key={`${change.label}:${change.after ?? change.before}`}
+              className={`audit-change is-${change.kind}`}
+            >
+              <dt>{change.label}</dt>
+              <dd title={change.full}>
+                {change.kind === "changed" ? (
+                  <>
+                    <del className="audit-before">
+                      <span className="visually-hidden">from </span>
+                      {change.before}
+                    </del>
+                    <span className="audit-arrow" aria-hidden="true">
+                      {" → "}
+                    </span>
+                    <ins className="audit-after">
+                      <span className="visually-hidden"> to </span>
+                      {change.after}
+                    </ins>
+                  </>
+                ) : change.kind === "removed" ? (
+                  <del className="audit-before">{change.before}</del>
+                ) : (
+                  <span className="audit-after">{change.after}</span>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+// A modal question before something that cannot simply be undone (archive, delete a photo, leave
+// with unsaved changes): the browser's own <dialog>, so focus stays inside and Escape cancels.
+import { type ReactNode, useEffect, useId, useRef } from "react";
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** The action destroys or hides something: the confirm button says so by its colour. */
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Render it only while the question is open. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={titleId} className="admin-dialog-title">
+        {title}
+      </h2>
+      <div className="admin-dialog-body">{children}</div>
+      <div className="admin-dialog-actions">
+        <button type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={danger ? "button admin-button-danger" : "button button-primary"}
+          onClick={onConfirm}
+          disabled={busy}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

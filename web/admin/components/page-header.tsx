@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+
+interface PageHeaderProps {
+  title: ReactNode;
+  eyebrow?: ReactNode;
+  /** Buttons and links at the header's end (New product, Archive). */
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** A screen's title with what it is about, and its main actions beside it. */
+export function PageHeader({ title, eyebrow, actions, children }: PageHeaderProps) {
+  return (
+    <header className="admin-page-header">
+      <div className="admin-page-heading">
+        {eyebrow ? <div className="admin-page-eyebrow">{eyebrow}</div> : null}
+        <h1 className="admin-page-title">{title}</h1>
+        {children}
+      </div>
+      {actions ? <div className="admin-page-actions">{actions}</div> : null}
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+// Signing in to the back-office: the shop's own sign-in call, fields and stored session, so an
+// admin signed in on the shop is signed in here too, and the other way round.
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { LoginSchema } from "../../../worker/contracts/auth";
+import { loginUser } from "../../features/account/api";
+import { FormAlert, SubmitButton } from "../../features/account/components/auth-layout";
+import { EmailField, PasswordField } from "../../features/account/components/form-field";
+import { failureMessage } from "../../lib/api-client";
+import { storeSession } from "../../lib/stored-session";
+import { useForm } from "../../lib/use-form";
+import { useAdminTitle } from "../use-admin-title";
+import { GateFrame } from "./gate-frame";
+
+const GENERIC_FAILURE = "Something went wrong. Please try again.";
+
+export function AdminSignIn() {
+  useAdminTitle("Sign in");
+  const form = useForm({ email: "", password: "" }, LoginSchema);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = form.submit(async (input) => {
+    setFailure(null);
+    try {
+      const answer = await loginUser(input);
+      if (!answer.success || !answer.accessToken) {
+        setFailure(answer.message || GENERIC_FAILURE);
+        return;
+      }
+      storeSession(answer.accessToken, answer.role ?? null);
+      toast.success("Signed in");
+    } catch (error) {
+      setFailure(failureMessage(error, GENERIC_FAILURE, { sayNetworkError: true }));
+    }
+  });
+
+  return (
+    <GateFrame title="Sign in">
+      <p className="admin-gate-intro">
+        The shop owner's back-office. Sign in with your shop account; it needs the admin role.
+      </p>
+      <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+        <EmailField {...form.field("email")} />
+        <PasswordField {...form.field("password")} />
+        <FormAlert message={failure} />
+        <SubmitButton sending={form.sending} sendingLabel="Signing in…">
+          Sign in
+        </SubmitButton>
+      </form>
+      <p className="admin-gate-aside">
+        <a href="/">Back to the shop</a>
+      </p>
+    </GateFrame>
+  );
+}

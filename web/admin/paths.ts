@@ -1,0 +1,18 @@
+// Every back-office address in one table (the shop's are in lib/paths.ts). The router runs under
+// ADMIN_BASE, so these are relative to it: <Link to={adminPaths.products}> goes to /admin/products.
+
+/** Where the back-office lives; web/dist/_redirects serves admin.html for every address under it. */
+export const ADMIN_BASE = "/admin";
+
+export const adminPaths = {
+  home: "/",
+  products: "/products",
+  newProduct: "/products/new",
+  product: (productId: string) => `/products/${encodeURIComponent(productId)}`,
+  /** The router's pattern for `product`; `productId` is the screen's `useParams()` key. */
+  productRoute: "/products/:productId",
+  categories: "/categories",
+  lowStock: "/stock",
+  activity: "/audit",
+  security: "/security",
+} as const;

@@ -1,0 +1,194 @@
+// A product's stock: on hand, held by checkouts in progress, and left to sell; set the count after
+// a stocktake, or add and remove with a reason (restock, breakage), or stop tracking it. Every
+// change is in the stock ledger and the audit log (POST /api/admin/products/:id/stock).
+import { useState } from "react";
+import { toast } from "react-toastify";
+import type * as v from "valibot";
+import { MAX_STOCK, StockChangeSchema, type StockDto } from "../../../worker/contracts/stock";
+import { useForm } from "../../lib/use-form";
+import { changeProductStock, reportAdminFailure } from "../api";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { TextField } from "../components/field";
+import { StockBadge, stockLevel } from "../components/stock-summary";
+import { formSchema } from "../form-schema";
+import { typedCount } from "./product-values";
+
+const [SetSchema, AdjustSchema] = StockChangeSchema.options;
+
+/** The set form: the count on the shelf now. */
+const SetForm = formSchema((values) => ({ onHand: typedCount(values.onHand ?? "") }), SetSchema);
+
+/** The adjust form: "+12" or "-2" units, and why. */
+const AdjustForm = formSchema(
+  (values) => ({
+    delta: typedCount((values.delta ?? "").trim().replace(/^\+/, "")),
+    reason: values.reason ?? "",
+  }),
+  AdjustSchema,
+);
+
+const STOCK_FAILED = "The stock could not be changed.";
+
+interface ProductStockProps {
+  productId: string;
+  stock: StockDto;
+  lowStockThreshold: number;
+  onStock: (stock: StockDto) => void;
+}
+
+export function ProductStock({ productId, stock, lowStockThreshold, onStock }: ProductStockProps) {
+  const tracked = stock.onHand !== null;
+  const [stopping, setStopping] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const apply = async (change: v.InferOutput<typeof StockChangeSchema>, done: string) => {
+    const next = await changeProductStock(productId, change);
+    onStock(next);
+    toast.success(done);
+  };
+
+  const stopTracking = async () => {
+    setBusy(true);
+    try {
+      await apply({ onHand: null }, "Stock is no longer tracked");
+      setStopping(false);
+    } catch (error) {
+      reportAdminFailure(error, STOCK_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="admin-card product-stock" aria-labelledby="stock-title" id="stock">
+      <div className="admin-card-heading">
+        <h2 id="stock-title" className="admin-card-title">
+          Stock
+        </h2>
+        <StockBadge level={stockLevel(stock, lowStockThreshold)} />
+      </div>
+      {tracked ? (
+        <dl className="stock-figures">
+          <div>
+            <dt>On hand</dt>
+            <dd>{stock.onHand}</dd>
+          </div>
+          <div>
+            <dt>In checkouts</dt>
+            <dd>{stock.reserved}</dd>
+          </div>
+          <div>
+            <dt>Available</dt>
+            <dd>{stock.available}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="admin-muted">
+          Not tracked: shoppers can always buy it. Set a count to start tracking.
+        </p>
+      )}
+      <SetCount tracked={tracked} apply={apply} />
+      {tracked ? <Adjust apply={apply} /> : null}
+      {tracked ? (
+        <button
+          type="button"
+          className="admin-link-button"
+          onClick={() => setStopping(true)}
+          disabled={busy}
+        >
+          Stop tracking stock
+        </button>
+      ) : null}
+      {stopping ? (
+        <ConfirmDialog
+          title="Stop tracking stock?"
+          confirmLabel="Stop tracking"
+          busy={busy}
+          onConfirm={stopTracking}
+          onCancel={() => setStopping(false)}
+        >
+          <p>Shoppers will be able to buy any quantity; the count is forgotten.</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
+type Apply = (change: v.InferOutput<typeof StockChangeSchema>, done: string) => Promise<void>;
+
+function SetCount({ tracked, apply }: { tracked: boolean; apply: Apply }) {
+  const form = useForm({ onHand: "" }, SetForm);
+  const onSubmit = form.submit(async (change) => {
+    try {
+      await apply(change, `On hand set to ${change.onHand}`);
+      form.reset({ onHand: "" });
+    } catch (error) {
+      if (!form.showServerErrors(error)) reportAdminFailure(error, STOCK_FAILED);
+    }
+  });
+  return (
+    <form
+      ref={form.formRef}
+      className="stock-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Set the count"
+    >
+      <TextField
+        label={tracked ? "Set on hand to" : "Units on hand"}
+        inputMode="numeric"
+        autoComplete="off"
+        binding={form.field("onHand")}
+        hint="After a stocktake: the number on the shelf."
+      />
+      <button type="submit" className="button button-ghost" disabled={form.sending}>
+        {form.sending ? "Setting…" : tracked ? "Set count" : "Start tracking"}
+      </button>
+    </form>
+  );
+}
+
+function Adjust({ apply }: { apply: Apply }) {
+  const form = useForm({ delta: "", reason: "" }, AdjustForm);
+  const onSubmit = form.submit(async (change) => {
+    try {
+      const units = Math.abs(change.delta);
+      await apply(
+        change,
+        change.delta > 0 ? `${units} added to stock` : `${units} taken out of stock`,
+      );
+      form.reset({ delta: "", reason: "" });
+    } catch (error) {
+      if (!form.showServerErrors(error)) reportAdminFailure(error, STOCK_FAILED);
+    }
+  });
+  return (
+    <form
+      ref={form.formRef}
+      className="stock-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Adjust stock"
+    >
+      <div className="admin-field-row">
+        <TextField
+          label="Add or remove"
+          inputMode="numeric"
+          autoComplete="off"
+          binding={form.field("delta")}
+          hint={`Units: 12 to add, -2 to remove (up to ${MAX_STOCK.toLocaleString("en-AU")}).`}
+        />
+        <TextField
+          label="Reason"
+          autoComplete="off"
+          maxLength={200}
+          binding={form.field("reason")}
+          hint="Such as “Delivery from Moradabad” or “Broken in the shop”."
+        />
+      </div>
+      <button type="submit" className="button button-ghost" disabled={form.sending}>
+        {form.sending ? "Adjusting…" : "Adjust stock"}
+      </button>
+    </form>
+  );
+}
