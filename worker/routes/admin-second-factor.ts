@@ -19,7 +19,8 @@ export const adminSecondFactorRoutes = new Hono<AppEnv>()
     const enrolment = await startEnrolment(c.var.db, c.env, c.var.admin);
     return c.json({ success: true as const, ...enrolment });
   })
-  .post("/confirm", validate("json", SecondFactorCodeSchema), async (c) => {
+  // confirm: the first code from a newly enrolled app; verify: a code for this sign-in.
+  .post("/:step{confirm|verify}", validate("json", SecondFactorCodeSchema), async (c) => {
     await limitAttempts(c);
     await passSecondFactor(
       c.var.db,
@@ -27,19 +28,7 @@ export const adminSecondFactorRoutes = new Hono<AppEnv>()
       c.var.admin,
       c.var.auth.sessionId,
       c.req.valid("json").code,
-      true,
-    );
-    return c.json({ success: true as const });
-  })
-  .post("/verify", validate("json", SecondFactorCodeSchema), async (c) => {
-    await limitAttempts(c);
-    await passSecondFactor(
-      c.var.db,
-      c.env,
-      c.var.admin,
-      c.var.auth.sessionId,
-      c.req.valid("json").code,
-      false,
+      c.req.param("step") === "confirm",
     );
     return c.json({ success: true as const });
   });
