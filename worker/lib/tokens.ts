@@ -10,6 +10,13 @@ export const toB64url = (bytes: ArrayBuffer) =>
     .replaceAll("/", "_")
     .replace(/=+$/, "");
 
+/** The bytes of a base64url text (toB64url's inverse); padding is optional. */
+export function fromB64url(text: string): Uint8Array {
+  const b64 = text.replaceAll("-", "+").replaceAll("_", "/");
+  const padded = b64.padEnd(Math.ceil(b64.length / 4) * 4, "=");
+  return Uint8Array.from(atob(padded), (ch) => ch.charCodeAt(0));
+}
+
 export function randomToken(bytes = 32): string {
   return toB64url(crypto.getRandomValues(new Uint8Array(bytes)).buffer);
 }
@@ -31,7 +38,10 @@ export async function verifyMessage(
   signature: string,
 ): Promise<boolean> {
   if (!TOKEN_PATTERN.test(signature)) return false;
-  const padded = signature.replaceAll("-", "+").replaceAll("_", "/");
-  const bytes = Uint8Array.from(atob(`${padded}=`), (ch) => ch.charCodeAt(0));
-  return crypto.subtle.verify("HMAC", key, bytes, new TextEncoder().encode(message));
+  return crypto.subtle.verify(
+    "HMAC",
+    key,
+    fromB64url(signature),
+    new TextEncoder().encode(message),
+  );
 }

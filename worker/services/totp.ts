@@ -11,7 +11,7 @@ import { sessionFamilies, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { AppError } from "../http/errors";
 import { keyFor } from "../lib/keys";
-import { toB64url } from "../lib/tokens";
+import { fromB64url, toB64url } from "../lib/tokens";
 import { type Actor, auditStatementIf } from "./audit";
 
 export const TOTP_STEP_SECONDS = 30;
@@ -100,9 +100,6 @@ async function seal(env: Bindings, userId: string, secret: Uint8Array): Promise<
   );
   return `v1.${toB64url(iv.buffer)}.${toB64url(sealed)}`;
 }
-
-const fromB64url = (text: string) =>
-  Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (ch) => ch.charCodeAt(0));
 
 async function unseal(env: Bindings, userId: string, stored: string): Promise<Uint8Array> {
   const [version, iv, sealed] = stored.split(".");
