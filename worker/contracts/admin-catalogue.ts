@@ -45,7 +45,7 @@ const IMAGE_KEY_PATTERN = /^[a-z0-9][a-z0-9._/-]{0,199}$/;
  * A body that is a JSON object of the given fields, nothing else: valibot's object schemas let an
  * array through as an object with no keys, which would read as an empty edit.
  */
-const fieldsObject = <T extends v.ObjectEntries>(entries: T, what: string) => {
+export const fieldsObject = <T extends v.ObjectEntries>(entries: T, what: string) => {
   const message = `The body must be a JSON object of ${what} fields`;
   return v.pipe(
     v.unknown(),
@@ -65,7 +65,7 @@ const text = (label: string, max: number) =>
   );
 
 /** Dollars with at most two decimals, from 0 to MAX_PRICE_DOLLARS. */
-const price = (label: string) =>
+export const price = (label: string) =>
   v.pipe(
     v.number(`${label} must be a number of dollars`),
     v.finite(`${label} must be a number of dollars`),

@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = [
   "order",
   "creator",
   "account",
+  "message",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -12,6 +12,8 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { AUDIT_ENTITIES } from "../contracts/admin";
 import { PRODUCT_STATUSES } from "../contracts/admin-catalogue";
+import { MESSAGE_STATUSES } from "../contracts/admin-inbox";
+import { CARRIER_IDS, REFUND_STATUSES } from "../contracts/admin-orders";
 
 /** The database's clock in milliseconds: the default of every timestamp column below. */
 export const dbNowMs = sql`(unixepoch('subsec') * 1000)`;
@@ -251,6 +253,10 @@ export const orders = sqliteTable(
     attribution: text("attribution", { enum: ["typed", "link"] }),
     creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
     trackingUrl: text("tracking_url"),
+    /** Who carries the parcel (contracts/admin-orders.ts CARRIERS), set when the owner ships it. */
+    carrier: text("carrier", { enum: CARRIER_IDS }),
+    trackingNumber: text("tracking_number"),
+    shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     /**
      * What the order does to stock (services/stock.ts): `held` from checkout, then `released` once
@@ -266,6 +272,8 @@ export const orders = sqliteTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
     index("orders_creator_idx").on(t.creatorId),
+    /** The back-office's queue and the figures read paid orders by when they were paid. */
+    index("orders_paid_idx").on(t.paidAt),
     normalisedEmail("orders", "email"),
     check("orders_status_valid", inList("status", ORDER_STATUSES)),
     nonNegative("orders", "subtotal_cents"),
@@ -293,11 +301,61 @@ export const orderItems = sqliteTable(
     /** The price at purchase, not today's price. */
     unitPriceCents: cents("unit_price_cents"),
     quantity: integer("quantity").notNull(),
+    /** Units of this line put back in stock by refunds and cancellation: never more than sold. */
+    restockedQuantity: integer("restocked_quantity").notNull().default(0),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     nonNegative("order_items", "unit_price_cents"),
     check("order_items_quantity_range", sql`"quantity" BETWEEN 1 AND 10`),
+    check("order_items_restocked_range", sql`"restocked_quantity" BETWEEN 0 AND "quantity"`),
+  ],
+);
+
+/** A line of a refund or cancellation that goes back in stock. */
+export interface RestockLine {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * Refunds the back-office makes through Stripe (services/refunds.ts). A row is written `pending`
+ * before Stripe is called and settled after: the partial unique index allows one pending refund per
+ * order, and the request key makes a retried request find its own row, so a double click, a retry
+ * or two admins at once make one refund. Stripe's idempotency key is the row's id.
+ */
+export const orderRefunds = sqliteTable(
+  "order_refunds",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The client's key for this request (one per refund dialog), or one derived from it. */
+    requestKey: text("request_key").notNull(),
+    amountCents: cents("amount_cents"),
+    reason: text("reason").notNull().default(""),
+    /** What goes back in stock when the refund succeeds. */
+    restockLines: text("restock_lines", { mode: "json" }).$type<RestockLine[]>().notNull(),
+    /** Mail the customer when it succeeds. */
+    notify: integer("notify", { mode: "boolean" }).notNull().default(true),
+    /** A cancellation: the order becomes `cancelled` with this refund. */
+    cancel: integer("cancel", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    stripeRefundId: text("stripe_refund_id"),
+    /** Why Stripe refused it, for a failed refund. */
+    error: text("error"),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("order_refunds_request_unique").on(t.orderId, t.requestKey),
+    uniqueIndex("order_refunds_one_pending").on(t.orderId).where(sql`"status" = 'pending'`),
+    index("order_refunds_created_idx").on(t.createdAt),
+    check("order_refunds_amount_positive", sql`"amount_cents" > 0`),
+    check("order_refunds_status_valid", inList("status", REFUND_STATUSES)),
   ],
 );
 
@@ -370,12 +428,32 @@ export const contactMessages = sqliteTable(
     email: text("email").notNull(),
     phone: text("phone"),
     message: text("message").notNull(),
+    /** The inbox's state: new until the owner replies or closes it. */
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("new"),
     createdAt: createdAt(),
   },
   (t) => [
     index("contact_messages_created_idx").on(t.createdAt),
+    index("contact_messages_status_idx").on(t.status, t.createdAt),
     normalisedEmail("contact_messages", "email"),
+    check("contact_messages_status_valid", inList("status", MESSAGE_STATUSES)),
   ],
+);
+
+/** The owner's replies to a contact message, each mailed to its sender. Never updated. */
+export const contactReplies = sqliteTable(
+  "contact_replies",
+  {
+    id: text("id").primaryKey(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId, t.createdAt)],
 );
 
 /** Transactional mail (orders, resets, confirmations) is retried before marketing mail. */
@@ -414,9 +492,12 @@ export const emailOutbox = sqliteTable(
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     redactedAt: integer("redacted_at", { mode: "timestamp_ms" }),
+    /** The order a mail is about, for the order's timeline in the back-office. */
+    orderId: text("order_id"),
   },
   (t) => [
     index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_order_idx").on(t.orderId),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );

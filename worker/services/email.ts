@@ -20,6 +20,8 @@ export interface EmailMessage {
   headers?: Record<string, string>;
   /** Transactional unless said otherwise; marketing mail waits behind it on retries. */
   kind?: EmailKind;
+  /** The order the mail is about: it then shows on the order's timeline in the back-office. */
+  orderId?: string;
 }
 
 const RESEND_ORIGIN = "https://api.resend.com";
@@ -93,10 +95,10 @@ export async function sendEmailOnce(
   message: EmailMessage,
   now = Date.now(),
 ): Promise<boolean> {
-  const { to, subject, text, html, replyTo, headers, kind = "transactional" } = message;
+  const { to, subject, text, html, replyTo, headers, kind = "transactional", orderId } = message;
   const [recorded] = await db
     .insert(emailOutbox)
-    .values({ id, to, subject, text, html, replyTo, headers, kind })
+    .values({ id, to, subject, text, html, replyTo, headers, kind, orderId })
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
   if (!recorded) return false;

@@ -124,6 +124,7 @@ export async function fulfilSession(
           createdAt: dbNowMs.as("created_at"),
           sentAt: sql`NULL`.as("sent_at"),
           redactedAt: sql`NULL`.as("redacted_at"),
+          orderId: sql`${order.id}`.as("order_id"),
         })
         .from(orders)
         .where(and(eq(orders.id, order.id), isNotNull(orders.paidAt))),
