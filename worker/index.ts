@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { createApp } from "./app";
 import { createDb } from "./db/client";
 import { assertEnv, type Bindings } from "./env";
+import { mailOverdueToShip } from "./services/admin-orders";
 import { SESSION_LIFETIME_SECONDS } from "./services/checkout";
 import { approveDueCommissions } from "./services/commissions";
 import { retryDueEmails } from "./services/email";
@@ -27,8 +28,9 @@ export default {
   /**
    * The crons of wrangler.toml. Hourly: approve commissions whose return window has passed, retry
    * mail that failed, and release the stock of checkouts that lapsed (services/stock.ts). Daily:
-   * prune what is kept no longer (services/retention.ts) and mail the owner the low-stock list,
-   * once per Brisbane day (services/stock.ts).
+   * prune what is kept no longer (services/retention.ts) and mail the owner the low-stock list
+   * (services/stock.ts) and the orders waiting too long to ship (services/admin-orders.ts), each
+   * once per Brisbane day.
    */
   async scheduled(controller, env, _ctx) {
     const db = createDb(env.DB);
@@ -37,6 +39,8 @@ export default {
       console.log("pruned", pruned);
       const low = await mailLowStock(env, db, controller.scheduledTime);
       if (low > 0) console.log(`low-stock mail written: ${low} products`);
+      const overdue = await mailOverdueToShip(env, db, controller.scheduledTime);
+      if (overdue > 0) console.log(`waiting-to-ship mail written: ${overdue} orders`);
       return;
     }
     const released = await releaseLapsedHolds(

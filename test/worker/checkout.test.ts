@@ -195,8 +195,10 @@ describe("paying and fulfilment", () => {
     const [order] = await orderRows();
     expect(order?.status).toBe("Order Placed");
     expect(order?.stripePaymentIntentId).toMatch(/^pi_/);
-    const mails = await db().select().from(emailOutbox);
-    expect(mails).toHaveLength(1);
+    const all = await db().select().from(emailOutbox);
+    // The buyer's confirmation, and the owner's new-order alert (owner-alerts.test.ts).
+    expect(all.map((m) => m.to).sort()).toEqual([env.SHOP_INBOX_EMAIL, "meera@example.com"].sort());
+    const mails = all.filter((m) => m.to === "meera@example.com");
     expect(mails[0]).toMatchObject({ to: "meera@example.com", status: "sent" });
     expect(mails[0]?.text).toContain(a.name);
     expect(mails[0]?.text).toContain("Total: $97.89");
@@ -228,7 +230,8 @@ describe("paying and fulfilment", () => {
     expect((await confirm(session.id, { cookie })).status).toBe(200);
     const res = await deliver(await eventFor(session.id, "checkout.session.completed"));
     expect(await res.json()).toMatchObject({ outcome: "already_fulfilled" });
-    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    // One confirmation and one owner alert.
+    expect(await db().select().from(emailOutbox)).toHaveLength(2);
   });
 
   it("10 concurrent deliveries and a confirmation make one paid order and one mail", async () => {
@@ -245,7 +248,8 @@ describe("paying and fulfilment", () => {
       answers.slice(0, 10).map(async (r) => (await r.json<{ outcome: string }>()).outcome),
     );
     expect(outcomes.filter((o) => o === "fulfilled").length).toBeLessThanOrEqual(1);
-    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    // One confirmation and one owner alert.
+    expect(await db().select().from(emailOutbox)).toHaveLength(2);
     expect(await db().select().from(stripeEvents)).toHaveLength(1);
     const [order] = await orderRows();
     expect(order?.status).toBe("Order Placed");
@@ -335,7 +339,8 @@ describe("paying and fulfilment", () => {
     const retried = await deliver(event);
     expect(await retried.json()).toMatchObject({ outcome: "fulfilled" });
     expect((await orderRows())[0]?.status).toBe("Order Placed");
-    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    // One confirmation and one owner alert.
+    expect(await db().select().from(emailOutbox)).toHaveLength(2);
   });
 
   it("declined cards leave the session open and the order pending", async () => {

@@ -329,8 +329,9 @@ describe("the daily prune", () => {
     const oldExpired = await createOrder({ status: "expired", createdAt: ago(8 * DAY) });
     const oldFailed = await createOrder({ status: "payment_failed", createdAt: ago(8 * DAY) });
     const recentPending = await createOrder({ createdAt: ago(6 * DAY) });
+    // Delivered: one still waiting to ship would bring the owner's overdue mail (owner-alerts.test.ts).
     const oldPaid = await createOrder({
-      status: "Order Placed",
+      status: "Delivered",
       paidAt: ago(60 * DAY),
       createdAt: ago(60 * DAY),
     });

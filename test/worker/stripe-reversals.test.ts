@@ -175,7 +175,8 @@ describe("refunds and disputes before the payment is recorded", () => {
     });
     expect(await db().select().from(stripeEvents)).toHaveLength(3);
     expect(await db().select().from(commissions)).toHaveLength(1);
-    expect(await db().select().from(emailOutbox)).toHaveLength(1);
+    // One confirmation and one owner alert.
+    expect(await db().select().from(emailOutbox)).toHaveLength(2);
   });
 });
 

@@ -112,8 +112,13 @@ export const nextStatuses = (status: string): OrderStatusName[] => {
   return at < 0 ? [] : TRACKER_STEPS.slice(at + 1);
 };
 
-/** The statuses an order may be cancelled in: paid and not yet shipped. */
-export const CANCELLABLE_STATUSES: readonly OrderStatusName[] = ["Order Placed", "Packing"];
+/** Paid and not yet shipped: the queue to ship, and the statuses an order may be cancelled in. */
+export const UNSHIPPED_STATUSES: readonly OrderStatusName[] = ["Order Placed", "Packing"];
+export const CANCELLABLE_STATUSES = UNSHIPPED_STATUSES;
+/** The steps from Shipped on: the parcel has left. */
+export const SHIPPED_STATUSES: readonly OrderStatusName[] = TRACKER_STEPS.filter(
+  (s) => !UNSHIPPED_STATUSES.includes(s),
+);
 
 export const MAX_TRACKING_NUMBER_LENGTH = 40;
 export const MAX_REASON_LENGTH = 500;

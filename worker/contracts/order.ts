@@ -149,6 +149,8 @@ export interface OrderDto {
   /** A signed link to the printable tax invoice, valid for 30 days from this answer. */
   invoiceUrl?: string;
   trackingUrl?: string;
+  /** Dollars given back so far; present only when some was. */
+  refunded?: number;
 }
 
 export interface CreateCheckoutResponse {

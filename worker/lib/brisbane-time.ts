@@ -19,3 +19,38 @@ export const brisbaneDayStart = (ms: number) => {
   const offset = BRISBANE_OFFSET_SECONDS * 1000;
   return Math.floor((ms + offset) / DAY_MS) * DAY_MS - offset;
 };
+
+/** The first millisecond of a Brisbane calendar day given as YYYY-MM-DD. */
+export const brisbaneDayStartOf = (day: string) =>
+  Date.parse(`${day}T00:00:00Z`) - BRISBANE_OFFSET_SECONDS * 1000;
+
+/** The Brisbane day of the week at `ms`: 0 is Sunday, 6 Saturday. */
+const brisbaneWeekday = (ms: number) => new Date(ms + BRISBANE_OFFSET_SECONDS * 1000).getUTCDay();
+const isBrisbaneWeekend = (ms: number) => brisbaneWeekday(ms) % 6 === 0;
+
+/**
+ * The instant `days` business days before `now`, counting only Brisbane Monday to Friday: during a
+ * weekend the count stands still at its start. Public holidays are not taken out (they differ by
+ * state and year and the shop keeps no calendar of them), so a holiday counts as a business day.
+ */
+export function businessDaysBefore(now: number, days: number): number {
+  const weekday = brisbaneWeekday(now);
+  let at = now;
+  if (weekday === 6) at = brisbaneDayStart(now);
+  if (weekday === 0) at = brisbaneDayStart(now) - DAY_MS;
+  for (let left = days; left > 0; left--) {
+    at -= DAY_MS;
+    while (isBrisbaneWeekend(at)) at -= DAY_MS;
+  }
+  return at;
+}
+
+/** How long an order may wait to ship after payment before the owner is told: 2 business days. */
+export const SHIP_WITHIN_BUSINESS_DAYS = 2;
+
+/**
+ * The latest payment time of an order that, at `now`, has waited more than 2 business days to ship
+ * (the owner's daily mail and the dashboard's count): paid at or before it means overdue.
+ */
+export const overdueCutoff = (now: number) =>
+  businessDaysBefore(now, SHIP_WITHIN_BUSINESS_DAYS) - 1;

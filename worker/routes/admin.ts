@@ -9,6 +9,10 @@ import { validate } from "../http/validate";
 import { listAudit } from "../services/audit";
 import { adminCatalogueRoutes } from "./admin-catalogue";
 import { adminImageRoutes } from "./admin-images";
+import { adminInboxRoutes } from "./admin-inbox";
+import { adminOrderRoutes } from "./admin-orders";
+import { adminRefundRoutes } from "./admin-refunds";
+import { adminReportRoutes } from "./admin-reports";
 import { adminSecondFactorRoutes } from "./admin-second-factor";
 import { adminStockRoutes } from "./admin-stock";
 
@@ -24,4 +28,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/", auditRoutes)
   .route("/", adminCatalogueRoutes)
   .route("/", adminImageRoutes)
+  .route("/", adminInboxRoutes)
+  .route("/", adminOrderRoutes)
+  .route("/", adminRefundRoutes)
+  .route("/", adminReportRoutes)
   .route("/", adminStockRoutes);

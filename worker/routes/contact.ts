@@ -24,7 +24,11 @@ export const contactRoutes = new Hono<AppEnv>().post(
       c.executionCtx,
       c.env,
       c.var.db,
-      contactNotificationEmail(c.env.SHOP_INBOX_EMAIL, { ...input, phone }),
+      contactNotificationEmail(
+        c.env.SHOP_INBOX_EMAIL,
+        { ...input, phone },
+        `${c.env.APP_ORIGIN}/admin/inbox`,
+      ),
     );
     return c.json({ success: true as const, message: CONTACT_MESSAGES.success });
   },

@@ -1,7 +1,9 @@
 // Every mail the shop writes: subject, text and HTML, in the shop's layout. Sending is
 // services/email.ts; what a visitor typed is escaped here before it reaches HTML.
 import type { LowStockProductDto } from "../contracts/admin-catalogue";
+import { type CarrierId, carrierName, orderNumber } from "../contracts/admin-orders";
 import { formatCents } from "../contracts/money";
+import { brisbaneDate } from "../lib/brisbane-time";
 import { escapeHtml } from "../lib/html";
 import type { EmailMessage } from "./email";
 import type { OrderWithItems } from "./orders";
@@ -81,7 +83,10 @@ export function emailChangeNoticeEmail(
   };
 }
 
-/** What the shop's inbox is told about a contact form message; replies go to the visitor. */
+/**
+ * What the shop's inbox is told about a contact form message; replies go to the visitor. With
+ * `inboxLink`, it also points at the back-office's inbox, where a reply is kept with the message.
+ */
 export function contactNotificationEmail(
   inbox: string,
   message: {
@@ -91,6 +96,7 @@ export function contactNotificationEmail(
     phone: string | null;
     message: string;
   },
+  inboxLink?: string,
 ): EmailMessage {
   const name = `${message.firstName} ${message.lastName}`;
   const details = [`From: ${name} <${message.email}>`, `Phone: ${message.phone ?? "not given"}`];
@@ -98,11 +104,15 @@ export function contactNotificationEmail(
     to: inbox,
     replyTo: message.email,
     subject: `Contact form: ${name}`,
-    text: `${details.join("\n")}\n\n${message.message}\n`,
+    text: `${details.join("\n")}\n\n${message.message}\n${inboxLink ? `\nReply from the back-office: ${inboxLink}\n` : ""}`,
     html: emailLayout(
       `New message from ${name}`,
       `<p>${details.map(escapeHtml).join("<br>")}</p>
-<blockquote style="border-left:3px solid #b87333;margin:0;padding-left:12px;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>`,
+<blockquote style="border-left:3px solid #b87333;margin:0;padding-left:12px;white-space:pre-wrap">${escapeHtml(message.message)}</blockquote>${
+        inboxLink
+          ? `\n<p><a href="${escapeHtml(inboxLink)}">Reply from the back-office</a></p>`
+          : ""
+      }`,
     ),
   };
 }
@@ -250,6 +260,198 @@ ${items
   .join("")}
 </table>
 <p><a href="${escapeHtml(link)}">Open stock in the back-office</a></p>`,
+    ),
+  };
+}
+
+/** The subject of the owner's reply to a contact message. */
+export const CONTACT_REPLY_SUBJECT = "Re: your message to Tamra & Tara";
+
+/**
+ * The owner's reply to a contact message (services/inbox.ts): the reply, then the visitor's own
+ * message quoted. An answer from the visitor goes to the shop's inbox (`replyTo`).
+ */
+export function contactReplyEmail(
+  inbox: string,
+  original: { firstName: string; email: string; message: string; createdAt: Date },
+  reply: string,
+): EmailMessage {
+  const wrote = `On ${brisbaneDate(original.createdAt.getTime())} you wrote:`;
+  const quoted = original.message
+    .split(/\r\n|\r|\n/)
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+  return {
+    to: original.email,
+    replyTo: inbox,
+    subject: CONTACT_REPLY_SUBJECT,
+    text: `Hello ${original.firstName},\n\n${reply}\n\nTamra & Tara\n\n${wrote}\n${quoted}\n`,
+    html: emailLayout(
+      "Our reply to your message",
+      `<p>Hello ${escapeHtml(original.firstName)},</p>
+<p style="white-space:pre-wrap">${escapeHtml(reply)}</p><p>Tamra &amp; Tara</p>
+<p style="font-size:12px;color:#6b4b3e">${escapeHtml(wrote)}</p>
+<blockquote style="border-left:3px solid #b87333;margin:0;padding-left:12px;white-space:pre-wrap;color:#6b4b3e">${escapeHtml(original.message)}</blockquote>`,
+    ),
+  };
+}
+
+/** The tracker steps whose reaching is mailed to the customer (Packing is not). */
+export type MailedOrderStatus = "Shipped" | "Out for Delivery" | "Delivered";
+
+const STATUS_MAIL: Record<MailedOrderStatus, { subject: string; title: string; news: string }> = {
+  Shipped: { subject: "has shipped", title: "Your order is on its way", news: "has shipped" },
+  "Out for Delivery": {
+    subject: "is out for delivery",
+    title: "Your order is out for delivery",
+    news: "is out for delivery and should reach you today",
+  },
+  Delivered: {
+    subject: "has been delivered",
+    title: "Your order has been delivered",
+    news: "has been delivered. We hope you love it",
+  },
+};
+
+/**
+ * The customer's news that their order moved on (services/admin-orders.ts): with the carrier,
+ * tracking number and Track Order link when the parcel has one, and the link to their orders.
+ */
+export function orderStatusEmail(
+  order: { id: string; email: string; firstName: string },
+  status: MailedOrderStatus,
+  shipping: { carrier: CarrierId; trackingNumber: string; trackingUrl: string } | null,
+  ordersLink: string,
+): EmailMessage {
+  const number = `#${orderNumber(order.id)}`;
+  const { subject, title, news } = STATUS_MAIL[status];
+  const carrier = shipping ? carrierName(shipping.carrier) : "";
+  const tracking = shipping
+    ? [`Carrier: ${carrier}`, `Tracking number: ${shipping.trackingNumber}`]
+    : [];
+  return {
+    to: order.email,
+    orderId: order.id,
+    subject: `Your Tamra & Tara order ${number} ${subject}`,
+    text: [
+      `Hello ${order.firstName},`,
+      "",
+      `Your order ${number} ${news}.`,
+      ...(shipping ? ["", ...tracking, `Track it: ${shipping.trackingUrl}`] : []),
+      "",
+      `Your orders: ${ordersLink}`,
+      "",
+    ].join("\n"),
+    html: emailLayout(
+      title,
+      `<p>Hello ${escapeHtml(order.firstName)},</p><p>Your order ${escapeHtml(number)} ${escapeHtml(news)}.</p>${
+        shipping
+          ? `\n<p>${tracking.map(escapeHtml).join("<br>")}</p>\n<p><a href="${escapeHtml(shipping.trackingUrl)}">Track your parcel with ${escapeHtml(carrier)}</a></p>`
+          : ""
+      }
+<p><a href="${escapeHtml(ordersLink)}">See your orders</a></p>`,
+    ),
+  };
+}
+
+/**
+ * The owner's alert of a new paid order, written with the payment (services/fulfilment.ts): what
+ * was bought, by whom, and the link to the order in the back-office.
+ */
+export function newOrderAlertEmail(
+  inbox: string,
+  { order, items }: OrderWithItems,
+  link: string,
+): EmailMessage {
+  const number = `#${orderNumber(order.id)}`;
+  const total = formatCents(order.totalCents);
+  const buyer = `${order.address.firstName} ${order.address.lastName} <${order.email}>`;
+  const line = (i: (typeof items)[number]) =>
+    `${i.quantity} × ${i.name} — ${formatCents(i.unitPriceCents * i.quantity)}`;
+  return {
+    to: inbox,
+    orderId: order.id,
+    subject: `New order ${number} — ${total}`,
+    text: `${items.map(line).join("\n")}\n\nTotal: ${total}\nBuyer: ${buyer}\n\nOpen it in the back-office: ${link}\n`,
+    html: emailLayout(
+      `New order ${number}`,
+      `<ul>${items.map((i) => `<li>${escapeHtml(line(i))}</li>`).join("")}</ul>
+<p><strong>Total: ${escapeHtml(total)}</strong><br>Buyer: ${escapeHtml(buyer)}</p>
+<p><a href="${escapeHtml(link)}">Open the order in the back-office</a></p>`,
+    ),
+  };
+}
+
+/** An order in the owner's daily list of orders waiting too long to ship. */
+export interface OverdueOrderLine {
+  id: string;
+  name: string;
+  email: string;
+  status: string;
+  paidAt: Date;
+  totalCents: number;
+  link: string;
+}
+
+/**
+ * The owner's daily mail of paid orders still not shipped more than `businessDays` business days
+ * after payment (services/admin-orders.ts), oldest first, each with its back-office link. `date` is
+ * the Brisbane day it is about (YYYY-MM-DD).
+ */
+export function overdueToShipEmail(
+  inbox: string,
+  date: string,
+  businessDays: number,
+  lines: readonly OverdueOrderLine[],
+): EmailMessage {
+  const what = lines.length === 1 ? "1 order" : `${lines.length} orders`;
+  const intro = `${what} ${lines.length === 1 ? "has" : "have"} waited more than ${businessDays} business days to ship.`;
+  const text = (o: OverdueOrderLine) =>
+    `#${orderNumber(o.id)} — ${o.name} <${o.email}> — paid ${brisbaneDate(o.paidAt.getTime())} — ${o.status} — ${formatCents(o.totalCents)}`;
+  return {
+    to: inbox,
+    subject: `Waiting to ship on ${date}: ${what}`,
+    text: `${intro}\n\n${lines.map((o) => `- ${text(o)}\n  ${o.link}`).join("\n")}\n`,
+    html: emailLayout(
+      "Orders waiting to ship",
+      `<p>${escapeHtml(intro)}</p>
+<ul>${lines.map((o) => `<li><a href="${escapeHtml(o.link)}">${escapeHtml(text(o))}</a></li>`).join("")}</ul>`,
+    ),
+  };
+}
+
+/**
+ * The customer's news of a refund or a cancellation (services/refunds.ts), written in the batch
+ * that settles it. `amountCents` 0 is a cancellation of an order already refunded in full.
+ */
+export function refundEmail(
+  order: { id: string; email: string; firstName: string },
+  refund: { amountCents: number; reason: string; cancel: boolean },
+): EmailMessage {
+  const number = `#${orderNumber(order.id)}`;
+  const amount = formatCents(refund.amountCents);
+  const refunded = refund.amountCents > 0;
+  const subject = refund.cancel
+    ? `Your Tamra & Tara order ${number} has been cancelled`
+    : `Refund of ${amount} for your order ${number}`;
+  const news = refund.cancel
+    ? refunded
+      ? `We have cancelled your order ${number} and refunded ${amount} to the card you paid with.`
+      : `We have cancelled your order ${number}.`
+    : `We have refunded ${amount} of your order ${number} to the card you paid with.`;
+  const paragraphs = [
+    news,
+    ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
+    ...(refunded ? ["It can take 5–10 business days to appear on your statement."] : []),
+  ];
+  return {
+    to: order.email,
+    orderId: order.id,
+    subject,
+    text: `Hello ${order.firstName},\n\n${paragraphs.join("\n\n")}\n`,
+    html: emailLayout(
+      refund.cancel ? `Order ${number} cancelled` : `Refund of ${amount}`,
+      `<p>Hello ${escapeHtml(order.firstName)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}`,
     ),
   };
 }

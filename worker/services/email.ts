@@ -4,9 +4,9 @@
 // A failed send stays queued and the cron retries it with backoff, transactional mail first, until
 // MAX_ATTEMPTS; each attempt is claimed by one conditional UPDATE, so no mail goes out twice.
 // What each mail says is services/email-templates.ts.
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type EmailKind, emailOutbox } from "../db/schema";
+import { dbNowMs, type EmailKind, emailOutbox, orders } from "../db/schema";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
 
@@ -234,4 +234,39 @@ export function sendEmailLater(
   message: EmailMessage,
 ): void {
   ctx.waitUntil(sendEmail(env, db, message));
+}
+
+/**
+ * The insert of a mail into the outbox under `id`, for a batch: one row when `condition` (about
+ * `orders`, naming one order by its id) holds when it runs, none otherwise, and none if the id is
+ * taken. The caller sends it with deliverQueuedEmail once the batch shows its change happened.
+ */
+export function queueMailIf(db: Db, id: string, mail: EmailMessage, condition: SQL | undefined) {
+  return db
+    .insert(emailOutbox)
+    .select(
+      db
+        .select({
+          id: sql`${id}`.as("id"),
+          to: sql`${mail.to}`.as("to"),
+          subject: sql`${mail.subject}`.as("subject"),
+          text: sql`${mail.text}`.as("text"),
+          html: sql`${mail.html}`.as("html"),
+          replyTo: sql`${mail.replyTo ?? null}`.as("reply_to"),
+          headers: sql`${mail.headers ? JSON.stringify(mail.headers) : null}`.as("headers"),
+          kind: sql`${mail.kind ?? "transactional"}`.as("kind"),
+          status: sql`'queued'`.as("status"),
+          attempts: sql`0`.as("attempts"),
+          error: sql`NULL`.as("error"),
+          // Due at once: the first attempt follows the batch, the cron retries it if that fails.
+          nextAttemptAt: sql`0`.as("next_attempt_at"),
+          createdAt: dbNowMs.as("created_at"),
+          sentAt: sql`NULL`.as("sent_at"),
+          redactedAt: sql`NULL`.as("redacted_at"),
+          orderId: sql`${mail.orderId ?? null}`.as("order_id"),
+        })
+        .from(orders)
+        .where(condition),
+    )
+    .onConflictDoNothing();
 }

@@ -2,14 +2,14 @@
 // page's confirmation alike. D1 has no interactive transactions, so each effect is one atomic batch
 // of conditional statements: any number of concurrent or repeated calls make one paid order and
 // one confirmation mail, and a failed batch changes nothing, so Stripe's retry can succeed.
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { dbNowMs, emailOutbox, type OrderStatus, orders, stripeEvents } from "../db/schema";
+import { type OrderStatus, orders, stripeEvents } from "../db/schema";
 import type { Bindings } from "../env";
 import { stableId } from "../lib/ids";
 import { commissionStatement } from "./commissions";
-import { deliverQueuedEmail } from "./email";
-import { orderConfirmationEmail } from "./email-templates";
+import { deliverQueuedEmail, queueMailIf } from "./email";
+import { newOrderAlertEmail, orderConfirmationEmail } from "./email-templates";
 import { invoiceUrl } from "./invoice";
 import { findOrder } from "./orders";
 import {
@@ -101,42 +101,24 @@ export async function fulfilSession(
       stripePaymentIntentId: paymentIntent ?? null,
     })
     .where(and(eq(orders.id, order.id), inArray(orders.status, UNPAID)));
-  // The mail is written with the transition and under a key of its own, so there is exactly one:
-  // one row when the order is paid (selected by its primary key), none otherwise.
-  const queueMail = db
-    .insert(emailOutbox)
-    .select(
-      db
-        .select({
-          id: sql`${mailId}`.as("id"),
-          to: sql`${mail.to}`.as("to"),
-          subject: sql`${mail.subject}`.as("subject"),
-          text: sql`${mail.text}`.as("text"),
-          html: sql`${mail.html}`.as("html"),
-          replyTo: sql`NULL`.as("reply_to"),
-          headers: sql`NULL`.as("headers"),
-          kind: sql`'transactional'`.as("kind"),
-          status: sql`'queued'`.as("status"),
-          attempts: sql`0`.as("attempts"),
-          error: sql`NULL`.as("error"),
-          // Due at once: the first attempt follows the batch, the cron retries it if that fails.
-          nextAttemptAt: sql`0`.as("next_attempt_at"),
-          createdAt: dbNowMs.as("created_at"),
-          sentAt: sql`NULL`.as("sent_at"),
-          redactedAt: sql`NULL`.as("redacted_at"),
-          orderId: sql`${order.id}`.as("order_id"),
-        })
-        .from(orders)
-        .where(and(eq(orders.id, order.id), isNotNull(orders.paidAt))),
-    )
-    .onConflictDoNothing();
+  // The mails are written with the transition, each under a key of its own, so there is exactly
+  // one of each: one row when the order is paid, none otherwise.
+  const isPaidNow = and(eq(orders.id, order.id), isNotNull(orders.paidAt));
+  const queueMail = queueMailIf(db, mailId, { ...mail, orderId: order.id }, isPaidNow);
+  const alert = newOrderAlertEmail(
+    env.SHOP_INBOX_EMAIL,
+    found,
+    `${env.APP_ORIGIN}/admin/orders/${order.id}`,
+  );
+  const alertId = await stableId("owner-order-alert", order.id);
+  const queueAlert = queueMailIf(db, alertId, alert, isPaidNow);
   // One commission per order (unique order_id), written only once the order is paid; then any
   // refund or dispute that arrived before the payment was recorded is applied to both.
   const commission = commissionStatement(db, order.id, now);
   const reversals = applyReversalsStatements(db, eq(orders.id, order.id), now);
   // The order's stock hold becomes a sale, once: conditional on the hold, which it moves to `sold`.
   const sale = saleStatements(db, order.id);
-  const effects = [update, queueMail, commission, ...reversals, ...sale] as const;
+  const effects = [update, queueMail, queueAlert, commission, ...reversals, ...sale] as const;
   const [transition] = event
     ? (await db.batch([recordEvent(db, event), ...effects])).slice(1)
     : await db.batch(effects);
@@ -144,6 +126,7 @@ export async function fulfilSession(
 
   // Only the call that made the transition does the rest.
   ctx.waitUntil(deliverQueuedEmail(env, db, mailId, mail));
+  ctx.waitUntil(deliverQueuedEmail(env, db, alertId, alert));
   if (order.userId) ctx.waitUntil(env.CARTS.getByName(order.userId).remove());
   return "fulfilled";
 }

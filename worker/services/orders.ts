@@ -1,5 +1,5 @@
 // Reading orders: an order with its lines, the answers' OrderDto, and which states count as paid.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { imageUrl } from "../contracts/catalogue";
 import { centsToDollars } from "../contracts/money";
 import { type OrderDto, TRACKER_STEPS } from "../contracts/order";
@@ -48,12 +48,23 @@ export async function orderOfSession(db: Db, sessionId: string): Promise<OrderRo
   return row ?? null;
 }
 
-/** A user's paid orders, newest first. */
+/**
+ * A user's paid orders, newest first, including those paid and later cancelled: the buyer sees
+ * "cancelled" rather than the order vanishing.
+ */
 export async function paidOrdersOf(db: Db, userId: string): Promise<OrderWithItems[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, [...PAID_STATUSES])))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(
+          inArray(orders.status, [...PAID_STATUSES]),
+          and(eq(orders.status, "cancelled"), isNotNull(orders.paidAt)),
+        ),
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return withItems(db, rows);
 }
@@ -83,5 +94,6 @@ export async function toOrderDto(
   };
   if (isPaid(order)) dto.invoiceUrl = await invoiceUrl(env, order.id);
   if (order.trackingUrl) dto.trackingUrl = order.trackingUrl;
+  if (order.refundedCents > 0) dto.refunded = centsToDollars(order.refundedCents);
   return dto;
 }

@@ -1,0 +1,55 @@
+// /api/admin/orders (README, back-office): the queue to ship, an order's page with its timeline,
+// moving it forward with the customer's mail, and notes. requireAdmin has already run
+// (routes/admin.ts).
+import { Hono } from "hono";
+import { OrderListQuery, OrderNoteSchema, StatusChangeSchema } from "../contracts/admin-orders";
+import { IdParam } from "../contracts/fields";
+import type { AppEnv } from "../http/app-env";
+import { validate } from "../http/validate";
+import {
+  addOrderNote,
+  changeOrderStatus,
+  listAdminOrders,
+  requireAdminOrder,
+} from "../services/admin-orders";
+
+export const adminOrderRoutes = new Hono<AppEnv>()
+  .get("/orders", validate("query", OrderListQuery), async (c) => {
+    const { orders, total } = await listAdminOrders(c.var.db, c.req.valid("query"));
+    return c.json({ success: true as const, orders, total });
+  })
+  .get("/orders/:id", validate("param", IdParam), async (c) => {
+    const order = await requireAdminOrder(c.env, c.var.db, c.req.valid("param").id);
+    return c.json({ success: true as const, order });
+  })
+  .post(
+    "/orders/:id/status",
+    validate("param", IdParam),
+    validate("json", StatusChangeSchema),
+    async (c) => {
+      const order = await changeOrderStatus(
+        c.env,
+        c.var.db,
+        c.executionCtx,
+        c.var.admin,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return c.json({ success: true as const, order });
+    },
+  )
+  .post(
+    "/orders/:id/notes",
+    validate("param", IdParam),
+    validate("json", OrderNoteSchema),
+    async (c) => {
+      const order = await addOrderNote(
+        c.env,
+        c.var.db,
+        c.var.admin,
+        c.req.valid("param").id,
+        c.req.valid("json").note,
+      );
+      return c.json({ success: true as const, order });
+    },
+  );

@@ -1,0 +1,22 @@
+// /api/admin/reports (README, back-office): the dashboard's figures and the GST report, as JSON and
+// as CSV. requireAdmin has already run (routes/admin.ts).
+import { Hono } from "hono";
+import { GstReportQuery } from "../contracts/admin-reports";
+import type { AppEnv } from "../http/app-env";
+import { validate } from "../http/validate";
+import { csvResponse } from "../lib/csv";
+import { gstRange, gstReport, gstReportCsv, gstReportDto, summary } from "../services/reports";
+
+export const adminReportRoutes = new Hono<AppEnv>()
+  .get("/reports/summary", async (c) =>
+    c.json({ success: true as const, summary: await summary(c.var.db) }),
+  )
+  .get("/reports/gst", validate("query", GstReportQuery), async (c) => {
+    const report = await gstReport(c.var.db, gstRange(c.req.valid("query")));
+    return c.json({ success: true as const, report: gstReportDto(report) });
+  })
+  .get("/reports/gst.csv", validate("query", GstReportQuery), async (c) => {
+    const range = gstRange(c.req.valid("query"));
+    const report = await gstReport(c.var.db, range);
+    return csvResponse(gstReportCsv(report), `gst-${range.from}-to-${range.to}.csv`);
+  });
