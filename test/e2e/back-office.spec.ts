@@ -28,6 +28,10 @@ test("the owner lists a one-off piece with two photos, a shopper buys it, and it
   await expect(page.getByRole("navigation", { name: "Back-office" })).toBeVisible();
 
   // A new product, one unit on hand.
+  await page
+    .getByRole("navigation", { name: "Back-office" })
+    .getByRole("link", { name: "Products" })
+    .click();
   await page.getByRole("link", { name: "New product" }).first().click();
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Description").fill("A hand-cast brass bell, the only one of its kind.");

@@ -8,6 +8,9 @@ import { adminRoutes } from "../../web/admin/router";
 import { storeSession } from "../../web/lib/stored-session";
 import type { AuditEntryDto } from "../../worker/contracts/admin";
 import type { AdminCategoryDto, AdminProductDto } from "../../worker/contracts/admin-catalogue";
+import type { ContactMessageDto, ContactReplyDto } from "../../worker/contracts/admin-inbox";
+import type { AdminOrderDto, AdminOrderSummaryDto } from "../../worker/contracts/admin-orders";
+import type { GstLineDto, GstReportDto, SummaryDto } from "../../worker/contracts/admin-reports";
 import { json } from "./account-helpers";
 
 export { json };
@@ -132,4 +135,224 @@ export function signIn(role = "admin") {
 export function renderAdmin(at: string) {
   const router = createMemoryRouter(adminRoutes, { initialEntries: [at] });
   return { ...render(<RouterProvider router={router} />), router };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbox and reports
+
+export const MESSAGE_ID = "c0ffee00c0ffee00c0ffee01";
+
+export function makeReply(overrides: Partial<ContactReplyDto> = {}): ContactReplyDto {
+  return {
+    _id: `reply-${Math.random().toString(16).slice(2)}`,
+    message: "Thanks for asking: it ships on Monday.",
+    actorEmail: "owner@example.com",
+    createdAt: "2026-11-20T06:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function makeMessage(overrides: Partial<ContactMessageDto> = {}): ContactMessageDto {
+  return {
+    _id: MESSAGE_ID,
+    firstName: "Priya",
+    lastName: "Sharma",
+    email: "priya@example.com",
+    phone: "0412 345 678",
+    message: "Is the copper lota food safe?\nI would like to use it for water.",
+    status: "new",
+    createdAt: "2026-11-20T05:30:00.000Z",
+    replies: [],
+    ...overrides,
+  };
+}
+
+export function makeSummary(overrides: Partial<SummaryDto> = {}): SummaryDto {
+  return {
+    generatedAt: "2026-11-20T05:30:00.000Z",
+    today: { orders: 3, revenue: 254.85, refunds: 0 },
+    last7Days: { orders: 19, revenue: 1834.5, refunds: 45 },
+    last30Days: { orders: 81, revenue: 7342.1, refunds: 129.9 },
+    waitingToShip: 6,
+    overdueToShip: 2,
+    lowStock: 4,
+    newMessages: 3,
+    bestSellers: [],
+    creators: { orders: 12, revenue: 980.4, commission: 98.04 },
+    ...overrides,
+  };
+}
+
+export function makeGstLine(overrides: Partial<GstLineDto> = {}): GstLineDto {
+  return {
+    kind: "order",
+    at: "2026-10-05T01:00:00.000Z",
+    day: "2026-10-05",
+    orderId: "0123456789abcdef01234567",
+    number: "01234567",
+    customer: "Priya Sharma",
+    total: 110,
+    gst: 10,
+    ...overrides,
+  };
+}
+
+export function makeGstReport(overrides: Partial<GstReportDto> = {}): GstReportDto {
+  return {
+    from: "2026-10-01",
+    to: "2026-12-31",
+    lines: [],
+    totals: { sales: 0, salesGst: 0, refunds: 0, refundsGst: 0, net: 0, netGst: 0 },
+    ...overrides,
+  };
+}
+
+/** A CSV the Worker sends as an attachment. */
+export const csvFile = (text: string, filename: string) =>
+  new Response(text, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+    },
+  });
+
+/**
+ * Stubs the browser's side of saving a file: object URLs, and the click on the download link.
+ * Returns what was saved, as the link's name and the blob behind its URL.
+ */
+export function captureDownloads() {
+  const blobs = new Map<string, Blob>();
+  const saved: { filename: string; blob: Blob | undefined }[] = [];
+  let next = 0;
+  vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+    const url = `blob:http://shop.test/${++next}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ filename: this.download, blob: blobs.get(this.href) });
+  });
+  return saved;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export const ORDER_ID = "6a1b2c3d4e5f60718293a4b5";
+/** The second line's product (the first is PRODUCT_ID). */
+export const DIYA_ID = "b".repeat(24);
+
+/** A paid order of 2 lotas and a diya, waiting to ship, that came by a creator's link. */
+export function makeOrder(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
+  return {
+    _id: ORDER_ID,
+    number: ORDER_ID.slice(-8),
+    status: "Order Placed",
+    createdAt: "2026-11-20T05:00:00.000Z",
+    paidAt: "2026-11-20T05:02:00.000Z",
+    shippedAt: null,
+    email: "asha@example.com",
+    userId: "u-asha",
+    address: {
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.com",
+      street: "12 Fig Tree Lane",
+      street2: "Unit 4",
+      city: "Brisbane",
+      state: "QLD",
+      zipcode: "4000",
+      country: "Australia",
+      phone: "0400 123 456",
+    },
+    items: [
+      {
+        productId: PRODUCT_ID,
+        name: "Copper Kalash Lota",
+        image: "/images/products/lota.jpg",
+        unitPrice: 45,
+        quantity: 2,
+        lineTotal: 90,
+        restocked: 0,
+      },
+      {
+        productId: DIYA_ID,
+        name: "Brass Diya",
+        image: "",
+        unitPrice: 12.5,
+        quantity: 1,
+        lineTotal: 12.5,
+        restocked: 0,
+      },
+    ],
+    subtotal: 102.5,
+    tax: 10.25,
+    deliveryFee: 10,
+    discount: 0,
+    total: 122.75,
+    refunded: 0,
+    disputed: 0,
+    refundable: 122.75,
+    currency: "aud",
+    payment: { provider: "stripe", sessionId: "cs_test_a1b2", paymentIntentId: "pi_test_c3d4" },
+    attribution: {
+      code: "ASHA10",
+      how: "link",
+      creatorId: "u-creator",
+      creatorName: "Meera Creates",
+      commission: { amount: 10.25, reversed: 0, status: "pending" },
+    },
+    shipping: { carrier: null, trackingNumber: null, trackingUrl: null },
+    refunds: [],
+    stockMovements: [
+      {
+        productId: PRODUCT_ID,
+        kind: "sale",
+        onHandDelta: -2,
+        reservedDelta: -2,
+        reason: "",
+        at: "2026-11-20T05:02:00.000Z",
+      },
+    ],
+    events: [
+      { at: "2026-11-20T05:00:00.000Z", kind: "created", title: "Order created" },
+      { at: "2026-11-20T05:02:00.000Z", kind: "paid", title: "Paid $122.75" },
+      {
+        at: "2026-11-20T05:03:00.000Z",
+        kind: "email",
+        title: "Your Tamra & Tara order #8293a4b5",
+        detail: "to asha@example.com — sent",
+      },
+    ],
+    nextStatuses: ["Packing", "Shipped", "Out for Delivery", "Delivered"],
+    canCancel: true,
+    invoiceUrl: "https://shop.test/api/order/invoice/6a1b?sig=1",
+    ...overrides,
+  };
+}
+
+/** The queue's row of an order. */
+export function makeOrderSummary(
+  overrides: Partial<AdminOrderSummaryDto> = {},
+): AdminOrderSummaryDto {
+  return {
+    _id: ORDER_ID,
+    number: ORDER_ID.slice(-8),
+    status: "Order Placed",
+    createdAt: "2026-11-20T05:00:00.000Z",
+    paidAt: "2026-11-20T05:02:00.000Z",
+    email: "asha@example.com",
+    name: "Asha Rao",
+    itemCount: 3,
+    total: 122.75,
+    refunded: 0,
+    affiliateCode: null,
+    carrier: null,
+    trackingNumber: null,
+    ...overrides,
+  };
 }

@@ -180,6 +180,40 @@ describe("/orders", () => {
     expect(card.getByText("Qty 3 · $12.00 each")).toBeTruthy();
   });
 
+  it("shows a cancelled order as Cancelled instead of the tracker, and any refund", async () => {
+    const trackingUrl = "https://auspost.com.au/mypost/track/details/AB123";
+    showOrders(
+      answerWith([
+        makeOrder(3, { status: "cancelled", refunded: 64.89 }),
+        makeOrder(2, { status: "Shipped", refunded: 10, trackingUrl }),
+        makeOrder(1),
+      ]),
+    );
+    await screen.findAllByRole("heading", { name: /^Order #/ });
+    const [cancelled, partly, plain] = cards().map((card) => within(card)) as [
+      ReturnType<typeof within>,
+      ReturnType<typeof within>,
+      ReturnType<typeof within>,
+    ];
+
+    expect(cancelled.getByText("Cancelled", { selector: ".order-status" })).toBeTruthy();
+    expect(cancelled.getByText("Cancelled", { selector: ".order-cancelled strong" })).toBeTruthy();
+    expect(cancelled.queryByRole("list", { name: "Delivery progress" })).toBeNull();
+    expect(cancelled.getByText("Refunded $64.89")).toBeTruthy();
+    expect(cancelled.getByText(/\$64\.89 was refunded to the card you paid with/)).toBeTruthy();
+
+    expect(partly.getByRole("list", { name: "Delivery progress" })).toBeTruthy();
+    expect(partly.getByText("Shipped", { selector: ".order-status" })).toBeTruthy();
+    expect(partly.getByText("Refunded $10.00")).toBeTruthy();
+    expect(partly.getByRole("link", { name: /^Track Order/ }).getAttribute("href")).toBe(
+      trackingUrl,
+    );
+
+    expect(plain.getByRole("list", { name: "Delivery progress" })).toBeTruthy();
+    expect(plain.queryByText(/Refunded/)).toBeNull();
+    expect(plain.queryByText("Cancelled")).toBeNull();
+  });
+
   it("is registered in the app's routes", async () => {
     stubApi();
     const router = createMemoryRouter(routes, { initialEntries: ["/orders"] });

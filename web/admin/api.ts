@@ -20,8 +20,30 @@ import type {
   ProductImageResponse,
   ProductImagesResponse,
 } from "../../worker/contracts/admin-images";
+import type {
+  ContactMessageResponse,
+  MessageListResponse,
+  MessageStatus,
+} from "../../worker/contracts/admin-inbox";
+import type {
+  AdminOrderDto,
+  AdminOrderListResponse,
+  AdminOrderResponse,
+  CancelInput,
+  OrderQueueFilter,
+  OrderSort,
+  RefundInput,
+  RefundResponse,
+  StatusChangeInput,
+} from "../../worker/contracts/admin-orders";
+import type {
+  GstReportResponse,
+  SummaryDto,
+  SummaryResponse,
+} from "../../worker/contracts/admin-reports";
 import type { StockChange, StockResponse } from "../../worker/contracts/stock";
-import { ApiError, type ApiRequestOptions, api, reportFailure } from "../lib/api-client";
+import { ApiError, type ApiRequestOptions, api, apiFile, reportFailure } from "../lib/api-client";
+import { saveFile } from "./download";
 
 /** The Worker's codes for "this account may not use the back-office" and "pass the factor first". */
 export const FORBIDDEN_CODE = "forbidden";
@@ -195,3 +217,98 @@ export const fetchAudit = async ({ entity, id, page }: AuditParams, signal?: Abo
       { signal },
     )
   ).entries;
+
+// ---------------------------------------------------------------------------------------------
+// Orders. Each action answers with the order as it now is, which the order's page shows.
+
+export interface OrderQueueQuery {
+  status: OrderQueueFilter;
+  q?: string;
+  /** Brisbane days, YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+  sort: OrderSort;
+  page?: number;
+}
+
+export const fetchOrders = (
+  { status, q, from, to, sort, page }: OrderQueueQuery,
+  signal?: AbortSignal,
+) =>
+  call<AdminOrderListResponse>(
+    `/api/admin/orders${query({ status, q, from, to, sort, page: page && page > 1 ? page : undefined })}`,
+    { signal },
+  );
+
+const orderPath = (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}`;
+
+export const fetchOrder = async (orderId: string, signal?: AbortSignal): Promise<AdminOrderDto> =>
+  (await call<AdminOrderResponse>(orderPath(orderId), { signal })).order;
+
+/** Forward only (a backward move is 409); Shipped carries the carrier and tracking number. */
+export const changeOrderStatus = async (orderId: string, input: StatusChangeInput) =>
+  (await post<AdminOrderResponse>(`${orderPath(orderId)}/status`, input)).order;
+
+/** The same `requestKey` twice is one refund; more than is left to refund is 409. */
+export const refundOrder = (orderId: string, input: RefundInput) =>
+  post<RefundResponse>(`${orderPath(orderId)}/refund`, input);
+
+/** Refunds the rest and restocks every line; a shipped order is 409. */
+export const cancelOrder = async (orderId: string, input: CancelInput) =>
+  (await post<AdminOrderResponse>(`${orderPath(orderId)}/cancel`, input)).order;
+
+export const addOrderNote = async (orderId: string, note: string) =>
+  (await post<AdminOrderResponse>(`${orderPath(orderId)}/notes`, { note })).order;
+
+// ---------------------------------------------------------------------------------------------
+// Inbox and reports
+
+export interface MessageListParams {
+  status?: MessageStatus | undefined;
+  page?: number;
+}
+
+export const fetchMessages = ({ status, page }: MessageListParams, signal?: AbortSignal) =>
+  call<MessageListResponse>(
+    `/api/admin/messages${query({ status, page: page && page > 1 ? page : undefined })}`,
+    { signal },
+  );
+
+const messagePath = (messageId: string) => `/api/admin/messages/${encodeURIComponent(messageId)}`;
+
+/** Mailed to the sender and kept with the message, which comes back with it (status replied). */
+export const replyToMessage = (messageId: string, input: { message: string }) =>
+  post<ContactMessageResponse>(`${messagePath(messageId)}/reply`, input);
+
+export const setMessageStatus = (messageId: string, status: MessageStatus) =>
+  post<ContactMessageResponse>(messagePath(messageId), { status });
+
+export const fetchSummary = async (signal?: AbortSignal): Promise<SummaryDto> =>
+  (await call<SummaryResponse>("/api/admin/reports/summary", { signal })).summary;
+
+/** Brisbane days, YYYY-MM-DD, both included. */
+export interface GstRange {
+  from: string;
+  to: string;
+}
+
+export const fetchGstReport = async ({ from, to }: GstRange, signal?: AbortSignal) =>
+  (await call<GstReportResponse>(`/api/admin/reports/gst${query({ from, to })}`, { signal }))
+    .report;
+
+/** Fetches a file the Worker makes (a CSV) and saves it under the name the Worker gives it. */
+async function download(path: string, fallbackName: string): Promise<void> {
+  try {
+    const { blob, filename } = await apiFile(path);
+    saveFile(blob, filename ?? fallbackName);
+  } catch (error) {
+    if (isGateRefusal(error)) gateListener?.();
+    throw error;
+  }
+}
+
+/** The newsletter's confirmed subscribers. */
+export const downloadSubscribers = () => download("/api/admin/subscribers.csv", "subscribers.csv");
+
+export const downloadGstReport = ({ from, to }: GstRange) =>
+  download(`/api/admin/reports/gst.csv${query({ from, to })}`, `gst-${from}-to-${to}.csv`);

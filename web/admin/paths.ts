@@ -6,6 +6,15 @@ export const ADMIN_BASE = "/admin";
 
 export const adminPaths = {
   home: "/",
+  dashboard: "/dashboard",
+  orders: "/orders",
+  order: (orderId: string) => `/orders/${encodeURIComponent(orderId)}`,
+  /** The router's pattern for `order`; `orderId` is the screen's `useParams()` key. */
+  orderRoute: "/orders/:orderId",
+  packingSlip: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/packing-slip`,
+  packingSlipRoute: "/orders/:orderId/packing-slip",
+  inbox: "/inbox",
+  reports: "/reports/gst",
   products: "/products",
   newProduct: "/products/new",
   product: (productId: string) => `/products/${encodeURIComponent(productId)}`,

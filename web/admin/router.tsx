@@ -1,5 +1,5 @@
 // The back-office's route table (under ADMIN_BASE). Its screens are imported statically, so the
-// back-office is one chunk (about 20 kB gzip) beside the shop's start chunk. Lazy screens would
+// back-office is one chunk (33.6 kB gzip with orders, inbox and reports) beside the shop's start chunk. Lazy screens would
 // each reach the shop's shared modules (contracts, valibot) from an entry of their own, and the
 // build would cut the shop's chunks finer for it: measured, one more file on most shop pages.
 import { Navigate, type RouteObject } from "react-router-dom";
@@ -9,9 +9,15 @@ import { AdminLayout } from "./layout/admin-layout";
 import { adminPaths } from "./paths";
 import { ActivityScreen } from "./screens/activity";
 import { CategoriesScreen } from "./screens/categories";
+import { DashboardScreen } from "./screens/dashboard";
 import { AdminErrorPage } from "./screens/error-page";
+import { GstReportScreen } from "./screens/gst-report";
+import { InboxScreen } from "./screens/inbox";
 import { LowStockScreen } from "./screens/low-stock";
 import { AdminNotFoundScreen } from "./screens/not-found";
+import { OrderScreen } from "./screens/order";
+import { OrdersScreen } from "./screens/orders";
+import { PackingSlipScreen } from "./screens/packing-slip";
 import { NewProductScreen, ProductEditorScreen } from "./screens/product-editor";
 import { ProductsScreen } from "./screens/products";
 import { SecurityScreen } from "./screens/security";
@@ -36,7 +42,31 @@ export const adminRoutes: RouteObject[] = [
     Component: Root,
     errorElement: <AdminErrorPage />,
     children: [
-      { index: true, element: <Navigate to={adminPaths.products} replace /> },
+      { index: true, element: <Navigate to={adminPaths.dashboard} replace /> },
+      {
+        path: adminPaths.dashboard,
+        Component: DashboardScreen,
+      },
+      {
+        path: adminPaths.orders,
+        Component: OrdersScreen,
+      },
+      {
+        path: adminPaths.orderRoute,
+        Component: OrderScreen,
+      },
+      {
+        path: adminPaths.packingSlipRoute,
+        Component: PackingSlipScreen,
+      },
+      {
+        path: adminPaths.inbox,
+        Component: InboxScreen,
+      },
+      {
+        path: adminPaths.reports,
+        Component: GstReportScreen,
+      },
       {
         path: adminPaths.products,
         Component: ProductsScreen,

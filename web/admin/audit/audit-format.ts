@@ -12,6 +12,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   order: "Orders",
   creator: "Creators",
   account: "Accounts",
+  message: "Messages",
 };
 
 const ACTIONS: Partial<Record<AuditEntity, Record<string, string>>> = {
@@ -24,6 +25,7 @@ const ACTIONS: Partial<Record<AuditEntity, Record<string, string>>> = {
     delete: "Photo deleted",
   },
   stock: { set: "Stock count set", adjust: "Stock adjusted" },
+  message: { reply: "Message replied to", status: "Message status changed" },
   account: {
     "second_factor.enrolled": "Two-step sign-in turned on",
     "second_factor.passed": "Signed in with a code",
@@ -48,6 +50,7 @@ const SINGULAR: Record<AuditEntity, string> = {
   order: "Order",
   creator: "Creator",
   account: "Account",
+  message: "Message",
 };
 
 export function describeAction(entry: Pick<AuditEntryDto, "entity" | "action">): string {

@@ -10,6 +10,10 @@ import { SignOutButton } from "../gate/sign-out";
 import { adminPaths } from "../paths";
 
 const NAV = [
+  { to: adminPaths.dashboard, label: "Dashboard" },
+  { to: adminPaths.orders, label: "Orders" },
+  { to: adminPaths.inbox, label: "Inbox" },
+  { to: adminPaths.reports, label: "Reports" },
   { to: adminPaths.products, label: "Products" },
   { to: adminPaths.categories, label: "Categories" },
   { to: adminPaths.lowStock, label: "Low stock" },

@@ -1,11 +1,16 @@
 // One order on the orders page (SPEC.md section 2): short ID, when, how many items, the total and
-// status, the tracker, the invoice and tracking links when the order has them, and its items.
+// status, the tracker, the invoice and tracking links when the order has them, and its items. A
+// cancelled order says so instead of the tracker; money given back shows under the total.
 
 import { formatDollars } from "../../../../worker/contracts/money";
 import type { OrderDto } from "../../../../worker/contracts/order";
 import { formatOrderDateTime, orderItemCount, shortOrderId } from "../order-format";
 import { OrderItems } from "./order-items";
 import { OrderTracker } from "./order-tracker";
+import "./order-card.css";
+
+/** The Worker's status for an order the shop cancelled (and refunded) before it shipped. */
+const isCancelled = (status: string) => status.trim().toLowerCase() === "cancelled";
 
 /** Opens outside the shop, in a new tab, without handing it this page. */
 function ExternalLink({ href, children }: { href: string; children: string }) {
@@ -20,6 +25,8 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
 export function OrderCard({ order, latest }: { order: OrderDto; latest: boolean }) {
   const titleId = `order-${order._id}-title`;
   const count = orderItemCount(order);
+  const cancelled = isCancelled(order.status);
+  const refunded = order.refunded ?? 0;
   return (
     <article className={latest ? "order-card is-latest" : "order-card"} aria-labelledby={titleId}>
       <header className="order-card-header">
@@ -43,14 +50,31 @@ export function OrderCard({ order, latest }: { order: OrderDto; latest: boolean 
         </div>
         <div>
           <dt>Total</dt>
-          <dd>{formatDollars(order.amount)}</dd>
+          <dd>
+            {formatDollars(order.amount)}
+            {refunded > 0 ? (
+              <span className="order-refunded">Refunded {formatDollars(refunded)}</span>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt>Status</dt>
-          <dd className="order-status">{order.status}</dd>
+          <dd className="order-status">{cancelled ? "Cancelled" : order.status}</dd>
         </div>
       </dl>
-      <OrderTracker status={order.status} />
+      {cancelled ? (
+        <p className="order-cancelled">
+          <strong>Cancelled</strong>
+          <span>
+            This order was cancelled and will not be sent.
+            {refunded > 0
+              ? ` ${formatDollars(refunded)} was refunded to the card you paid with.`
+              : ""}
+          </span>
+        </p>
+      ) : (
+        <OrderTracker status={order.status} />
+      )}
       {order.invoiceUrl || order.trackingUrl ? (
         <div className="order-links">
           {order.invoiceUrl ? (

@@ -1,0 +1,73 @@
+// How the back-office's order screens write statuses, days and the contract's field names, and the
+// key that makes one refund of a double click.
+import {
+  ORDER_ADMIN_MESSAGES,
+  type OrderQueueFilter,
+} from "../../../worker/contracts/admin-orders";
+import { ApiError } from "../../lib/api-client";
+import { SHOP_TIME_ZONE } from "../format";
+
+/** The order's status as the owner reads it; the Worker's `cancelled` is the only lower-case one. */
+export function orderStatusLabel(status: string): string {
+  if (status === "cancelled") return "Cancelled";
+  return status;
+}
+
+export const QUEUE_FILTER_LABELS: Record<OrderQueueFilter, string> = {
+  unshipped: "Unshipped",
+  all: "All",
+  "Order Placed": "Order Placed",
+  Packing: "Packing",
+  Shipped: "Shipped",
+  "Out for Delivery": "Out for Delivery",
+  Delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+let dayFormat: Intl.DateTimeFormat | null = null;
+
+/** "24 Nov 2026", the Brisbane calendar day. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dayFormat ??= new Intl.DateTimeFormat("en-AU", {
+    timeZone: SHOP_TIME_ZONE,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+  return dayFormat.format(date);
+}
+
+/** The order contract's field names as its forms label them ("trackingNumber" is "tracking number"). */
+const FIELD_WORDS: [RegExp, string][] = [
+  [/\btrackingNumber\b/g, "tracking number"],
+  [/\brequestKey\b/g, "request key"],
+];
+
+export const orderWords = (message: string | undefined): string | undefined =>
+  message && FIELD_WORDS.reduce((out, [pattern, words]) => out.replace(pattern, words), message);
+
+/**
+ * A fresh key for one refund or cancellation (the contract's 8 to 64 of [A-Za-z0-9_-]): 32 hex
+ * digits from the browser's random source, which unlike randomUUID needs no secure context.
+ */
+export function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Whether a failed refund or cancellation ended its key's use: the Worker refused it outright (a
+ * 4xx: too much, Stripe said no, not allowed), so nothing under the key is still under way and the
+ * next attempt may be a new request. A lost answer, a 5xx or "in progress" keep the key, so that
+ * trying again finishes that one request and cannot pay twice.
+ */
+export const isKeySpent = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.serverMessage !== ORDER_ADMIN_MESSAGES.refundInProgress;
+
+/** "49.9" reads "49.90": an amount field shows money. */
+export const amountText = (dollars: number): string => dollars.toFixed(2);

@@ -1,0 +1,98 @@
+// An order's lines (picture, name, unit price, quantity, line total, units put back in stock) and
+// its totals as charged, then what went back and what a refund may still return.
+import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
+import { formatDollars } from "../../../worker/contracts/money";
+import { Thumb } from "../components/thumb";
+import { plural } from "../format";
+
+export function OrderLines({ order }: { order: AdminOrderDto }) {
+  const units = order.items.reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <section className="admin-card order-lines-card" aria-labelledby="order-lines-title">
+      <div className="admin-card-heading">
+        <h2 id="order-lines-title" className="admin-card-title">
+          Items
+        </h2>
+        <span className="admin-muted">{plural(units, "unit")}</span>
+      </div>
+      <table className="order-lines">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Photo</span>
+            </th>
+            <th scope="col">Product</th>
+            <th scope="col">Price</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((line) => (
+            <tr key={line.productId}>
+              <td className="order-line-photo">
+                <Thumb src={line.image} size={48} />
+              </td>
+              <td className="order-line-name">
+                <span>{line.name}</span>
+                {line.restocked > 0 ? (
+                  <span className="admin-badge order-restocked">{line.restocked} restocked</span>
+                ) : null}
+              </td>
+              <td className="order-line-price" data-label="Price">
+                {formatDollars(line.unitPrice)}
+              </td>
+              <td className="order-line-qty" data-label="Qty">
+                <span aria-hidden="true">× </span>
+                {line.quantity}
+              </td>
+              <td className="order-line-total" data-label="Total">
+                {formatDollars(line.lineTotal)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <OrderTotals order={order} />
+    </section>
+  );
+}
+
+function OrderTotals({ order }: { order: AdminOrderDto }) {
+  const rows: [string, string, string?][] = [
+    ["Subtotal", formatDollars(order.subtotal)],
+    ["GST", formatDollars(order.tax)],
+    ["Delivery", order.deliveryFee > 0 ? formatDollars(order.deliveryFee) : "Free"],
+  ];
+  if (order.discount > 0) rows.push(["Discount", `−${formatDollars(order.discount)}`]);
+  return (
+    <dl className="order-totals">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+      <div className="is-total">
+        <dt>Total</dt>
+        <dd>{formatDollars(order.total)}</dd>
+      </div>
+      {order.refunded > 0 ? (
+        <div className="is-refunded">
+          <dt>Refunded</dt>
+          <dd>−{formatDollars(order.refunded)}</dd>
+        </div>
+      ) : null}
+      {order.disputed > 0 ? (
+        <div className="is-refunded">
+          <dt>Disputed</dt>
+          <dd>{formatDollars(order.disputed)}</dd>
+        </div>
+      ) : null}
+      <div className="is-refundable">
+        <dt>Refundable</dt>
+        <dd>{formatDollars(order.refundable)}</dd>
+      </div>
+    </dl>
+  );
+}

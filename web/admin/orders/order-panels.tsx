@@ -1,0 +1,234 @@
+// The order page's smaller cards: the customer and where it ships, the payment's Stripe ids, the
+// creator's code and commission, the refunds made, and the stock each line moved.
+import type { ReactNode } from "react";
+import type { AdminOrderDto, RefundDto } from "../../../worker/contracts/admin-orders";
+import { formatDollars } from "../../../worker/contracts/money";
+import { formatWhen } from "../format";
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="admin-card order-panel" aria-labelledby={id}>
+      <h2 id={id} className="admin-card-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The lines of a postal address, as a label writes them. */
+export function addressLines(address: AdminOrderDto["address"]): string[] {
+  return [
+    `${address.firstName} ${address.lastName}`.trim(),
+    address.street,
+    address.street2 ?? "",
+    [address.city, address.state, address.zipcode].filter(Boolean).join(" "),
+    address.country,
+  ].filter(Boolean);
+}
+
+export function CustomerPanel({ order }: { order: AdminOrderDto }) {
+  const { address } = order;
+  return (
+    <Card id="order-customer-title" title="Customer">
+      <dl className="order-details order-details-stacked">
+        <div>
+          <dt>Contact</dt>
+          <dd className="order-stack">
+            <span className="order-customer">
+              {address.firstName} {address.lastName}
+            </span>
+            <a href={`mailto:${order.email}`} className="order-break">
+              {order.email}
+            </a>
+            {address.phone ? (
+              <a href={`tel:${address.phone.replace(/\s/g, "")}`}>{address.phone}</a>
+            ) : null}
+            <span className="admin-muted">
+              {order.userId ? "Has an account" : "Guest checkout"}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Ship to</dt>
+          <dd>
+            <address className="order-address">
+              {addressLines(address).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+export function PaymentPanel({ order }: { order: AdminOrderDto }) {
+  const { payment } = order;
+  return (
+    <Card id="order-payment-title" title="Payment">
+      <dl className="order-details order-details-stacked">
+        <div>
+          <dt>Paid</dt>
+          <dd>
+            {formatDollars(order.total)} {order.currency.toUpperCase()}
+            {order.paidAt ? (
+              <span className="admin-muted"> · {formatWhen(order.paidAt)}</span>
+            ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Stripe payment</dt>
+          <dd className="order-mono order-break">{payment.paymentIntentId ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>Stripe checkout session</dt>
+          <dd className="order-mono order-break">{payment.sessionId ?? "—"}</dd>
+        </div>
+      </dl>
+      {order.invoiceUrl ? (
+        <a className="admin-back" href={order.invoiceUrl} target="_blank" rel="noopener noreferrer">
+          Tax invoice<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </Card>
+  );
+}
+
+const HOW: Record<string, string> = {
+  typed: "Typed at checkout",
+  link: "Came by the creator’s link",
+};
+
+export function AttributionPanel({ order }: { order: AdminOrderDto }) {
+  const { attribution } = order;
+  return (
+    <Card id="order-attribution-title" title="Attribution">
+      {attribution ? (
+        <dl className="order-details order-details-stacked">
+          <div>
+            <dt>Code</dt>
+            <dd>
+              <span className="order-code">{attribution.code}</span>
+              {attribution.how ? (
+                <span className="admin-muted"> · {HOW[attribution.how]}</span>
+              ) : null}
+            </dd>
+          </div>
+          <div>
+            <dt>Creator</dt>
+            <dd>{attribution.creatorName ?? attribution.creatorId ?? "—"}</dd>
+          </div>
+          {attribution.commission ? (
+            <div>
+              <dt>Commission</dt>
+              <dd>
+                {formatDollars(attribution.commission.amount)}
+                <span className="admin-muted"> · {attribution.commission.status}</span>
+                {attribution.commission.reversed > 0 ? (
+                  <span className="order-reversed">
+                    {formatDollars(attribution.commission.reversed)} reversed by refunds
+                  </span>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="admin-muted">No creator’s code: a direct sale.</p>
+      )}
+    </Card>
+  );
+}
+
+const REFUND_STATUS: Record<RefundDto["status"], string> = {
+  pending: "Pending",
+  succeeded: "Refunded",
+  failed: "Failed",
+};
+
+export function RefundsPanel({ order }: { order: AdminOrderDto }) {
+  if (order.refunds.length === 0) return null;
+  const name = (productId: string) =>
+    order.items.find((line) => line.productId === productId)?.name ?? productId;
+  return (
+    <Card id="order-refunds-title" title="Refunds">
+      <ul className="order-refunds">
+        {order.refunds.map((refund) => (
+          <li key={refund._id} className={`order-refund is-${refund.status}`}>
+            <p className="order-refund-head">
+              <strong>{formatDollars(refund.amount)}</strong>
+              <span className="admin-pill order-pill">
+                {refund.cancel ? "Cancellation" : REFUND_STATUS[refund.status]}
+              </span>
+              {refund.cancel && refund.status !== "succeeded" ? (
+                <span className="admin-muted">{REFUND_STATUS[refund.status]}</span>
+              ) : null}
+            </p>
+            {refund.reason ? <p>{refund.reason}</p> : null}
+            {refund.restockLines.length > 0 ? (
+              <p className="admin-muted">
+                Restocked{" "}
+                {refund.restockLines.map((l) => `${l.quantity} × ${name(l.productId)}`).join(", ")}
+              </p>
+            ) : null}
+            {refund.error ? <p className="admin-error">{refund.error}</p> : null}
+            <p className="admin-muted">
+              {formatWhen(refund.createdAt)} · by {refund.actorEmail}
+              {refund.stripeRefundId ? (
+                <>
+                  {" "}
+                  · <span className="order-mono">{refund.stripeRefundId}</span>
+                </>
+              ) : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+const MOVEMENT_KINDS: Record<string, string> = {
+  reserve: "Held for checkout",
+  release: "Released",
+  sale: "Sold",
+  restock: "Restocked",
+  correction: "Correction",
+};
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+export function StockMovementsPanel({ order }: { order: AdminOrderDto }) {
+  const name = (productId: string) =>
+    order.items.find((line) => line.productId === productId)?.name ?? productId;
+  return (
+    <Card id="order-stock-title" title="Stock movements">
+      {order.stockMovements.length === 0 ? (
+        <p className="admin-muted">This order moved no tracked stock.</p>
+      ) : (
+        <ul className="order-movements">
+          {order.stockMovements.map((movement, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the ledger's rows have no id here.
+            <li key={index} className="order-movement">
+              <span className="order-movement-name">{name(movement.productId)}</span>
+              <span className="order-movement-kind">
+                {MOVEMENT_KINDS[movement.kind] ?? movement.kind}
+              </span>
+              <span className="order-movement-deltas">
+                {movement.onHandDelta !== 0 ? `${signed(movement.onHandDelta)} on hand` : null}
+                {movement.onHandDelta !== 0 && movement.reservedDelta !== 0 ? " · " : null}
+                {movement.reservedDelta !== 0 ? `${signed(movement.reservedDelta)} held` : null}
+              </span>
+              <span className="admin-muted order-movement-when">
+                {formatWhen(movement.at)}
+                {movement.reason ? ` · ${movement.reason}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

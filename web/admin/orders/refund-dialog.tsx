@@ -1,0 +1,278 @@
+// Refunding an order (POST /api/admin/orders/:id/refund): which units the refund is for and
+// whether they go back in stock, the amount (offered from the contract's refundSuggestionCents, or
+// the rest), a reason and "Notify customer". Each opening of the dialog is one request key, sent
+// with every submit of it, so a double click or a retry after a lost answer is one refund; only a
+// refusal that leaves nothing under way (isKeySpent) lets the next submit be a new refund.
+import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import { toast } from "react-toastify";
+import {
+  type AdminOrderDto,
+  MAX_REASON_LENGTH,
+  ORDER_ADMIN_MESSAGES,
+  type RefundDto,
+  RefundSchema,
+  refundSuggestionCents,
+} from "../../../worker/contracts/admin-orders";
+import { centsToDollars, dollarsToCents, formatDollars } from "../../../worker/contracts/money";
+import { failureMessage } from "../../lib/api-client";
+import { type Errors, useForm } from "../../lib/use-form";
+import { isGateRefusal, refundOrder, reportAdminFailure } from "../api";
+import { CheckboxField, FieldFrame, FormAlert, TextField } from "../components/field";
+import { Thumb } from "../components/thumb";
+import { formSchema } from "../form-schema";
+import { typedDollars } from "../products/product-values";
+import { amountText, isKeySpent, newRequestKey } from "./order-format";
+import { useReturnFocus } from "./use-return-focus";
+
+const REFUND_FAILED = "The refund could not be made.";
+const NETWORK = { sayNetworkError: true };
+
+/** 0, 1, … up to the units a line sold. */
+const unitChoices = (quantity: number) => Array.from({ length: quantity + 1 }, (_, n) => n);
+
+const lineField = (productId: string) => `line-${productId}`;
+
+/** The chosen units of each line, from the form's values. */
+const chosenLines = (order: AdminOrderDto, values: Record<string, string>) =>
+  order.items.flatMap((line) => {
+    const quantity = Number(values[lineField(line.productId)] ?? "0");
+    return quantity > 0 ? [{ line, quantity }] : [];
+  });
+
+/** What the chosen units are worth with their GST and share of the discount; none: the rest. */
+function suggestedAmount(order: AdminOrderDto, values: Record<string, string>): number {
+  const chosen = chosenLines(order, values);
+  if (chosen.length === 0) return order.refundable;
+  const cents = refundSuggestionCents(
+    {
+      subtotalCents: dollarsToCents(order.subtotal),
+      taxCents: dollarsToCents(order.tax),
+      discountCents: dollarsToCents(order.discount),
+    },
+    chosen.map(({ line, quantity }) => ({
+      unitPriceCents: dollarsToCents(line.unitPrice),
+      quantity,
+    })),
+    dollarsToCents(order.refundable),
+  );
+  return centsToDollars(cents);
+}
+
+function refundToast(refund: RefundDto, notified: boolean) {
+  const amount = formatDollars(refund.amount);
+  if (refund.status === "failed") {
+    toast.error(ORDER_ADMIN_MESSAGES.refundFailed(refund.error ?? "unknown reason"));
+  } else if (refund.status === "pending") {
+    toast.info(`The refund of ${amount} is on its way through Stripe.`);
+  } else {
+    toast.success(`Refunded ${amount}${notified ? "; the customer was emailed" : ""}`);
+  }
+}
+
+interface RefundDialogProps {
+  order: AdminOrderDto;
+  onOrder: (order: AdminOrderDto) => void;
+  onClose: () => void;
+}
+
+/** Render it only while it is open: each opening is a new request key. */
+export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
+  useReturnFocus();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const initial: Record<string, string> = {
+    amount: amountText(order.refundable),
+    restock: "true",
+    reason: "",
+    notify: "true",
+  };
+  for (const line of order.items) initial[lineField(line.productId)] = "0";
+
+  const RefundForm = formSchema(
+    (values) => ({
+      amount: typedDollars(values.amount ?? ""),
+      lines: chosenLines(order, values).map(({ line, quantity }) => ({
+        productId: line.productId,
+        quantity,
+      })),
+      restock: values.restock === "true",
+      reason: values.reason ?? "",
+      notify: values.notify === "true",
+      requestKey,
+    }),
+    RefundSchema,
+  );
+
+  // What only this screen knows: how much is left, and how many units can still go back.
+  const check = (values: Record<string, string>): Errors<string> => {
+    const errors: Errors<string> = {};
+    const amount = typedDollars(values.amount ?? "");
+    if (dollarsToCents(amount) > dollarsToCents(order.refundable)) {
+      errors.amount = ORDER_ADMIN_MESSAGES.refundTooLarge(formatDollars(order.refundable));
+    }
+    if (values.restock === "true") {
+      for (const { line, quantity } of chosenLines(order, values)) {
+        const left = line.quantity - line.restocked;
+        if (quantity > left) {
+          errors[lineField(line.productId)] = ORDER_ADMIN_MESSAGES.lineTooMany(line.name, left);
+        }
+      }
+    }
+    return errors;
+  };
+
+  const form = useForm(initial, RefundForm, check);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+  }, []);
+
+  /** A line's units changed: the amount becomes what the chosen units are worth. */
+  const onLine = (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = { ...form.values, [event.target.name]: event.target.value };
+    form.reset({ ...next, amount: amountText(suggestedAmount(order, next)) });
+  };
+
+  const onSubmit = form.submit(async (input) => {
+    setFailure(null);
+    try {
+      const answer = await refundOrder(order._id, { ...input, requestKey });
+      onOrder(answer.order);
+      refundToast(answer.refund, input.notify);
+      onClose();
+    } catch (error) {
+      if (isKeySpent(error)) setRequestKey(newRequestKey());
+      if (!form.showServerErrors(error)) {
+        // The dialog sits above the toasts: it says the failure itself too.
+        if (!isGateRefusal(error)) setFailure(failureMessage(error, REFUND_FAILED, NETWORK));
+        reportAdminFailure(error, REFUND_FAILED);
+      }
+    }
+  });
+
+  const amount = form.field("amount");
+  const rest = amountText(order.refundable);
+  return (
+    <dialog
+      ref={ref}
+      className="admin-dialog order-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!form.sending) onClose();
+      }}
+    >
+      <h2 id={titleId} className="admin-dialog-title">
+        Refund order #{order.number}
+      </h2>
+      <form
+        ref={form.formRef}
+        className="admin-form order-refund-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={titleId}
+      >
+        <fieldset className="order-refund-lines">
+          <legend className="admin-label">Units this refund is for</legend>
+          <ul>
+            {order.items.map((line) => {
+              const binding = form.field(lineField(line.productId));
+              return (
+                <li key={line.productId} className="order-refund-line">
+                  <Thumb src={line.image} size={40} />
+                  <FieldFrame
+                    label={line.name}
+                    error={binding.error}
+                    hint={`${formatDollars(line.unitPrice)} each · ${line.quantity} sold${
+                      line.restocked > 0 ? ` · ${line.restocked} restocked` : ""
+                    }`}
+                  >
+                    {(aria) => (
+                      <select
+                        className="admin-input admin-select order-refund-qty"
+                        name={binding.name}
+                        value={binding.value}
+                        onChange={onLine}
+                        {...aria}
+                      >
+                        {unitChoices(line.quantity).map((n) => (
+                          <option key={n} value={String(n)}>
+                            {n === 0 ? "None" : `${n} of ${line.quantity}`}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </FieldFrame>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        <CheckboxField
+          label="Put back in stock"
+          binding={form.field("restock")}
+          hint="The chosen units go back on the shelf, for sale again."
+        />
+        <div className="order-refund-amount">
+          <TextField
+            label="Amount to refund"
+            prefix="$"
+            inputMode="decimal"
+            autoComplete="off"
+            binding={amount}
+            hint={`Up to ${formatDollars(order.refundable)} is left to refund. The chosen units’ price with GST, less their share of any discount; delivery only with the rest.`}
+          />
+          {amount.value !== rest ? (
+            <button
+              type="button"
+              className="admin-link-button"
+              onClick={() => form.reset({ ...form.values, amount: rest })}
+            >
+              Refund the rest ({formatDollars(order.refundable)})
+            </button>
+          ) : null}
+        </div>
+        <TextField
+          label="Reason"
+          optional
+          multiline
+          rows={2}
+          maxLength={MAX_REASON_LENGTH}
+          binding={form.field("reason")}
+          hint="Kept with the refund; the customer’s email quotes it."
+        />
+        <CheckboxField
+          label="Notify customer"
+          binding={form.field("notify")}
+          hint={`Emails ${order.email} the refund.`}
+        />
+        <FormAlert message={failure} />
+        <div className="admin-dialog-actions">
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={onClose}
+            disabled={form.sending}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={form.sending}>
+            {form.sending ? "Refunding…" : `Refund ${formatAmount(amount.value)}`}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** The submit button's amount as typed, when it reads as one. */
+function formatAmount(text: string): string {
+  const dollars = typedDollars(text);
+  return Number.isFinite(dollars) && dollars > 0 ? formatDollars(dollars) : "";
+}
