@@ -76,8 +76,13 @@ function OrderRow({ order, from }: { order: AdminOrderSummaryDto; from: FromQueu
   return (
     <tr>
       <td className="order-cell-number">
-        <Link to={adminPaths.order(order._id)} state={from} className="order-number-link">
-          <span className="visually-hidden">Order </span>#{order.number}
+        <Link
+          to={adminPaths.order(order._id)}
+          state={from}
+          className="order-number-link"
+          aria-label={`Order #${order.number}`}
+        >
+          #{order.number}
         </Link>
       </td>
       <td className="order-cell-paid" data-label="Paid">
