@@ -12,10 +12,38 @@ import {
   MAX_LOW_STOCK_THRESHOLD,
   PRODUCT_STATUSES,
 } from "../../worker/contracts/admin-catalogue";
+import {
+  ADMIN_MESSAGES_PAGE_SIZE,
+  type ContactMessageDto,
+  MESSAGE_STATUSES,
+} from "../../worker/contracts/admin-inbox";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrderDto,
+  type AdminOrderSummaryDto,
+  CARRIER_IDS,
+  ORDER_QUEUE_FILTERS,
+  ORDER_SORTS,
+  type RefundResponse,
+  SHIPPED_STATUSES,
+  UNSHIPPED_STATUSES,
+} from "../../worker/contracts/admin-orders";
+import type { GstReportDto, SummaryDto } from "../../worker/contracts/admin-reports";
+import { TRACKER_STEPS } from "../../worker/contracts/order";
+import { newsletterSubscribers } from "../../worker/db/schema";
+import { newId } from "../../worker/lib/ids";
 import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/services/sessions";
 import { adminSession, creatorSession, register, setRole } from "./helpers/accounts";
 import { address, openSession, paidOrder, signature, stripe } from "./helpers/checkout";
-import { callWorker, createCategory, createProduct, ORIGIN, outbox } from "./helpers/factories";
+import {
+  callWorker,
+  createCategory,
+  createProduct,
+  db,
+  ORIGIN,
+  outbox,
+  postJson,
+} from "./helpers/factories";
 import {
   type Answer,
   base64url43,
@@ -45,10 +73,12 @@ import {
   queryString,
   runs,
   SEED,
+  type Sent,
   send,
   startsAsImage,
   Tally,
   type Wire,
+  wellFormed,
   wireFor,
 } from "./helpers/hostile";
 
@@ -277,6 +307,81 @@ const noBody = fc.oneof(
 );
 
 const statusOf = (tally: Tally, name: string) => (a: Answer) => tally.add(name, a.status);
+
+/** The back-office's CSV downloads: checkAnswer knows only JSON answers and the HTML pages. */
+const CSV_EXPORTS = /^\/api\/admin\/(subscribers|reports\/gst)\.csv$/;
+
+/** The rows of a CSV file (RFC 4180), each cell unquoted. */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      rows.push([...row, cell]);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+/**
+ * A download's properties: CSV with CRLF rows of one width, saved under the shop's own file name,
+ * never cached, and no text cell a spreadsheet would run as a formula (money may be negative).
+ */
+async function checkDownload(sent: Sent, res: Response): Promise<Answer> {
+  const text = await res.text();
+  const what = `${sent.method} ${sent.path.slice(0, 300)}`;
+  const contentType = res.headers.get("content-type") ?? "";
+  expect(contentType, what).toBe("text/csv; charset=utf-8");
+  expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+  expect(res.headers.get("cache-control"), what).toBe("no-store");
+  expect(res.headers.get("content-disposition"), what).toMatch(
+    /^attachment; filename="(subscribers-\d{4}-\d{2}-\d{2}|gst-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2})\.csv"$/,
+  );
+  expect(text.endsWith("\r\n"), what).toBe(true);
+  const rows = csvRows(text);
+  for (const row of rows) {
+    expect(row, what).toHaveLength(rows[0]?.length ?? 0);
+    for (const cell of row) {
+      expect(cell, what).not.toMatch(/^[=+@\t\r]/);
+      if (cell.startsWith("-")) expect(cell, what).toMatch(/^-\d+\.\d{2}$/);
+    }
+  }
+  return { status: res.status, contentType, text };
+}
+
+/** fuzzRequests for paths that may answer a CSV download: a GET's 200 there is checkDownload's. */
+const fuzzDownloads: typeof fuzzRequests = (numRuns, cases, then, examples = []) =>
+  fc.assert(
+    fc.asyncProperty(cases, async (c) => {
+      const { sent, res } = await send(c.method, c.path, c.headers, c.wire, c.vars);
+      const download =
+        c.method === "GET" &&
+        res.status === 200 &&
+        CSV_EXPORTS.test(new URL(c.path, ORIGIN).pathname);
+      const answer = download ? await checkDownload(sent, res) : await checkAnswer(sent, res);
+      await then?.(answer, c);
+    }),
+    runs(
+      numRuns,
+      examples.map((e): [Case] => [e]),
+    ),
+  );
 
 // ---------------------------------------------------------------------------------------------
 
@@ -1521,19 +1626,65 @@ describe("hostile input: back-office", () => {
     "every admin endpoint answers every token, body, query and param in the one shape; only the admin changes anything",
     async (w, tally) => {
       const ids = w.products.map((p) => p.id);
-      const [p0, , p2] = ids;
-      if (!p0 || !p2) throw new Error("no products");
+      const [p0, p1, p2] = ids;
+      if (!p0 || !p1 || !p2) throw new Error("no products");
       // A demoted admin: a token minted while the account was an admin, which must open nothing now.
       const demoted = await adminSession();
       await setRole(demoted.email, "user");
-      // A checkout holds 2 of 5 units of p2: the stock fuzz meets "below reserved" too.
+      // A checkout holds 2 of p2's units: the stock fuzz meets "below reserved" too.
       const set = await callWorker(`/api/admin/products/${p2}/stock`, {
         method: "POST",
         headers: { "content-type": "application/json", token: w.admin.token },
         body: JSON.stringify({ onHand: 5 }),
       });
       expect(set.status).toBe(200);
-      await openSession({ items: [{ id: p2, quantity: 2 }] });
+      const unpaid = await openSession({ items: [{ id: p2, quantity: 2 }] });
+      // Two paid orders: one to move along the tracker, note and refund (with a tracked line, so a
+      // restock meets the ledger), and one with the creator's code to cancel (its commission is
+      // reversed). The buyer's name is a formula, for the GST report's CSV. Refunds go to the local
+      // Stripe sandbox.
+      const shipping = await paidOrder(
+        {
+          items: [
+            { _id: p0, quantity: 2 },
+            { _id: p2, quantity: 1 },
+          ],
+        },
+        w.shopper.token,
+      );
+      const formula = { firstName: '=HYPERLINK("http://evil.example","x")', lastName: "@SUM(1)" };
+      const buyer = `${formula.firstName} ${formula.lastName}`;
+      const cancelling = await paidOrder({
+        items: [{ _id: p0, quantity: 1 }],
+        affiliateCode: w.creator.code,
+        address: address(formula),
+      });
+      const orderIdOf = (o: Pick<typeof unpaid, "session">) => o.session.metadata?.order_id ?? "";
+      /** An order or message id no row has. */
+      const nowhere = "0".repeat(24);
+      const [shippingId, cancellingId, unpaidId] = [
+        orderIdOf(shipping),
+        orderIdOf(cancelling),
+        orderIdOf(unpaid),
+      ];
+      // A contact message sent through the form, and a confirmed subscriber whose address is a formula.
+      const contact = await postJson("/api/contact/submit", {
+        firstName: "<img src=x onerror=alert(1)>",
+        lastName: "'; DROP TABLE contact_messages; --",
+        email: "meera@example.com",
+        message: "Where is order %_? \u202Egnp.exe",
+      });
+      expect(contact.status).toBe(200);
+      const messageId =
+        (await env.DB.prepare("SELECT id FROM contact_messages").first<{ id: string }>())?.id ?? "";
+      await db().insert(newsletterSubscribers).values({
+        id: newId(),
+        email: "=cmd|'/c calc'!a0@example.com",
+        unsubscribeTokenHash: newId(),
+        confirmedAt: new Date(),
+      });
+      if (![shippingId, cancellingId, unpaidId, messageId].every(Boolean))
+        throw new Error("no ids");
 
       const adminHeaders = fc.record({
         token: fc.oneof(
@@ -1613,7 +1764,7 @@ describe("hostile input: back-office", () => {
       // What the back-office could change, read before and after each request: a request without
       // the admin's token must leave it exactly as it was.
       const backOffice = async () => {
-        const [products, categories, users, audit, ledger] = await env.DB.batch([
+        const tables = await env.DB.batch([
           env.DB.prepare("SELECT * FROM products ORDER BY id"),
           env.DB.prepare("SELECT * FROM categories ORDER BY id"),
           env.DB.prepare(
@@ -1621,11 +1772,15 @@ describe("hostile input: back-office", () => {
           ),
           env.DB.prepare("SELECT count(*) AS n FROM audit_log"),
           env.DB.prepare("SELECT count(*) AS n FROM stock_movements"),
+          env.DB.prepare(
+            "SELECT id, status, refunded_cents, carrier, tracking_number FROM orders ORDER BY id",
+          ),
+          env.DB.prepare("SELECT count(*) AS n FROM order_refunds"),
+          env.DB.prepare("SELECT id, status FROM contact_messages ORDER BY id"),
+          env.DB.prepare("SELECT count(*) AS n FROM contact_replies"),
         ]);
         const objects = (await env.IMAGES.list()).objects.map((o) => o.key);
-        return JSON.stringify(
-          [products, categories, users, audit, ledger].map((r) => r?.results),
-        ).concat(objects.join(","));
+        return JSON.stringify(tables.map((r) => r.results)).concat(objects.join(","));
       };
       let state = await backOffice();
       const fuzzAdmin = async (
@@ -1634,9 +1789,10 @@ describe("hostile input: back-office", () => {
         cases: fc.Arbitrary<Case>,
         examples: Case[],
         onAdmin?: (a: Answer, c: Case) => void | Promise<void>,
+        run = fuzzRequests,
       ) => {
         state = await backOffice();
-        await fuzzRequests(
+        await run(
           numRuns,
           cases,
           async (a, c) => {
@@ -2032,6 +2188,771 @@ describe("hostile input: back-office", () => {
         ],
       );
 
+      // Orders: the queue, one order, notes, the tracker's steps, refunds and cancellation. Ids are
+      // the two paid orders, the unpaid checkout (never the back-office's), made-up and hostile ones.
+      const cents = (dollars: number) => Math.round(dollars * 100);
+      const orderId = (...paid: [string, number][]) =>
+        fc.oneof(
+          ...paid.map(([id, weight]) => ({ weight, arbitrary: fc.constant(id) })),
+          { weight: 1, arbitrary: fc.constant(unpaidId) },
+          { weight: 1, arbitrary: hexId },
+          { weight: 2, arbitrary: pathSegment },
+        );
+      /** The JSON object a case sent ({} for none, or for anything else). */
+      const bodyOf = (c: Case): Record<string, unknown> => {
+        const text = c.wire === undefined || c.wire.kind === "bytes" ? "" : c.wire.text;
+        try {
+          const body: unknown = text === "" ? {} : JSON.parse(text);
+          return typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+        } catch {
+          return {};
+        }
+      };
+      /** A POST that sent a body as anything but JSON is refused, never read as `{}`. */
+      const jsonOnly = (a: Answer, c: Case) => {
+        const wire = c.wire;
+        if (c.method !== "POST" || wire === undefined) return;
+        const mediaType = (wire.contentType ?? "").split(";")[0]?.trim() ?? "";
+        const sent =
+          wire.kind === "stream" ||
+          (wire.kind === "text" ? wire.text !== "" : wire.bytes.length > 0);
+        if (sent && !/^application\/([\w.-]+\+)?json$/i.test(mediaType)) {
+          expect(a.status, `${wire.contentType} body answered ${a.status}`).toBeGreaterThanOrEqual(
+            400,
+          );
+        }
+      };
+      /** The query a case sent, or null when it is not well-formed (the Worker may read it otherwise). */
+      const queryOf = (c: Case) => {
+        const raw = c.path.split("?")[1] ?? "";
+        try {
+          decodeURIComponent(raw);
+        } catch {
+          return null;
+        }
+        return new URL(c.path, ORIGIN).searchParams;
+      };
+      const validDay = fc
+        .integer({ min: -400, max: 60 })
+        .map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10));
+      const day = fc.oneof(
+        { weight: 6, arbitrary: validDay },
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom(
+            // Days that do not exist, other shapes, the ends of four digits, leap days.
+            "2023-02-29",
+            "2100-02-29",
+            "2024-02-30",
+            "2024-04-31",
+            "2024-13-01",
+            "2024-00-10",
+            "2024-01-00",
+            "2024-1-5",
+            "24-01-05",
+            "2024%2F01%2F05",
+            "20240105",
+            "2024-01-05T00:00:00Z",
+            "2024-01-05%20",
+            "+2024-01-05",
+            "%2B002024-01-05",
+            "-002024-01-05",
+            "%EF%BC%92%EF%BC%90%EF%BC%92%EF%BC%94-01-05",
+            "0000-01-01",
+            "0999-12-31",
+            "1969-12-31",
+            "9999-12-31",
+            "2000-02-29",
+            "2024-02-29",
+            "",
+          ),
+        },
+        { weight: 1, arbitrary: hostileText.map(encoded) },
+      );
+      const shippingNumber = shippingId.slice(-8);
+      // Mostly pages that exist, so the filters meet orders.
+      const somePage = fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom("1", "1", "2") },
+        { weight: 1, arbitrary: page },
+      );
+      await fuzzAdmin(
+        "orders",
+        30,
+        request(
+          mostly("GET"),
+          withQuery(
+            "/api/admin/orders",
+            fc.oneof(
+              // Plausible filters, so the answers' orders are held to them.
+              query(
+                param("status", fc.constantFrom(...ORDER_QUEUE_FILTERS.map(encodeURIComponent))),
+                param(
+                  "q",
+                  fc.constantFrom("%25", "_", "a_c", "meera", "MEERA", "%23", shippingNumber),
+                ),
+                param("from", validDay),
+                param("to", validDay),
+                param("sort", fc.constantFrom(...ORDER_SORTS)),
+              ),
+              query(
+                param(
+                  "status",
+                  fc.oneof(
+                    {
+                      weight: 4,
+                      arbitrary: fc.constantFrom(...ORDER_QUEUE_FILTERS.map(encodeURIComponent)),
+                    },
+                    fc.constantFrom(
+                      "pending",
+                      "refunded",
+                      "shipped",
+                      "Shipped%20",
+                      "Out+for+Delivery",
+                    ),
+                    hostileText.map(encoded),
+                  ),
+                ),
+                param(
+                  "q",
+                  fc.oneof(
+                    fc.constantFrom("%", "_", "%25", "%25%25", "a_c", "%5F%25", "%23", "meera"),
+                    fc.constantFrom(shippingNumber, `%23${shippingNumber}`, shippingId, "%20%20"),
+                    fc.constantFrom("x".repeat(100), "x".repeat(101), "%F0%9F%98%80".repeat(60)),
+                    fc.string({ unit: "grapheme", maxLength: 120 }).map(encoded),
+                    hostileText.map(encoded),
+                  ),
+                ),
+                param("from", day),
+                param("to", day),
+                param(
+                  "sort",
+                  fc.oneof(
+                    { weight: 3, arbitrary: fc.constantFrom(...ORDER_SORTS) },
+                    fc.constantFrom("OLDEST", "asc", ""),
+                    hostileText.map(encoded),
+                  ),
+                ),
+                param("page", somePage),
+              ),
+            ),
+          ),
+        ),
+        [
+          ex("GET", `/api/admin/orders?status=all&q=%25&from=2024-02-29&to=2099-12-31&page=1`),
+          ex("GET", `/api/admin/orders?q=%23${shippingNumber}&sort=newest`),
+          ex("GET", "/api/admin/orders?from=2024-02-30"),
+          ex("GET", "/api/admin/orders?from=2025-01-02&to=2025-01-01"),
+          ex("GET", "/api/admin/orders?page=1000000"),
+          ex("GET", "/api/admin/orders?status=all&from=0000-01-01&to=9999-12-31&sort=oldest"),
+          ...refused("GET", "/api/admin/orders?status=all"),
+        ],
+        (a, c) => {
+          if (a.status !== 200 || c.method !== "GET") return;
+          const orders = a.json?.orders as AdminOrderSummaryDto[];
+          expect(orders.length).toBeLessThanOrEqual(ADMIN_ORDERS_PAGE_SIZE);
+          expect(a.json?.total).toBeGreaterThanOrEqual(orders.length);
+          for (const o of orders) {
+            expect(o._id).not.toBe(unpaidId);
+            expect(o.number).toBe(o._id.slice(-8));
+            expect(cents(o.refunded)).toBeLessThanOrEqual(cents(o.total));
+          }
+          const q = queryOf(c);
+          if (!q) return;
+          const status = q.get("status") ?? "unshipped";
+          const statuses = orders.map((o) => o.status);
+          if (status === "unshipped") {
+            for (const s of statuses) expect(UNSHIPPED_STATUSES).toContain(s);
+          } else if (status !== "all") for (const s of statuses) expect(s).toBe(status);
+          // The search matches text as itself: % and _ are no wildcards.
+          const text = (q.get("q") ?? "").trim().toLowerCase();
+          const ascii = (s: string) => s.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+          if (text) {
+            for (const o of orders) {
+              const tail = text.replace(/^#/, "");
+              expect(
+                o.email.includes(text) ||
+                  ascii(o.name).includes(text) ||
+                  (tail !== "" && o._id.endsWith(tail)),
+                `${o._id} ${o.email} ${o.name} for ${text}`,
+              ).toBe(true);
+            }
+          }
+          const oldest =
+            (q.get("sort") ?? (status === "unshipped" ? "oldest" : "newest")) === "oldest";
+          const paid = orders.map((o) => o.paidAt ?? "");
+          const sorted = [...paid].sort();
+          expect(paid).toEqual(oldest ? sorted : sorted.reverse());
+        },
+      );
+
+      /** What every answer with an order must say of it, whatever was asked. */
+      const expectAdminOrder = (value: unknown) => {
+        const o = value as AdminOrderDto;
+        expect([shippingId, cancellingId]).toContain(o._id);
+        expect(o.paidAt).not.toBeNull();
+        expect([...TRACKER_STEPS, "cancelled"]).toContain(o.status);
+        const succeeded = o.refunds
+          .filter((r) => r.status === "succeeded")
+          .reduce((sum, r) => sum + cents(r.amount), 0);
+        // Every refund of these orders was made here: what the order says was refunded is theirs.
+        expect(cents(o.refunded)).toBe(succeeded);
+        expect(cents(o.refunded)).toBeLessThanOrEqual(cents(o.total));
+        expect(cents(o.refundable)).toBeGreaterThanOrEqual(0);
+        expect(cents(o.refundable)).toBeLessThanOrEqual(cents(o.total) - cents(o.refunded));
+        for (const r of o.refunds) expect(cents(r.amount)).toBeGreaterThan(0);
+        for (const i of o.items) {
+          expect(i.restocked).toBeGreaterThanOrEqual(0);
+          expect(i.restocked).toBeLessThanOrEqual(i.quantity);
+        }
+        expect(o.canCancel).toBe(UNSHIPPED_STATUSES.includes(o.status as never));
+        const at = o.events.map((e) => e.at);
+        expect(at).toEqual([...at].sort());
+      };
+      await fuzzAdmin(
+        "order-page",
+        15,
+        request(
+          fc.constantFrom("GET", "GET", "GET", "HEAD", "DELETE", "PUT"),
+          orderId([shippingId, 3], [cancellingId, 2]).map((id) => `/api/admin/orders/${id}`),
+        ),
+        [
+          ex("GET", `/api/admin/orders/${shippingId}`),
+          ex("GET", `/api/admin/orders/${unpaidId}`),
+          ...refused("GET", `/api/admin/orders/${shippingId}`),
+        ],
+        (a, c) => {
+          if (a.status === 200 && c.method === "GET") expectAdminOrder(a.json?.order);
+        },
+      );
+
+      const noteBody = fc.record({
+        note: fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc.constantFrom("Called the buyer.", "", " \n\t ", "x".repeat(2000)),
+          },
+          { weight: 1, arbitrary: fc.constantFrom("x".repeat(2001), ` ${"x".repeat(2000)} `) },
+          { weight: 3, arbitrary: hostileText },
+          { weight: 1, arbitrary: hostileValue },
+        ),
+      });
+      await fuzzAdmin(
+        "notes",
+        15,
+        request(
+          mostly("POST"),
+          orderId([shippingId, 3], [cancellingId, 1]).map((id) => `/api/admin/orders/${id}/notes`),
+          wireFor(bodyFor(noteBody, ["note"])),
+        ),
+        [
+          ex("POST", `/api/admin/orders/${shippingId}/notes`, {
+            note: "<script>alert(1)</script>",
+          }),
+          ex("POST", `/api/admin/orders/${unpaidId}/notes`, { note: "Not paid" }),
+          ...refused("POST", `/api/admin/orders/${shippingId}/notes`, { note: "Pwned" }),
+        ],
+        (a, c) => {
+          jsonOnly(a, c);
+          if (a.status !== 200 || c.method !== "POST") return;
+          const order = a.json?.order as AdminOrderDto;
+          expectAdminOrder(order);
+          const note = String(bodyOf(c).note).trim();
+          // D1 stores text as UTF-8: a lone surrogate comes back as replacement characters.
+          if (wellFormed(note) === note) {
+            expect(order.events.some((e) => e.kind === "note" && e.detail === note)).toBe(true);
+          }
+        },
+      );
+
+      // The tracker's steps, only on the order to ship: the other one stays cancellable.
+      const trackingNumber = fc.oneof(
+        { weight: 3, arbitrary: fc.stringMatching(/^[A-Z0-9][A-Za-z0-9 -]{0,38}[A-Z0-9]$/) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            "",
+            "   ",
+            " 33AB 1234-56 ",
+            "x".repeat(40),
+            ` ${"x".repeat(40)}  `,
+            "x".repeat(41),
+            "AB12<script>",
+            "LX123456789AU\n",
+            "12/34",
+            "../../etc",
+            "%2F",
+            "a+b",
+            "ÄÖÜ123",
+            "１２３４",
+            "\u200B123",
+            "AP\u00A0123",
+            "'; DROP TABLE orders; --",
+            "- -",
+          ),
+        },
+        { weight: 1, arbitrary: hostileText },
+        { weight: 1, arbitrary: hostileValue },
+      );
+      const statusBody = fc.record(
+        {
+          status: fc.oneof(
+            { weight: 6, arbitrary: fc.constantFrom(...TRACKER_STEPS) },
+            {
+              weight: 2,
+              arbitrary: fc.constantFrom(
+                "pending",
+                "cancelled",
+                "shipped",
+                "SHIPPED",
+                " Shipped",
+                "Out for delivery",
+                "Refunded",
+                "Delivered\u0000",
+                "",
+              ),
+            },
+            { weight: 1, arbitrary: hostileValue },
+          ),
+          carrier: fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...CARRIER_IDS) },
+            {
+              weight: 1,
+              arbitrary: fc.constantFrom("AusPost", "fedex", "Australia Post", "", "__proto__"),
+            },
+            { weight: 1, arbitrary: hostileValue },
+          ),
+          trackingNumber,
+          notify: fc.oneof(
+            { weight: 4, arbitrary: fc.boolean() },
+            { weight: 1, arbitrary: hostileValue },
+          ),
+        },
+        { requiredKeys: ["status"] },
+      );
+      const statusPath = `/api/admin/orders/${shippingId}/status`;
+      await fuzzAdmin(
+        "order-status",
+        25,
+        request(
+          mostly("POST"),
+          orderId([shippingId, 5]).map((id) => `/api/admin/orders/${id}/status`),
+          wireFor(bodyFor(statusBody, ["status", "carrier", "trackingNumber", "notify"])),
+        ),
+        [
+          ex("POST", statusPath, { status: "Packing", notify: false }),
+          ex("POST", statusPath, { status: "Shipped" }),
+          ex("POST", statusPath, {
+            status: "Shipped",
+            carrier: "sendle",
+            trackingNumber: " SND 12-34 ",
+          }),
+          ex("POST", statusPath, { status: "Packing" }),
+          ex("POST", `/api/admin/orders/${unpaidId}/status`, { status: "Packing" }),
+          ex("POST", `/api/admin/orders/${nowhere}/status`, { status: "Packing" }),
+          ...refused("POST", statusPath, { status: "Delivered" }),
+        ],
+        (a, c) => {
+          jsonOnly(a, c);
+          if (a.status !== 200 || c.method !== "POST") return;
+          const order = a.json?.order as AdminOrderDto;
+          expectAdminOrder(order);
+          const body = bodyOf(c);
+          expect(order.status).toBe(body.status);
+          expect(order.shippedAt === null).toBe(!SHIPPED_STATUSES.includes(order.status as never));
+          const number = typeof body.trackingNumber === "string" ? body.trackingNumber.trim() : "";
+          if (number) {
+            expect(order.shipping).toMatchObject({
+              carrier: body.carrier ?? "auspost",
+              trackingNumber: number,
+            });
+            const url = order.shipping.trackingUrl ?? "";
+            expect(new URL(url).protocol).toBe("https:");
+            expect(url).not.toMatch(/[\s<>"']/);
+          }
+        },
+      );
+
+      // Refunds: amounts of every shape, lines unknown, duplicated or over what was sold, request
+      // keys of every shape (two reused on purpose). A refund must be for the amount asked (none:
+      // what was left).
+      const amount = fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 1500 }).map((c) => c / 100) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(0, -0, -1, -0.01, 0.001, 1.005, 12.345, 0.1 + 0.2, 1e9, 1e21),
+        },
+        { weight: 1, arbitrary: fc.constantFrom(Number.MAX_SAFE_INTEGER, 99_999.99, 1_000_000.01) },
+        { weight: 2, arbitrary: hostileNumber },
+        { weight: 1, arbitrary: fc.constantFrom("5", "5.00", "$5", null, [5], { cents: 500 }) },
+      );
+      const line = fc.record({
+        productId: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(p0, p2) },
+          { weight: 1, arbitrary: fc.constantFrom(p1, p0.toUpperCase(), ` ${p0}`) },
+          { weight: 1, arbitrary: hexId },
+          { weight: 1, arbitrary: hostileValue },
+        ),
+        quantity: fc.oneof(
+          { weight: 4, arbitrary: fc.integer({ min: 1, max: 2 }) },
+          { weight: 2, arbitrary: fc.constantFrom(0, 11, 1.5, -1, 10, 1e9) },
+          { weight: 1, arbitrary: hostileNumber },
+        ),
+      });
+      const requestKey = fc.oneof(
+        { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
+        { weight: 2, arbitrary: fc.constantFrom("refund-key-0001", "cancel-key-0001") },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            "short",
+            "a".repeat(65),
+            "has space 1",
+            "ключ-ключ-ключ",
+            "../../../..",
+            "",
+            "abcdefgh\n",
+            "abc%25defgh",
+          ),
+        },
+        { weight: 1, arbitrary: hostileValue },
+      );
+      const refundBody = fc.record(
+        {
+          amount,
+          lines: fc.oneof(
+            { weight: 4, arbitrary: fc.array(line, { maxLength: 3 }) },
+            { weight: 1, arbitrary: fc.array(hostileValue, { minLength: 1, maxLength: 2 }) },
+            {
+              weight: 1,
+              arbitrary: fc.constant(
+                Array.from({ length: 51 }, () => ({ productId: p0, quantity: 1 })),
+              ),
+            },
+          ),
+          restock: fc.oneof(
+            { weight: 4, arbitrary: fc.boolean() },
+            { weight: 1, arbitrary: hostileValue },
+          ),
+          reason: fc.oneof(fc.constantFrom("Dented in transit", "", "x".repeat(501)), hostileText),
+          notify: fc.boolean(),
+          requestKey,
+        },
+        { requiredKeys: ["amount"] },
+      );
+      // A request key seen before answers the request that first used it, whatever this one asks.
+      const keysSeen = new Set<unknown>();
+      const replayed = (c: Case) => {
+        const key = bodyOf(c).requestKey;
+        const seen = keysSeen.has(key);
+        if (key !== undefined) keysSeen.add(key);
+        return seen;
+      };
+      const refundPath = `/api/admin/orders/${shippingId}/refund`;
+      const dented = {
+        amount: 5.5,
+        lines: [{ productId: p2, quantity: 1 }],
+        restock: true,
+        reason: "Dented",
+        requestKey: "refund-key-0001",
+      };
+      await fuzzAdmin(
+        "refund",
+        30,
+        request(
+          mostly("POST"),
+          orderId([shippingId, 4], [cancellingId, 1]).map((id) => `/api/admin/orders/${id}/refund`),
+          wireFor(
+            bodyFor(refundBody, ["amount", "lines", "restock", "reason", "notify", "requestKey"]),
+          ),
+        ),
+        [
+          ex("POST", refundPath, dented),
+          // The same request again is the same refund; a restock beyond the line is refused.
+          ex("POST", refundPath, dented),
+          ex("POST", refundPath, { ...dented, requestKey: "refund-key-0002" }),
+          ex("POST", refundPath, { amount: 1.005 }),
+          ex("POST", refundPath, { amount: 1e9 }),
+          ex("POST", refundPath, { amount: 1, lines: [{ productId: p1, quantity: 1 }] }),
+          ex("POST", refundPath, {
+            amount: 1,
+            lines: [
+              { productId: p0, quantity: 1 },
+              { productId: p0, quantity: 1 },
+            ],
+          }),
+          ex("POST", `/api/admin/orders/${unpaidId}/refund`, { amount: 1 }),
+          ex("POST", `/api/admin/orders/${nowhere}/refund`, { amount: 1 }),
+          ex("POST", `/api/admin/orders/${cancellingId}/refund`, {
+            amount: 2,
+            requestKey: "refund-key-0003",
+          }),
+          // JSON sent as text/plain is refused, not read as {} (which would refund all that is left).
+          {
+            ...ex("POST", `/api/admin/orders/${cancellingId}/refund`),
+            wire: { kind: "text", contentType: "text/plain", text: JSON.stringify({ amount: 1 }) },
+          },
+          ...refused("POST", refundPath, { amount: 1 }),
+        ],
+        (a, c) => {
+          jsonOnly(a, c);
+          if (c.method !== "POST") return;
+          const replay = replayed(c);
+          if (a.status !== 200) return;
+          const { refund, order } = a.json as unknown as RefundResponse;
+          expectAdminOrder(order);
+          expect(refund.status).toBe("succeeded");
+          expect(order.refunds.map((r) => r._id)).toContain(refund._id);
+          const asked = bodyOf(c).amount;
+          if (!replay && typeof asked === "number") expect(cents(refund.amount)).toBe(cents(asked));
+        },
+      );
+
+      const cancelBody = fc.record(
+        {
+          reason: fc.oneof(fc.constantFrom("Out of stock", "", "x".repeat(501)), hostileText),
+          notify: fc.oneof(
+            { weight: 4, arbitrary: fc.boolean() },
+            { weight: 1, arbitrary: hostileValue },
+          ),
+          requestKey,
+        },
+        { requiredKeys: [] },
+      );
+      const cancelPath = `/api/admin/orders/${cancellingId}/cancel`;
+      await fuzzAdmin(
+        "cancel",
+        15,
+        request(
+          mostly("POST"),
+          orderId([cancellingId, 3], [shippingId, 1]).map((id) => `/api/admin/orders/${id}/cancel`),
+          wireFor(bodyFor(cancelBody, ["reason", "notify", "requestKey"])),
+        ),
+        [
+          ...refused("POST", cancelPath, {}),
+          ex("POST", cancelPath, { reason: "Out of stock", requestKey: "cancel-key-0001" }),
+          ex("POST", cancelPath, { reason: "Out of stock", requestKey: "cancel-key-0001" }),
+          ex("POST", cancelPath),
+          ex("POST", `/api/admin/orders/${shippingId}/cancel`, {}),
+          ex("POST", cancelPath, { requestKey: "short" }),
+        ],
+        (a, c) => {
+          jsonOnly(a, c);
+          if (c.method !== "POST") return;
+          const replay = replayed(c);
+          if (a.status !== 200) return;
+          const order = a.json?.order as AdminOrderDto;
+          expectAdminOrder(order);
+          // Cancelled, or refunded but shipped while it was being cancelled.
+          if (!replay) expect(["cancelled", ...SHIPPED_STATUSES]).toContain(order.status);
+        },
+      );
+
+      // Customer care: the inbox, replies, statuses and the subscribers' export.
+      const messageIdArb = fc.oneof(
+        { weight: 5, arbitrary: fc.constant(messageId) },
+        { weight: 1, arbitrary: hexId },
+        { weight: 2, arbitrary: pathSegment },
+      );
+      await fuzzAdmin(
+        "messages",
+        15,
+        request(
+          mostly("GET"),
+          withQuery(
+            "/api/admin/messages",
+            query(
+              param(
+                "status",
+                fc.oneof(
+                  fc.constantFrom(...MESSAGE_STATUSES, "New", "open", "spam", "all", ""),
+                  hostileText.map(encoded),
+                ),
+              ),
+              param("page", page),
+            ),
+          ),
+        ),
+        [
+          ex("GET", "/api/admin/messages?status=new"),
+          ex("GET", "/api/admin/messages?page=0"),
+          ...refused("GET", "/api/admin/messages"),
+        ],
+        (a, c) => {
+          if (a.status !== 200 || c.method !== "GET") return;
+          const messages = a.json?.messages as ContactMessageDto[];
+          expect(messages.length).toBeLessThanOrEqual(ADMIN_MESSAGES_PAGE_SIZE);
+          expect(a.json?.total).toBeGreaterThanOrEqual(messages.length);
+          const status = queryOf(c)?.get("status");
+          if (status) for (const m of messages) expect(m.status).toBe(status);
+        },
+      );
+      const replyBody = fc.record({
+        message: fc.oneof(
+          {
+            weight: 2,
+            arbitrary: fc.constantFrom("It ships Monday.", "", "  \n ", "x".repeat(5000)),
+          },
+          { weight: 1, arbitrary: fc.constant("x".repeat(5001)) },
+          { weight: 3, arbitrary: hostileText },
+          { weight: 1, arbitrary: hostileValue },
+        ),
+      });
+      await fuzzAdmin(
+        "reply",
+        15,
+        request(
+          mostly("POST"),
+          messageIdArb.map((id) => `/api/admin/messages/${id}/reply`),
+          wireFor(bodyFor(replyBody, ["message"])),
+        ),
+        [
+          ex("POST", `/api/admin/messages/${messageId}/reply`, { message: "<b>Monday</b>" }),
+          ex("POST", `/api/admin/messages/${messageId}/reply`, { message: " \n " }),
+          ex("POST", `/api/admin/messages/${nowhere}/reply`, { message: "Hello" }),
+          ...refused("POST", `/api/admin/messages/${messageId}/reply`, { message: "Pwned" }),
+        ],
+        (a, c) => {
+          jsonOnly(a, c);
+          if (a.status !== 200 || c.method !== "POST") return;
+          const m = a.json?.contactMessage as ContactMessageDto;
+          expect(m._id).toBe(messageId);
+          expect(m.status).toBe("replied");
+          const reply = String(bodyOf(c).message).trim();
+          if (wellFormed(reply) === reply) expect(m.replies.at(-1)?.message).toBe(reply);
+        },
+      );
+      const messageStatusBody = fc.record({
+        status: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...MESSAGE_STATUSES) },
+          {
+            weight: 2,
+            arbitrary: fc.constantFrom("New", "REPLIED", "open", "deleted", " closed", ""),
+          },
+          { weight: 1, arbitrary: hostileValue },
+        ),
+      });
+      await fuzzAdmin(
+        "message",
+        15,
+        request(
+          mostly("POST"),
+          messageIdArb.map((id) => `/api/admin/messages/${id}`),
+          wireFor(bodyFor(messageStatusBody, ["status"])),
+        ),
+        [
+          ex("POST", `/api/admin/messages/${messageId}`, { status: "closed" }),
+          ex("POST", `/api/admin/messages/${messageId}`, { status: "open" }),
+          ex("POST", `/api/admin/messages/${nowhere}`, { status: "new" }),
+          ...refused("POST", `/api/admin/messages/${messageId}`, { status: "new" }),
+        ],
+        (a, c) => {
+          jsonOnly(a, c);
+          if (a.status !== 200 || c.method !== "POST") return;
+          const m = a.json?.contactMessage as ContactMessageDto;
+          expect(m._id).toBe(messageId);
+          expect(m.status).toBe(bodyOf(c).status);
+        },
+      );
+      await fuzzAdmin(
+        "subscribers",
+        10,
+        request(
+          mostly("GET"),
+          fc
+            .tuple(
+              fc.constantFrom(
+                "/api/admin/subscribers.csv",
+                "/api/admin/subscribers.csv",
+                "/api/admin/subscribers.CSV",
+                "/api/admin/subscribers",
+                "/api/admin/subscribers.csv/",
+              ),
+              fc.option(queryString, { freq: 3, nil: undefined }),
+            )
+            .map(([path, q]) => (q === undefined ? path : `${path}?${q}`)),
+        ),
+        [ex("GET", "/api/admin/subscribers.csv"), ...refused("GET", "/api/admin/subscribers.csv")],
+        (a, c) => {
+          if (a.status !== 200 || c.method !== "GET") return;
+          const rows = csvRows(a.text);
+          expect(rows[0]).toEqual(["email", "confirmed_at"]);
+          expect(rows.map((r) => r[0])).toContain("'=cmd|'/c calc'!a0@example.com");
+        },
+        fuzzDownloads,
+      );
+
+      // Reports: the dashboard, and the GST report as JSON and CSV over any range.
+      await fuzzAdmin(
+        "summary",
+        10,
+        request(
+          mostly("GET"),
+          fc
+            .option(queryString, { nil: undefined })
+            .map((q) => `/api/admin/reports/summary${q === undefined ? "" : `?${q}`}`),
+        ),
+        [ex("GET", "/api/admin/reports/summary"), ...refused("GET", "/api/admin/reports/summary")],
+        (a, c) => {
+          if (a.status !== 200 || c.method !== "GET") return;
+          const s = a.json?.summary as SummaryDto;
+          expect(s.today.orders).toBeLessThanOrEqual(s.last7Days.orders);
+          expect(s.last7Days.orders).toBeLessThanOrEqual(s.last30Days.orders);
+          expect(s.overdueToShip).toBeLessThanOrEqual(s.waitingToShip);
+          for (const n of [s.waitingToShip, s.lowStock, s.newMessages, s.creators.orders]) {
+            expect(n).toBeGreaterThanOrEqual(0);
+          }
+        },
+      );
+      await fuzzAdmin(
+        "gst",
+        25,
+        request(
+          mostly("GET"),
+          fc
+            .tuple(
+              fc.constantFrom("/api/admin/reports/gst", "/api/admin/reports/gst.csv"),
+              query(param("from", day), param("to", day)),
+              fc.option(queryString, { freq: 4, nil: undefined }),
+            )
+            .map(([path, mine, extra]) => `${path}?${[mine, extra].filter(Boolean).join("&")}`),
+        ),
+        [
+          ex("GET", "/api/admin/reports/gst"),
+          ex("GET", "/api/admin/reports/gst.csv?from=2000-01-01&to=2099-12-31"),
+          ex("GET", "/api/admin/reports/gst?from=2024-02-30"),
+          ex("GET", "/api/admin/reports/gst?from=2025-01-02&to=2025-01-01"),
+          ex("GET", "/api/admin/reports/gst.csv?from=0000-01-01&to=9999-12-31"),
+          ...refused("GET", "/api/admin/reports/gst"),
+          ...refused("GET", "/api/admin/reports/gst.csv"),
+        ],
+        (a, c) => {
+          if (a.status !== 200 || c.method !== "GET") return;
+          if (new URL(c.path, ORIGIN).pathname.endsWith(".csv")) {
+            const rows = csvRows(a.text);
+            expect(rows[0]?.[0]).toBe("date");
+            expect(rows.at(-1)?.[0]).toBe("Total");
+            // The buyer who named themselves a formula is text in the report.
+            const sale = rows.find((r) => r[2] === "order" && r[4] === cancellingId);
+            if (sale) expect(sale[5]).toBe(`'${buyer}`);
+            return;
+          }
+          const report = a.json?.report as GstReportDto;
+          expect(report.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+          expect(report.to).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+          expect(report.from <= report.to).toBe(true);
+          const t = report.totals;
+          expect(cents(t.net)).toBe(cents(t.sales) + cents(t.refunds));
+          expect(cents(t.sales)).toBe(
+            report.lines.filter((l) => l.kind === "order").reduce((n, l) => n + cents(l.total), 0),
+          );
+          expect(t.refunds).toBeLessThanOrEqual(0);
+          for (const l of report.lines) {
+            expect(l.day >= report.from && l.day <= report.to, l.day).toBe(true);
+          }
+        },
+        fuzzDownloads,
+      );
+
       // The audit log, and anything else under /api/admin.
       await fuzzAdmin(
         "audit",
@@ -2140,10 +3061,40 @@ describe("hostile input: back-office", () => {
         "order",
         "image",
         "audit",
+        "orders",
+        "order-page",
+        "notes",
+        "order-status",
+        "refund",
+        "cancel",
+        "messages",
+        "reply",
+        "message",
+        "subscribers",
+        "summary",
+        "gst",
       ]) {
         expect(tally.statuses(name), name).toEqual(expect.arrayContaining([200, 401, 403]));
       }
       expect(tally.statuses("stock")).toContain(409);
+      for (const name of [
+        "orders",
+        "order-status",
+        "refund",
+        "cancel",
+        "reply",
+        "message",
+        "gst",
+      ]) {
+        expect(tally.statuses(name), name).toContain(400);
+      }
+      for (const name of ["order-page", "notes", "order-status", "refund", "reply", "message"]) {
+        expect(tally.statuses(name), name).toContain(404);
+      }
+      for (const name of ["order-status", "refund", "cancel"]) {
+        expect(tally.statuses(name), name).toContain(409);
+      }
+      expect(tally.statuses("refund")).toContain(415);
       // Every photo under a product's folder in R2 is one that product lists: refused and failed
       // uploads leave nothing behind, a deleted photo goes.
       const listed = new Set(

@@ -447,6 +447,31 @@ describe("money never goes out twice", () => {
     expect(await refundRows(order.id)).toHaveLength(2);
   });
 
+  it("a key used again for a different refund or a cancellation is refused, and nothing more goes out", async () => {
+    const { order, paymentIntent } = await placeOrder();
+    const admin = await adminSession();
+    const requestKey = "reused-key-12345678";
+    await refunded(await refund(admin.accessToken, order.id, { amount: 2, requestKey }));
+    const other = await refund(admin.accessToken, order.id, { amount: 3, requestKey });
+    expect(other.status).toBe(409);
+    expect(await message(other)).toBe(M.requestKeyReused);
+    const asCancel = await cancel(admin.accessToken, order.id, { requestKey });
+    expect(asCancel.status).toBe(409);
+    expect((await orderRow(order.id))?.status).toBe("Order Placed");
+    expect(await refundEvents(paymentIntent)).toHaveLength(1);
+  });
+
+  it("refuses an amount that rounds to no cents, in the error shape", async () => {
+    const { order } = await placeOrder();
+    const admin = await adminSession();
+    for (const amount of [5e-324, 0.001, 0.004]) {
+      const res = await refund(admin.accessToken, order.id, { amount });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, code: "invalid_input" });
+    }
+    expect(await refundRows(order.id)).toHaveLength(0);
+  });
+
   it("Stripe unreachable: 502, the row stays pending and blocks others, and a retry with its key completes it", async () => {
     const { order, paymentIntent } = await placeOrder();
     const admin = await adminSession();

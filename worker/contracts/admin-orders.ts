@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import { PageQuery } from "./admin";
 import { fieldsObject, price } from "./admin-catalogue";
+import { dollarsToCents } from "./money";
 import type { Address, OrderStatusName } from "./order";
 import { TRACKER_STEPS } from "./order";
 
@@ -210,7 +211,7 @@ export const RefundSchema = v.pipe(
       amount: v.optional(
         v.pipe(
           price("amount"),
-          v.check((n) => n > 0, "amount must be more than 0"),
+          v.check((n) => dollarsToCents(n) > 0, "amount must be at least $0.01"),
         ),
       ),
       lines: v.optional(
@@ -269,6 +270,7 @@ export const ORDER_ADMIN_MESSAGES = {
   nothingToRefund: "Nothing is left to refund on this order",
   refundTooLarge: (left: string) => `At most ${left} is left to refund on this order`,
   refundInProgress: "Another refund of this order is in progress; reload the order and try again",
+  requestKeyReused: "This request key was already used for a different refund or cancellation",
   refundFailed: (why: string) => `Stripe refused the refund: ${why}`,
   paymentProvider: "Could not reach Stripe; nothing was refunded. Try again.",
   shippedCannotCancel: "A shipped order cannot be cancelled; refund it instead",

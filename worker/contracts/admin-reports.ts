@@ -15,9 +15,13 @@ export function basQuarterOf(day: string): { from: string; to: string } {
   const month = Number(day.slice(5, 7));
   const first = Math.floor((month - 1) / 3) * 3 + 1;
   const last = first + 2;
-  const lastDay = new Date(Date.UTC(year, last, 0)).getUTCDate();
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999.
+  const end = new Date(0);
+  end.setUTCFullYear(year, last, 0);
+  const lastDay = end.getUTCDate();
   const mm = (m: number) => String(m).padStart(2, "0");
-  return { from: `${year}-${mm(first)}-01`, to: `${year}-${mm(last)}-${lastDay}` };
+  const yyyy = String(year).padStart(4, "0");
+  return { from: `${yyyy}-${mm(first)}-01`, to: `${yyyy}-${mm(last)}-${lastDay}` };
 }
 
 export interface PeriodFigures {

@@ -151,6 +151,17 @@ async function sameRequest(
   return { key: `${prefix}${rows.length}`, row };
 }
 
+/** A request key is one request: used again for a different one, it is refused (as Stripe does). */
+const keyReused = () => new AppError(409, M.requestKeyReused, "request_key_reused");
+
+/** Whether `row` is what this refund request asks (no amount: the rest, whatever it came to). */
+const sameRefund = (row: RefundRow, input: RefundInput) =>
+  !row.cancel &&
+  (input.amount === undefined || dollarsToCents(input.amount) === row.amountCents) &&
+  row.reason === input.reason &&
+  row.notify === input.notify &&
+  JSON.stringify(row.restockLines) === JSON.stringify(input.restock ? input.lines : []);
+
 /** What a refund request asks, as its derived key sees it: no amount is "the rest". */
 const refundAsked = (input: RefundInput) => ({
   amount: input.amount ?? "rest",
@@ -536,7 +547,10 @@ export async function refundOrder(
   const { order, items } = await orderOrNotFound(caller.db, orderId);
   const rows = await refundsOf(caller.db, orderId);
   const same = await sameRequest(orderId, input.requestKey, refundAsked(input), rows);
-  if (same.row) return toRefundDto(await carryOut(caller, order, same.row));
+  if (same.row) {
+    if (!sameRefund(same.row, input)) throw keyReused();
+    return toRefundDto(await carryOut(caller, order, same.row));
+  }
   if (!paidThroughStripe(order)) throw notPaid();
   checkLines(items, input.lines, input.restock);
   const left = leftToRefundCents(order, rows);
@@ -632,6 +646,9 @@ export async function cancelPaidOrder(
       rows,
     );
     if (same.row) {
+      if (!same.row.cancel || same.row.reason !== reason || same.row.notify !== notify) {
+        throw keyReused();
+      }
       await carryOut(caller, order, same.row);
       return;
     }
