@@ -12,6 +12,7 @@ import {
   affiliateClicks,
   commissions,
   creatorProfiles,
+  emailOutbox,
   orders,
   users,
 } from "../../worker/db/schema";
@@ -680,6 +681,10 @@ describe("development cleanup for browser journeys", () => {
     expect(await res.json()).toEqual({ success: true, forgotten: 2 });
     const left = await db().select().from(orders);
     expect(left.map((o) => o.email)).toEqual([bystander.email]);
+    // What mail is left is about the bystander's order: its confirmation and the owner's alert.
+    const mail = await db().select().from(emailOutbox);
+    expect(mail.every((m) => m.orderId === left[0]?.id)).toBe(true);
+    expect(mail.map((m) => m.to).sort()).toEqual([bystander.email, env.SHOP_INBOX_EMAIL].sort());
     expect(await db().select().from(commissions)).toHaveLength(0);
     expect(await clickRows()).toHaveLength(0);
     expect(await env.CARTS.getByName(decodeJwt(shopper.accessToken).sub ?? "").lines()).toEqual([]);

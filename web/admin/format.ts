@@ -42,3 +42,22 @@ export function humanize(message: string): string {
   const text = FIELD_WORDS.reduce((out, [pattern, words]) => out.replace(pattern, words), message);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+let dayFormat: Intl.DateTimeFormat | null = null;
+
+/** "24 Nov 2026", the Brisbane calendar day. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dayFormat ??= new Intl.DateTimeFormat("en-AU", {
+    timeZone: SHOP_TIME_ZONE,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+  return dayFormat.format(date);
+}
+
+/** "1 Oct 2026" for a Brisbane calendar day given as YYYY-MM-DD. */
+export const formatCalendarDay = (day: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDay(`${day}T00:00:00+10:00`) : day;

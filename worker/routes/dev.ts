@@ -65,7 +65,8 @@ const LOOPBACK = ["127.0.0.1", "::1", "unknown"];
 export const devApiRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
   .get("/outbox", async (c) => c.json({ success: true as const, emails: await outbox(c) }))
-  // Removes every trace of these accounts (orders, commissions, clicks, mail, carts) and the
+  // Removes every trace of these accounts (orders and their refunds, commissions, clicks, mail,
+  // the owner's mail about their orders, carts, contact messages and replies) and the
   // loopback rate-limit counters, so end-to-end journeys leave the local shop as they found it.
   .post("/forget", validate("json", ForgetSchema), async (c) => {
     const { emails } = c.req.valid("json");
@@ -75,18 +76,24 @@ export const devApiRoutes = new Hono<AppEnv>()
     ).map((u) => u.id);
     // One statement per table (at most 20 addresses, so well under D1's 100 bound parameters).
     const subjects = [...emails, ...LOOPBACK];
+    const theirOrders = or(
+      inArray(orders.email, emails),
+      inArray(
+        orders.userId,
+        db.select({ id: users.id }).from(users).where(inArray(users.email, emails)),
+      ),
+    );
     await db.batch([
+      // Mail about their orders first (the owner's alerts name the buyer), then the orders.
       db
-        .delete(orders)
+        .delete(emailOutbox)
         .where(
-          or(
-            inArray(orders.email, emails),
-            inArray(
-              orders.userId,
-              db.select({ id: users.id }).from(users).where(inArray(users.email, emails)),
-            ),
+          inArray(
+            emailOutbox.orderId,
+            db.select({ id: orders.id }).from(orders).where(theirOrders),
           ),
         ),
+      db.delete(orders).where(theirOrders),
       db.delete(emailOutbox).where(inArray(emailOutbox.to, emails)),
       db.delete(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails)),
       db.delete(contactMessages).where(inArray(contactMessages.email, emails)),

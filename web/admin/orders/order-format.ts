@@ -5,7 +5,6 @@ import {
   type OrderQueueFilter,
 } from "../../../worker/contracts/admin-orders";
 import { ApiError } from "../../lib/api-client";
-import { SHOP_TIME_ZONE } from "../format";
 
 /** The order's status as the owner reads it; the Worker's `cancelled` is the only lower-case one. */
 export function orderStatusLabel(status: string): string {
@@ -23,21 +22,6 @@ export const QUEUE_FILTER_LABELS: Record<OrderQueueFilter, string> = {
   Delivered: "Delivered",
   cancelled: "Cancelled",
 };
-
-let dayFormat: Intl.DateTimeFormat | null = null;
-
-/** "24 Nov 2026", the Brisbane calendar day. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dayFormat ??= new Intl.DateTimeFormat("en-AU", {
-    timeZone: SHOP_TIME_ZONE,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-  return dayFormat.format(date);
-}
 
 /** The order contract's field names as its forms label them ("trackingNumber" is "tracking number"). */
 const FIELD_WORDS: [RegExp, string][] = [

@@ -17,7 +17,7 @@ import { FieldFrame } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { formSchema } from "../form-schema";
-import { plural } from "../format";
+import { formatCalendarDay, plural } from "../format";
 import { adminPaths } from "../paths";
 import { useAdminTitle } from "../use-admin-title";
 import "./gst-report.css";
@@ -40,21 +40,6 @@ export function quarterPresets(today: string): { label: string; range: GstRange 
     { label: "This quarter", range: current },
     { label: "Last quarter", range: basQuarterOf(dayBefore(current.from)) },
   ];
-}
-
-let dayFormat: Intl.DateTimeFormat | null = null;
-
-/** "1 Oct 2026" for a calendar day (it is already Brisbane's, so read in UTC). */
-function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  dayFormat ??= new Intl.DateTimeFormat("en-AU", {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-  return dayFormat.format(date);
 }
 
 function reportAddress({ from, to }: GstRange): string {
@@ -96,7 +81,8 @@ export function GstReportScreen() {
         eyebrow={isQuarter ? "BAS quarter" : "Date range"}
       >
         <p className="admin-muted">
-          {formatDay(range.from)} – {formatDay(range.to)}, Brisbane days, both included.
+          {formatCalendarDay(range.from)} – {formatCalendarDay(range.to)}, Brisbane days, both
+          included.
         </p>
       </PageHeader>
       <div className="admin-card gst-range">
@@ -244,7 +230,7 @@ function Line({ line }: { line: GstLineDto }) {
   return (
     <tr className={refund ? "is-refund" : undefined}>
       <td className="gst-cell-date" data-label="Date">
-        <time dateTime={line.at}>{formatDay(line.day)}</time>
+        <time dateTime={line.at}>{formatCalendarDay(line.day)}</time>
       </td>
       <td className="gst-cell-order" data-label="Order">
         <Link to={adminPaths.order(line.orderId)}>#{line.number}</Link>
