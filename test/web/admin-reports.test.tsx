@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { quarterPresets } from "../../web/admin/screens/gst-report";
-import { attachmentName } from "../../web/lib/api-client";
+import { attachmentName } from "../../web/lib/api-file";
 import {
   captureDownloads,
   csvFile,

@@ -42,7 +42,8 @@ import type {
   SummaryResponse,
 } from "../../worker/contracts/admin-reports";
 import type { StockChange, StockResponse } from "../../worker/contracts/stock";
-import { ApiError, type ApiRequestOptions, api, apiFile, reportFailure } from "../lib/api-client";
+import { ApiError, type ApiRequestOptions, api, reportFailure } from "../lib/api-client";
+import { apiFile } from "../lib/api-file";
 import { saveFile } from "./download";
 
 /** The Worker's codes for "this account may not use the back-office" and "pass the factor first". */

@@ -1,5 +1,5 @@
-// The one way the SPA talks to the Worker: same origin, cookies included, JSON both ways (or a
-// file back, such as a CSV export), and every failure surfaced as an ApiError built from the
+// The one way the SPA talks to the Worker: same origin, cookies included, JSON both ways (a file
+// back, such as a CSV export, is api-file.ts on top of `request`), and every failure surfaced as an ApiError built from the
 // server's error shape. It also owns the session's wire behaviour (the `token` header, one shared
 // refresh on a 401, one retry) and the one failure policy: which failure the user is told about,
 // in which words (`reportFailure`).
@@ -107,24 +107,8 @@ export async function api<T>(path: string, options: ApiRequestOptions = {}): Pro
   return (await readJson(response)) as T;
 }
 
-/** A file the Worker answers (a CSV export): its bytes, and the name its Content-Disposition gives. */
-export interface ApiFile {
-  blob: Blob;
-  filename: string | null;
-}
-
-/** `api` for an answer that is a file rather than JSON: the same session and failure behaviour. */
-export async function apiFile(path: string, options: ApiRequestOptions = {}): Promise<ApiFile> {
-  // Any type: a refusal still comes as the JSON error shape, which `request` reads.
-  const response = await request(path, options, "*/*");
-  return {
-    blob: await response.blob(),
-    filename: attachmentName(response.headers.get("Content-Disposition")),
-  };
-}
-
 /** One call with the session: the token header, one refresh on a 401, one retry; a failure thrown. */
-async function request(path: string, options: ApiRequestOptions, accept: string) {
+export async function request(path: string, options: ApiRequestOptions, accept: string) {
   const token = readStoredSession().token;
   let response = await send(path, options, buildHeaders(options, token, accept));
   // Only a request that carried a token can have been refused for an expired one.
@@ -135,22 +119,6 @@ async function request(path: string, options: ApiRequestOptions, accept: string)
   }
   if (!response.ok) throw toApiError(response, await readJson(response));
   return response;
-}
-
-/** The file name of `attachment; filename="a.csv"` (or its RFC 5987 `filename*=UTF-8''a.csv`). */
-export function attachmentName(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // A malformed escape: the plain filename, if any, below.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(disposition);
-  const name = plain?.[1]?.replace(/\\(.)/g, "$1") ?? plain?.[2]?.trim();
-  return name || null;
 }
 
 function buildHeaders(
