@@ -509,7 +509,7 @@ export const affiliateClicks = sqliteTable(
     creatorId: text("creator_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** Salted SHA-256 of IP and user agent; raw IPs are never stored. */
+    /** HMAC of the client's network (IPv4 address or IPv6 /64); raw addresses are never stored. */
     visitorHash: text("visitor_hash").notNull(),
     /** Whole hours since the epoch: one click per visitor, code and hour. */
     hourBucket: integer("hour_bucket").notNull(),
@@ -518,6 +518,8 @@ export const affiliateClicks = sqliteTable(
   },
   (t) => [
     uniqueIndex("affiliate_clicks_dedupe_unique").on(t.creatorId, t.visitorHash, t.hourBucket),
+    /** One network's clicks in an hour: the per-network ceiling counts them (services/clicks.ts). */
+    index("affiliate_clicks_network_hour_idx").on(t.visitorHash, t.hourBucket),
     index("affiliate_clicks_creator_created_idx").on(t.creatorId, t.createdAt),
   ],
 );

@@ -1,5 +1,6 @@
 // Creator links: GET /r/:code answers at once with a redirect and the attribution cookie; the click
-// is recorded after the response (waitUntil), so the write is never on the request path.
+// is recorded after the response (waitUntil), so the write is never on the request path, and is
+// counted once per code, client network and hour (services/clicks.ts).
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env";
@@ -58,11 +59,11 @@ export const referralRoutes = new Hono<AppEnv>().get("/:code", async (c) => {
     sameSite: "Lax",
     secure: c.env.APP_ORIGIN.startsWith("https:"),
   });
-  const userAgent = c.req.header("user-agent");
-  if (!isBot(userAgent)) {
-    const ip = clientIp(c.req.raw.headers);
+  // The User-Agent only tells a bot from a browser; who clicked is the network alone.
+  if (!isBot(c.req.header("user-agent"))) {
+    const network = clientIp(c.req.raw.headers);
     c.executionCtx.waitUntil(
-      visitorHash(c.env, ip, userAgent ?? "")
+      visitorHash(c.env, network)
         .then((hash) =>
           d1ClickRecorder(c.var.db).record({
             code,
