@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { AUDIT_ENTITIES } from "../contracts/admin";
 import { PRODUCT_STATUSES } from "../contracts/admin-catalogue";
+import { CREATOR_STATUSES } from "../contracts/admin-creators";
 import { MESSAGE_STATUSES } from "../contracts/admin-inbox";
 import { CARRIER_IDS, REFUND_STATUSES } from "../contracts/admin-orders";
 
@@ -192,6 +193,14 @@ export const creatorProfiles = sqliteTable(
     commissionRateBps: integer("commission_rate_bps").notNull().default(1000),
     /** Fixed discount the code gives a shopper, in cents (default $10). */
     discountCents: cents("discount_cents").default(1000),
+    /**
+     * The application (contracts/admin-creators.ts): only `approved` creators' codes and links
+     * work. Sign-up writes `pending`; rows from before applications were reviewed are approved.
+     */
+    status: text("status", { enum: CREATOR_STATUSES }).notNull().default("approved"),
+    /** The owner's note with the last decision, mailed to the creator. */
+    statusNote: text("status_note").notNull().default(""),
+    statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -202,6 +211,8 @@ export const creatorProfiles = sqliteTable(
       sql`"affiliate_code" GLOB '[A-Z0-9]*' AND length("affiliate_code") BETWEEN 6 AND 12`,
     ),
     check("creator_profiles_rate_range", sql`"commission_rate_bps" BETWEEN 0 AND 10000`),
+    check("creator_profiles_status_valid", inList("status", CREATOR_STATUSES)),
+    index("creator_profiles_status_idx").on(t.status, t.createdAt),
     nonNegative("creator_profiles", "discount_cents"),
   ],
 );
