@@ -1,6 +1,7 @@
 // The Worker's environment: bindings from wrangler.toml, variables from [vars], secrets from
 // .dev.vars locally and `wrangler secret put` in production. Checked once per isolate at start-up.
 import * as v from "valibot";
+import { isAbn } from "./contracts/fields";
 import type { CartStore } from "./durable-objects/cart";
 
 function isOrigin(s: string): boolean {
@@ -9,15 +10,6 @@ function isOrigin(s: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The ABN checksum: subtract 1 from the first digit; the weighted sum is divisible by 89. */
-export function isAbn(s: string): boolean {
-  const digits = s.replace(/\s/g, "");
-  if (!/^\d{11}$/.test(digits)) return false;
-  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
-  const sum = weights.reduce((acc, w, i) => acc + w * (Number(digits[i]) - (i === 0 ? 1 : 0)), 0);
-  return sum % 89 === 0;
 }
 
 const EmailAddress = v.pipe(v.string("is missing"), v.email("must be an email address"));

@@ -1,4 +1,4 @@
-// The field rules every form and endpoint shares: lengths, the email and phone shapes, entity
+// The field rules every form and endpoint shares: lengths, the email, phone and ABN shapes, entity
 // ids. Feature contracts build their schemas from these; web/ imports the same definitions.
 import * as v from "valibot";
 import { ID_PATTERN } from "./ids";
@@ -27,6 +27,19 @@ export const EmailSchema = v.pipe(
   v.maxLength(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters`),
   v.email("Please enter a valid email address"),
 );
+
+/**
+ * An Australian Business Number: 11 digits (spaces allowed) passing the ATO's checksum: subtract 1
+ * from the first digit, and the digits weighted 10, 1, 3, 5, ..., 19 sum to a multiple of 89. The
+ * seller's ABN (worker/env.ts) and a creator's (contracts/payouts.ts) are checked by it.
+ */
+export function isAbn(s: string): boolean {
+  const digits = s.replace(/\s/g, "");
+  if (!/^\d{11}$/.test(digits)) return false;
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+  const sum = weights.reduce((acc, w, i) => acc + w * (Number(digits[i]) - (i === 0 ? 1 : 0)), 0);
+  return sum % 89 === 0;
+}
 
 /** A required text field: missing or blank reads "<label> is required". */
 export const requiredText = (label: string, max: number) =>

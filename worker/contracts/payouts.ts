@@ -1,0 +1,257 @@
+// Where a creator's commission is paid (issue 18, item 4): an Australian bank account or a PayPal
+// email, with an ABN and GST registration for the statement. The schema POST
+// /api/user/creator/payout-details validates with and the profile form checks with; the rules
+// the bank file (worker/lib/aba.ts) writes by; and the masked answer, the only way details go out.
+import * as v from "valibot";
+import { isAbn, MAX_EMAIL_LENGTH } from "./fields";
+
+/** A BSB as banks print it and the ABA file carries it: 3 digits, a hyphen, 3 digits. */
+export const BSB_PATTERN = /^\d{3}-\d{3}$/;
+/** A BSB as people type it: with a hyphen, a space or neither. */
+const BSB_TYPED = /^(\d{3})[-\s]?(\d{3})$/;
+
+/** The ABA file's account number field holds 9 characters; no Australian bank uses fewer than 5. */
+export const MIN_ACCOUNT_NUMBER_DIGITS = 5;
+export const MAX_ACCOUNT_NUMBER_DIGITS = 9;
+/** The ABA detail record's "title of account" field. */
+export const MAX_ACCOUNT_NAME_LENGTH = 32;
+
+/**
+ * The characters a Direct Entry file may carry (BECS's character set: letters, digits, space and
+ * this punctuation). Double quotes, semicolons, backslashes and anything beyond ASCII may not.
+ */
+export const ABA_PUNCTUATION = "&',-./+$!%()*#=:?[]_^@";
+const ABA_CHARACTER = /[A-Za-z0-9 &',\-./+$!%()*#=:?[\]_^@]/g;
+export const ABA_TEXT_PATTERN = /^[A-Za-z0-9 &',\-./+$!%()*#=:?[\]_^@]*$/;
+
+/**
+ * Letters that Unicode decomposition leaves whole, and typographic punctuation with a plain
+ * equivalent: what a phone's keyboard writes in "O’Brien" or "Søren".
+ */
+const TRANSLITERATIONS: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  Æ: "AE",
+  ø: "o",
+  Ø: "O",
+  œ: "oe",
+  Œ: "OE",
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  ð: "d",
+  Ð: "D",
+  þ: "th",
+  Þ: "Th",
+  ı: "i",
+  "‘": "'",
+  "’": "'",
+  "‚": "'",
+  "‛": "'",
+  "′": "'",
+  "`": "'",
+  "´": "'",
+  "‐": "-",
+  "‑": "-",
+  "‒": "-",
+  "–": "-",
+  "—": "-",
+  "―": "-",
+  "−": "-",
+};
+const TRANSLITERATED = new RegExp(`[${Object.keys(TRANSLITERATIONS).join("")}]`, "g");
+
+/**
+ * Text as a bank file can carry it: accents dropped (é to e), the letters and punctuation above
+ * replaced, runs of whitespace (line breaks too) made one space, the ends trimmed. Characters with
+ * no equivalent (emoji, other scripts, " ; \) stay, for `abaTextProblem` to name.
+ */
+export function toAbaText(text: string): string {
+  return text
+    .replace(TRANSLITERATED, (ch) => TRANSLITERATIONS[ch] ?? ch)
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The characters of `text` a bank file cannot carry, each once, in order of appearance. */
+export const abaUnsupportedCharacters = (text: string): string[] => [
+  ...new Set(text.replace(ABA_CHARACTER, "")),
+];
+
+/** What a creator reads when a name has characters a bank file cannot carry. */
+const unsupportedMessage = (label: string, text: string) =>
+  `${label} can't include ${abaUnsupportedCharacters(text)
+    .map((ch) => `"${ch}"`)
+    .join(
+      ", ",
+    )}: banks accept only letters, digits, spaces and ${ABA_PUNCTUATION.split("").join(" ")}`;
+
+/** "062000", "062 000" or "062-000" as 062-000; null for anything else. */
+export function normaliseBsb(input: string): string | null {
+  const match = BSB_TYPED.exec(input.trim());
+  return match ? `${match[1]}-${match[2]}` : null;
+}
+
+/** An account number with its spaces and hyphens removed, or null when not 5 to 9 digits. */
+export function normaliseAccountNumber(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, "");
+  const valid =
+    /^\d+$/.test(digits) &&
+    digits.length >= MIN_ACCOUNT_NUMBER_DIGITS &&
+    digits.length <= MAX_ACCOUNT_NUMBER_DIGITS &&
+    !/^0+$/.test(digits);
+  return valid ? digits : null;
+}
+
+/** An ABN as the ATO prints it: "51 824 753 556". */
+export function formatAbn(abn: string): string {
+  const d = abn.replace(/\s/g, "");
+  return `${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8)}`;
+}
+
+/** Every answer shows this, then the last 3 digits: the length of the number stays private too. */
+export const ACCOUNT_NUMBER_MASK = "••••••";
+const SHOWN_DIGITS = 3;
+
+/**
+ * "••••••123": the last 3 digits of an account number and nothing else. A value too short to be an
+ * account number shows no digits, so a mask never gives a whole number away.
+ */
+export function maskAccountNumber(accountNumber: string): string {
+  const digits = accountNumber.replace(/\D/g, "");
+  return digits.length < MIN_ACCOUNT_NUMBER_DIGITS
+    ? ACCOUNT_NUMBER_MASK
+    : ACCOUNT_NUMBER_MASK + digits.slice(-SHOWN_DIGITS);
+}
+
+export const PAYOUT_MESSAGES = {
+  method:
+    'Please choose how you\'d like to be paid: "bank" for an Australian bank account or "paypal".',
+  bsb: "Please enter your BSB: the 6 digits on your bank statement, such as 062-000.",
+  accountNumber: `Please enter your account number: ${MIN_ACCOUNT_NUMBER_DIGITS} to ${MAX_ACCOUNT_NUMBER_DIGITS} digits, as your bank shows it.`,
+  accountName: "Please enter the account name as your bank shows it.",
+  accountNameLength: `Account name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters (banks accept no more); use the short form your bank shows.`,
+  paypalEmail: "Please enter the email address of your PayPal account.",
+  paypalEmailInvalid: "Please enter a valid email address for your PayPal account.",
+  abn: "That ABN doesn't check out: it is 11 digits, and you can look yours up at abr.business.gov.au.",
+  gstWithoutAbn: "To tell us you're registered for GST, please add your ABN too.",
+  gstRegistered: "Registered for GST must be true or false.",
+} as const;
+
+const BsbSchema = v.pipe(
+  v.optional(v.string(PAYOUT_MESSAGES.bsb), ""),
+  v.check((s) => normaliseBsb(s) !== null, PAYOUT_MESSAGES.bsb),
+  v.transform((s) => normaliseBsb(s) ?? s),
+);
+
+const AccountNumberSchema = v.pipe(
+  v.optional(v.string(PAYOUT_MESSAGES.accountNumber), ""),
+  v.check((s) => normaliseAccountNumber(s) !== null, PAYOUT_MESSAGES.accountNumber),
+  v.transform((s) => normaliseAccountNumber(s) ?? s),
+);
+
+/** Kept as the bank file will carry it (accents dropped, spacing tidied), case as typed. */
+const AccountNameSchema = v.pipe(
+  v.optional(v.string(PAYOUT_MESSAGES.accountName), ""),
+  v.transform(toAbaText),
+  v.nonEmpty(PAYOUT_MESSAGES.accountName),
+  v.maxLength(MAX_ACCOUNT_NAME_LENGTH, PAYOUT_MESSAGES.accountNameLength),
+  v.regex(ABA_TEXT_PATTERN, (issue) => unsupportedMessage("Account name", String(issue.input))),
+);
+
+const PaypalEmailSchema = v.pipe(
+  v.optional(v.string(PAYOUT_MESSAGES.paypalEmail), ""),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty(PAYOUT_MESSAGES.paypalEmail),
+  v.maxLength(MAX_EMAIL_LENGTH, PAYOUT_MESSAGES.paypalEmailInvalid),
+  v.email(PAYOUT_MESSAGES.paypalEmailInvalid),
+);
+
+/** Optional: empty or missing is no ABN (null); given, it must pass the ATO's checksum. */
+const AbnSchema = v.pipe(
+  v.optional(v.nullable(v.string(PAYOUT_MESSAGES.abn)), ""),
+  v.transform((s) => (s ?? "").replace(/\s/g, "")),
+  v.check((s) => s === "" || isAbn(s), PAYOUT_MESSAGES.abn),
+  v.transform((s) => (s === "" ? null : s)),
+);
+
+const taxEntries = {
+  abn: AbnSchema,
+  gstRegistered: v.optional(v.boolean(PAYOUT_MESSAGES.gstRegistered), false),
+};
+
+export const PAYOUT_METHODS = ["bank", "paypal"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** POST /api/user/creator/payout-details. */
+export const PayoutDetailsSchema = v.pipe(
+  v.variant(
+    "method",
+    [
+      v.object({
+        method: v.literal("bank"),
+        bsb: BsbSchema,
+        accountNumber: AccountNumberSchema,
+        accountName: AccountNameSchema,
+        ...taxEntries,
+      }),
+      v.object({
+        method: v.literal("paypal"),
+        email: PaypalEmailSchema,
+        ...taxEntries,
+      }),
+    ],
+    PAYOUT_MESSAGES.method,
+  ),
+  v.forward(
+    v.partialCheck(
+      [["abn"], ["gstRegistered"]],
+      (d) => !d.gstRegistered || d.abn !== null,
+      PAYOUT_MESSAGES.gstWithoutAbn,
+    ),
+    ["gstRegistered"],
+  ),
+);
+export type PayoutDetailsInput = v.InferInput<typeof PayoutDetailsSchema>;
+/** Validated details: BSB as 999-999, account number digits only, ABN digits only or null. */
+export type PayoutDetails = v.InferOutput<typeof PayoutDetailsSchema>;
+
+interface PayoutTaxDto {
+  /** 11 digits, or null when the creator gave none. */
+  abn: string | null;
+  gstRegistered: boolean;
+}
+
+/** Payout details as every answer carries them: the account number masked, never whole. */
+export type PayoutDetailsDto =
+  | (PayoutTaxDto & {
+      method: "bank";
+      bsb: string;
+      /** "••••••123" (maskAccountNumber). */
+      accountNumberMasked: string;
+      accountName: string;
+    })
+  | (PayoutTaxDto & { method: "paypal"; email: string });
+
+/** The answer from details, masking the account number; the only way details leave the Worker. */
+export function toPayoutDetailsDto(details: PayoutDetails): PayoutDetailsDto {
+  const tax = { abn: details.abn, gstRegistered: details.gstRegistered };
+  if (details.method === "paypal") return { method: "paypal", email: details.email, ...tax };
+  return {
+    method: "bank",
+    bsb: details.bsb,
+    accountNumberMasked: maskAccountNumber(details.accountNumber),
+    accountName: details.accountName,
+    ...tax,
+  };
+}
+
+/** POST /api/user/creator/payout-details answers this. */
+export interface PayoutDetailsResponse {
+  success: true;
+  payoutDetails: PayoutDetailsDto;
+}
