@@ -5,26 +5,17 @@
 import type { Page } from "@playwright/test";
 import {
   addProduct,
+  approveCreator,
   expect,
   expectToast,
   fillAddress,
+  openBackOffice,
   PASSWORD,
   payInSandbox,
   signIn,
   signUp,
   test,
 } from "./fixtures";
-
-const ADMIN = { email: "admin@example.com", password: "admin-demo-2026" };
-
-/** Signs the owner in at /admin (locally the demo admin needs no second factor). */
-async function openBackOffice(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Back-office" })).toBeVisible();
-}
 
 /** Buys one unit of `product` in `page` (already at the checkout's browser), paying in the sandbox. */
 async function buy(page: Page, product: string, email: string, quantity = 1) {
@@ -97,12 +88,15 @@ test("the owner refunds part of a creator's sale; the creator's earnings drop by
   browser,
   people,
 }) => {
-  // A creator (approved on sign-up today) and their code.
+  // A creator, approved by the owner, and their code.
   const creatorEmail = people.email("refund-creator");
   const signup = await page.request.post("/api/user/creator-register", {
     data: { name: "Kavya Rao", email: creatorEmail, password: PASSWORD, payoutEmail: creatorEmail },
   });
   expect(signup.ok()).toBe(true);
+  const approver = await browser.newPage();
+  await approveCreator(approver, creatorEmail);
+  await approver.close();
   const login = await page.request.post("/api/user/login", {
     data: { email: creatorEmail, password: PASSWORD },
   });

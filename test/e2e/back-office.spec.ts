@@ -4,9 +4,16 @@
 // history shows each of the owner's steps.
 // The journey ends by archiving the product, which takes it off the storefront again.
 import { readFileSync } from "node:fs";
-import { addProduct, expect, expectToast, fillAddress, payInSandbox, test } from "./fixtures";
+import {
+  addProduct,
+  expect,
+  expectToast,
+  fillAddress,
+  openBackOffice,
+  payInSandbox,
+  test,
+} from "./fixtures";
 
-const ADMIN = { email: "admin@example.com", password: "admin-demo-2026" };
 const photo = (path: string, mimeType: string) => ({
   name: path.split("/").at(-1) ?? "photo",
   mimeType,
@@ -21,11 +28,7 @@ test("the owner lists a one-off piece with two photos, a shopper buys it, and it
   const name = `Journey Brass Bell ${Date.now().toString(36)}`;
 
   // The owner signs in to the back-office (locally the demo admin needs no second factor).
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Back-office" })).toBeVisible();
+  await openBackOffice(page);
 
   // A new product, one unit on hand.
   await page

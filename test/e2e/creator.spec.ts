@@ -1,6 +1,7 @@
 // A creator joins, shares their link, and a visitor's purchase through it shows on their profile.
 import {
   addProduct,
+  approveCreator,
   expect,
   expectToast,
   fillAddress,
@@ -39,6 +40,14 @@ test("a creator signs up and shares their link; a visitor buys with the code app
     .click();
   await expect(page).toHaveURL(/\/creator-profile$/);
   await expect(page.getByText(/Copper care and slow rituals/)).toBeVisible();
+
+  // An application: the code works only once the owner approves it in the back-office.
+  await expect(page.getByText(/Your application is being reviewed/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy share link" })).toHaveCount(0);
+  const owner = await browser.newPage();
+  await approveCreator(owner, email);
+  await owner.close();
+  await page.reload();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy share link" }).click();
   await expectToast(page, "Share link copied!");

@@ -165,3 +165,29 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 }
 
 export const PASSWORD = "a long enough password";
+
+export const ADMIN = { email: "admin@example.com", password: "admin-demo-2026" };
+
+/** Signs the owner in at /admin (locally the demo admin needs no second factor). */
+export async function openBackOffice(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Back-office" })).toBeVisible();
+}
+
+/** The owner approves the creator who applied with `email`, from the back-office's Creators. */
+export async function approveCreator(page: Page, email: string) {
+  await openBackOffice(page);
+  await page
+    .getByRole("navigation", { name: "Back-office" })
+    .getByRole("link", { name: "Creators" })
+    .click();
+  await page.getByLabel("Name, email or code").fill(email);
+  await page.getByLabel("Name, email or code").press("Enter");
+  const card = page.getByRole("article").filter({ hasText: email });
+  await card.getByRole("button", { name: /^Approve/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+  await expect(card.getByText("Approved").first()).toBeVisible();
+}

@@ -8,6 +8,7 @@ import { adminRoutes } from "../../web/admin/router";
 import { storeSession } from "../../web/lib/stored-session";
 import type { AuditEntryDto } from "../../worker/contracts/admin";
 import type { AdminCategoryDto, AdminProductDto } from "../../worker/contracts/admin-catalogue";
+import type { AdminCreatorDto } from "../../worker/contracts/admin-creators";
 import type { ContactMessageDto, ContactReplyDto } from "../../worker/contracts/admin-inbox";
 import type { AdminOrderDto, AdminOrderSummaryDto } from "../../worker/contracts/admin-orders";
 import type { GstLineDto, GstReportDto, SummaryDto } from "../../worker/contracts/admin-reports";
@@ -353,6 +354,32 @@ export function makeOrderSummary(
     affiliateCode: null,
     carrier: null,
     trackingNumber: null,
+    ...overrides,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creators
+
+export const CREATOR_ID = "5eed5eed5eed5eed5eed5e01";
+
+/** A creator who applied and waits for a decision, on the default terms. */
+export function makeCreator(overrides: Partial<AdminCreatorDto> = {}): AdminCreatorDto {
+  return {
+    _id: CREATOR_ID,
+    name: "Meera Iyer",
+    email: "meera@example.com",
+    affiliateCode: "MEERA10",
+    status: "pending",
+    statusNote: "",
+    statusChangedAt: "2026-11-20T05:30:00.000Z",
+    appliedAt: "2026-11-20T05:30:00.000Z",
+    bio: "Slow living and copper rituals.",
+    socials: "https://instagram.com/meera, tiktok.com/@meera",
+    commissionRate: 10,
+    discount: 10,
+    orders: 0,
+    earned: 0,
     ...overrides,
   };
 }

@@ -256,3 +256,70 @@ describe("creator profile", () => {
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("meera@example.com");
   });
 });
+
+describe("creator profile: the application's status", () => {
+  const showAs = async (status: string | undefined, statusNote?: string) => {
+    localStorage.setItem("token", "t1");
+    stubAccountApi({
+      "GET /api/user/me": () => json(200, { success: true, user: { _id: "c1", ...CREATOR } }),
+      "GET /api/user/creator/me": () =>
+        json(200, { success: true, creator: { ...CREATOR, status, statusNote } }),
+    });
+    renderScreen("/creator-profile", <CreatorProfilePage />);
+    await screen.findByText("MEERA10");
+  };
+  const copyButtons = () => screen.queryAllByRole("button", { name: /^Copy/ });
+  const shareLinkShown = () => screen.queryByText(`${window.location.origin}/r/MEERA10`) !== null;
+
+  it("pending: says it is being reviewed and offers no code or link to share", async () => {
+    await showAs("pending");
+    expect(screen.getByRole("heading", { name: "Application under review" })).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Your application is being reviewed\. We review applications within a week\./,
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText("Your code and share link start working once your application is approved."),
+    ).toBeTruthy();
+    expect(copyButtons()).toHaveLength(0);
+    expect(shareLinkShown()).toBe(false);
+    // The profile itself still works.
+    expect(screen.getByRole("button", { name: "Edit Profile" })).toBeTruthy();
+  });
+
+  it("rejected: says it was not approved, with the shop's note as text", async () => {
+    await showAs("rejected", "We are looking for <b>copper</b> creators.");
+    expect(screen.getByRole("heading", { name: "Application not approved" })).toBeTruthy();
+    expect(screen.getByText(/was not approved/)).toBeTruthy();
+    expect(screen.getByText("Note from the shop")).toBeTruthy();
+    expect(screen.getByText("We are looking for <b>copper</b> creators.")).toBeTruthy();
+    expect(document.querySelector(".creator-standing b")).toBeNull();
+    expect(copyButtons()).toHaveLength(0);
+    expect(shareLinkShown()).toBe(false);
+  });
+
+  it("suspended: says the account is paused and new orders don't earn, with the note", async () => {
+    await showAs("suspended", "Paused while we look into some orders.");
+    expect(screen.getByRole("heading", { name: "Creator account paused" })).toBeTruthy();
+    expect(screen.getByText(/new orders don't earn commission/)).toBeTruthy();
+    expect(screen.getByText(/Commissions you've already earned stay payable/)).toBeTruthy();
+    expect(screen.getByText("Paused while we look into some orders.")).toBeTruthy();
+    expect(copyButtons()).toHaveLength(0);
+    expect(shareLinkShown()).toBe(false);
+    // What they earned is still shown.
+    const tiles = [...document.querySelectorAll(".creator-tiles dd")].map((dd) => dd.textContent);
+    expect(tiles).toEqual(["120", "7", "$84.50"]);
+  });
+
+  it.each([
+    ["approved", "approved"],
+    ["an answer without a status", undefined],
+  ])("%s: no status panel, the code and link to copy as before", async (_, status) => {
+    await showAs(status, "");
+    expect(document.querySelector(".creator-standing")).toBeNull();
+    expect(screen.queryByRole("heading", { name: /Application|paused/ })).toBeNull();
+    expect(copyButtons()).toHaveLength(2);
+    expect(shareLinkShown()).toBe(true);
+  });
+});

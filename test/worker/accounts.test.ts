@@ -594,6 +594,8 @@ describe("creator accounts", () => {
         payoutEmail: "payouts@example.com",
         affiliateCode: "PRIYASHA",
         shareUrl: "http://localhost:8787/r/PRIYASHA",
+        status: "approved",
+        statusNote: "",
         stats: {
           clicks: 0,
           sales: 0,

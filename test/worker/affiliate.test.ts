@@ -278,8 +278,12 @@ describe("affiliate codes at creator sign-up", () => {
     const codes = await codesOf("priya");
     expect(new Set(codes).size).toBe(names.length);
     for (const code of codes) expect(code).toMatch(/^(CREA|PRIY)[A-Z0-9]{8}$/);
-    // A random code is a working code.
+    // A random code is a working code, once the owner approves its creator.
     const [code = ""] = codes;
+    await db()
+      .update(creatorProfiles)
+      .set({ status: "approved" })
+      .where(eq(creatorProfiles.affiliateCode, code));
     expect((await click(code)).headers.get("set-cookie")).toContain(`tt_ref=${code};`);
   }, 60_000);
 

@@ -17,6 +17,12 @@ import type {
   ProductUpdateInput,
 } from "../../worker/contracts/admin-catalogue";
 import type {
+  AdminCreatorListResponse,
+  AdminCreatorResponse,
+  CreatorStatus,
+  CreatorUpdateInput,
+} from "../../worker/contracts/admin-creators";
+import type {
   ProductImageResponse,
   ProductImagesResponse,
 } from "../../worker/contracts/admin-images";
@@ -313,3 +319,25 @@ export const downloadSubscribers = () => download("/api/admin/subscribers.csv", 
 
 export const downloadGstReport = ({ from, to }: GstRange) =>
   download(`/api/admin/reports/gst.csv${query({ from, to })}`, `gst-${from}-to-${to}.csv`);
+
+// ---------------------------------------------------------------------------------------------
+// Creators: applications (approve, reject, suspend, approve again) and each creator's terms.
+// Each change answers with the creator as they now are.
+
+export interface CreatorListParams {
+  status?: CreatorStatus | undefined;
+  /** Name, email or code. */
+  q?: string | undefined;
+  page?: number;
+}
+
+export const fetchCreators = ({ status, q, page }: CreatorListParams, signal?: AbortSignal) =>
+  call<AdminCreatorListResponse>(
+    `/api/admin/creators${query({ status, q, page: page && page > 1 ? page : undefined })}`,
+    { signal },
+  );
+
+/** A move not in CREATOR_STATUS_MOVES is 409; new terms apply to orders from then on. */
+export const updateCreator = async (creatorId: string, input: CreatorUpdateInput) =>
+  (await post<AdminCreatorResponse>(`/api/admin/creators/${encodeURIComponent(creatorId)}`, input))
+    .creator;

@@ -13,6 +13,7 @@ export const adminPaths = {
   orderRoute: "/orders/:orderId",
   packingSlip: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/packing-slip`,
   packingSlipRoute: "/orders/:orderId/packing-slip",
+  creators: "/creators",
   inbox: "/inbox",
   reports: "/reports/gst",
   products: "/products",

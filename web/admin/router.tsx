@@ -9,6 +9,7 @@ import { AdminLayout } from "./layout/admin-layout";
 import { adminPaths } from "./paths";
 import { ActivityScreen } from "./screens/activity";
 import { CategoriesScreen } from "./screens/categories";
+import { CreatorsScreen } from "./screens/creators";
 import { DashboardScreen } from "./screens/dashboard";
 import { AdminErrorPage } from "./screens/error-page";
 import { GstReportScreen } from "./screens/gst-report";
@@ -58,6 +59,10 @@ export const adminRoutes: RouteObject[] = [
       {
         path: adminPaths.packingSlipRoute,
         Component: PackingSlipScreen,
+      },
+      {
+        path: adminPaths.creators,
+        Component: CreatorsScreen,
       },
       {
         path: adminPaths.inbox,

@@ -7,6 +7,11 @@ import { FormAlert } from "../features/account/components/auth-layout";
 import { CreatorDetails } from "../features/account/components/creator-details";
 import { CreatorFields } from "../features/account/components/creator-fields";
 import { CreatorPanel } from "../features/account/components/creator-panel";
+import {
+  type CreatorStanding,
+  CreatorStatusPanel,
+  readStanding,
+} from "../features/account/components/creator-status";
 import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { ActivityChart } from "../features/creator-stats/components/activity-chart";
@@ -38,6 +43,14 @@ const editable = (c: CreatorRecord) => ({
 });
 
 const normalised = (email: string) => email.trim().toLowerCase();
+
+/** What the panel says instead of offering a code that does not work. */
+const INACTIVE_CODE: Record<CreatorStanding["status"], string | undefined> = {
+  approved: undefined,
+  pending: "Your code and share link start working once your application is approved.",
+  rejected: "Your code and share link don't work.",
+  suspended: "Your code and share link are paused.",
+};
 
 export function CreatorProfilePage() {
   usePageTitle("Creator profile");
@@ -116,8 +129,10 @@ export function CreatorProfilePage() {
   }
 
   const stats = readStats(creator.stats);
+  const standing = readStanding(creator);
   return (
     <div className="creator-page">
+      <CreatorStatusPanel standing={standing} />
       <section className="profile-card" aria-labelledby="creator-title">
         <p className="eyebrow">Creator profile</p>
         <h1 id="creator-title" className="auth-title">
@@ -175,6 +190,7 @@ export function CreatorProfilePage() {
         code={creator.affiliateCode ?? ""}
         shareUrl={typeof creator.shareUrl === "string" ? creator.shareUrl : ""}
         stats={stats}
+        inactive={INACTIVE_CODE[standing.status]}
       />
       <ActivityChart days={stats.daily} />
     </div>

@@ -2,6 +2,7 @@
 // the schemas worker/routes/user.ts validates with, which the SPA's profile and creator forms
 // check with too, and the answers.
 import * as v from "valibot";
+import type { CreatorStatus } from "./admin-creators";
 import { PasswordSchema } from "./auth";
 import {
   EmailSchema,
@@ -110,5 +111,9 @@ export interface CreatorDto {
   affiliateCode: string;
   /** The creator's share link: `${APP_ORIGIN}/r/${affiliateCode}`. */
   shareUrl: string;
+  /** The application: the code and link work only once `approved` (contracts/admin-creators.ts). */
+  status: CreatorStatus;
+  /** The owner's note with the last decision ("" when none). */
+  statusNote: string;
   stats: CreatorStats;
 }

@@ -8,6 +8,7 @@ import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { listAudit } from "../services/audit";
 import { adminCatalogueRoutes } from "./admin-catalogue";
+import { adminCreatorRoutes } from "./admin-creators";
 import { adminImageRoutes } from "./admin-images";
 import { adminInboxRoutes } from "./admin-inbox";
 import { adminOrderRoutes } from "./admin-orders";
@@ -27,6 +28,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .use("*", requireSecondFactor)
   .route("/", auditRoutes)
   .route("/", adminCatalogueRoutes)
+  .route("/", adminCreatorRoutes)
   .route("/", adminImageRoutes)
   .route("/", adminInboxRoutes)
   .route("/", adminOrderRoutes)

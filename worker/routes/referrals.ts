@@ -1,10 +1,17 @@
 // Creator links: GET /r/:code answers at once with a redirect and the attribution cookie; the click
 // is recorded after the response (waitUntil), so the write is never on the request path, and is
-// counted once per code, client network and hour (services/clicks.ts).
+// counted once per code, client network and hour (services/clicks.ts). Only an approved creator's
+// link sets the cookie and counts; any other code still redirects, with neither.
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env";
-import { normaliseCode, REFERRAL_COOKIE, REFERRAL_DAYS } from "../services/affiliate";
+import {
+  findCreator,
+  isActiveCreator,
+  normaliseCode,
+  REFERRAL_COOKIE,
+  REFERRAL_DAYS,
+} from "../services/affiliate";
 import { d1ClickRecorder, hourBucket, isBot, visitorHash } from "../services/clicks";
 import { clientIp } from "../services/rate-limit";
 
@@ -52,6 +59,11 @@ export const referralRoutes = new Hono<AppEnv>().get("/:code", async (c) => {
   const code = normaliseCode(c.req.param("code"));
   const target = safeTarget(c.req.query("to"), c.env.APP_ORIGIN);
   if (!code) return c.redirect(target, 302);
+  // One indexed read on the way: a code that works nowhere else must not be carried to checkout.
+  const creator = await findCreator(c.var.db, code);
+  c.header("Cache-Control", "no-store");
+  c.header("Referrer-Policy", "no-referrer");
+  if (!creator || !isActiveCreator(creator)) return c.redirect(target, 302);
 
   setCookie(c, REFERRAL_COOKIE, code, {
     path: "/",
@@ -75,7 +87,5 @@ export const referralRoutes = new Hono<AppEnv>().get("/:code", async (c) => {
         .catch((err: unknown) => console.error(`click for ${code} not recorded`, err)),
     );
   }
-  c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
   return c.redirect(target, 302);
 });

@@ -11,6 +11,7 @@ import {
   EMAIL_CHANGE_MESSAGES,
   UpdateUserSchema,
 } from "../contracts/account";
+import { CREATOR_ADMIN_MESSAGES } from "../contracts/admin-creators";
 import { AFFILIATE_MESSAGES, ValidateAffiliateSchema } from "../contracts/affiliate";
 import {
   ForgotPasswordSchema,
@@ -71,6 +72,8 @@ async function creatorView(env: Bindings, db: Db, userId: string): Promise<Creat
         socials: creatorProfiles.socials,
         payoutEmail: creatorProfiles.payoutEmail,
         affiliateCode: creatorProfiles.affiliateCode,
+        status: creatorProfiles.status,
+        statusNote: creatorProfiles.statusNote,
       })
       .from(users)
       .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
@@ -250,6 +253,9 @@ export const userRoutes = new Hono<AppEnv>()
             bio: input.bio,
             socials: input.socials,
             payoutEmail: input.payoutEmail,
+            // An application: the owner approves or rejects it in the back-office.
+            status: "pending",
+            statusChangedAt: new Date(),
           }),
         ]);
         break;
@@ -281,7 +287,10 @@ export const userRoutes = new Hono<AppEnv>()
         return c.json({
           success: true as const,
           valid: false,
-          message: AFFILIATE_MESSAGES[check.reason],
+          message:
+            check.reason === "inactive"
+              ? CREATOR_ADMIN_MESSAGES.pendingCode
+              : AFFILIATE_MESSAGES[check.reason],
         });
       }
       return c.json({

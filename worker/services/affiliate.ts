@@ -1,6 +1,9 @@
 // The affiliate rules: which creator a code names, what it takes off, whom an order is attributed
 // to and why, and when a creator is buying through their own code (no discount, no commission).
+// Only approved creators' codes work (issue 18): a pending, rejected or suspended creator's code
+// gives no discount and no attribution.
 import { eq, or } from "drizzle-orm";
+import type { CreatorStatus } from "../contracts/admin-creators";
 import { AFFILIATE_CODE_PATTERN } from "../contracts/affiliate";
 import type { Db } from "../db/client";
 import { creatorProfiles, orders, users } from "../db/schema";
@@ -20,7 +23,11 @@ export interface Creator {
   email: string;
   discountCents: number;
   commissionRateBps: number;
+  status: CreatorStatus;
 }
+
+/** True when the creator's code and link work: the owner has approved them and not suspended. */
+export const isActiveCreator = (creator: Pick<Creator, "status">) => creator.status === "approved";
 
 export async function findCreator(db: Db, code: string): Promise<Creator | null> {
   const [row] = await db
@@ -30,6 +37,7 @@ export async function findCreator(db: Db, code: string): Promise<Creator | null>
       email: users.email,
       discountCents: creatorProfiles.discountCents,
       commissionRateBps: creatorProfiles.commissionRateBps,
+      status: creatorProfiles.status,
     })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
@@ -75,25 +83,29 @@ export interface Attribution {
 
 /**
  * The attribution rule: a code typed at checkout beats the cookie; otherwise the last creator
- * link clicked within 30 days (the cookie). Unknown typed codes are an error for the caller;
- * an unknown linked code is simply no attribution.
+ * link clicked within 30 days (the cookie). Unknown or inactive typed codes are an error for the
+ * caller; an unknown or inactive linked code is simply no attribution.
  */
 export async function attribute(
   db: Db,
   typed: string | null,
   linked: string | null,
-): Promise<Attribution | null | "unknown_code"> {
+): Promise<Attribution | null | "unknown_code" | "inactive_code"> {
   if (typed) {
     const creator = await findCreator(db, typed);
     if (!creator) return "unknown_code";
+    if (!isActiveCreator(creator)) return "inactive_code";
     return { creator, why: typed === linked ? "link" : "typed" };
   }
   const creator = linked ? await findCreator(db, linked) : null;
-  return creator ? { creator, why: "link" } : null;
+  return creator && isActiveCreator(creator) ? { creator, why: "link" } : null;
 }
 
-/** Why a code gives no discount: no creator has it, or it is the buyer's own. */
-export type CodeRefusal = "invalid" | "ownCode";
+/**
+ * Why a code gives no discount: no creator has it, its creator is not approved (one answer for
+ * pending, rejected and suspended, so a shopper never learns which), or it is the buyer's own.
+ */
+export type CodeRefusal = "invalid" | "inactive" | "ownCode";
 
 /**
  * What the checkout's "apply code" check answers before any order exists: the discount the code
@@ -108,6 +120,7 @@ export async function checkCode(
   const code = normaliseCode(raw);
   const creator = code ? await findCreator(db, code) : null;
   if (!creator) return { valid: false, reason: "invalid" };
+  if (!isActiveCreator(creator)) return { valid: false, reason: "inactive" };
   if (viewerId === creator.userId) return { valid: false, reason: "ownCode" };
   return { valid: true, discountCents: creator.discountCents };
 }

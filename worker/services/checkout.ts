@@ -3,6 +3,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as v from "valibot";
+import { CREATOR_ADMIN_MESSAGES } from "../contracts/admin-creators";
 import { AFFILIATE_MESSAGES } from "../contracts/affiliate";
 import { MAX_CART_QUANTITY, MIN_CART_QUANTITY, quantityMessage } from "../contracts/cart";
 import { imageUrl } from "../contracts/catalogue";
@@ -127,6 +128,9 @@ async function attribution(
   const found = await attribute(db, typed, normaliseCode(linkedCode));
   if (found === "unknown_code")
     throw badRequest(AFFILIATE_MESSAGES.invalid, "invalid_affiliate_code");
+  // Typed (or shown as applied) while approved, suspended since: say so rather than charge more.
+  if (found === "inactive_code")
+    throw badRequest(CREATOR_ADMIN_MESSAGES.pendingCode, "inactive_affiliate_code");
   if (!found) return null;
   const own = await isSelfReferral(db, found.creator, {
     userId,

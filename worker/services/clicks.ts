@@ -23,7 +23,7 @@ export interface Click {
 export interface ClickRecorder {
   /**
    * Records the click once per network, code and hour, and for at most CLICKS_PER_NETWORK_HOUR
-   * codes per network and hour; unknown codes record nothing.
+   * codes per network and hour; unknown codes, and codes of creators not approved, record nothing.
    */
   record(click: Click): Promise<void>;
 }
@@ -124,6 +124,7 @@ export const d1ClickRecorder = (db: Db): ClickRecorder => ({
             .where(
               and(
                 eq(creatorProfiles.affiliateCode, click.code),
+                eq(creatorProfiles.status, "approved"),
                 lt(networkClicksThisHour, CLICKS_PER_NETWORK_HOUR),
               ),
             ),

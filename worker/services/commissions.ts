@@ -2,7 +2,7 @@
 // the 7-day return window has passed, and reversed in proportion to refunds and disputes, also
 // after approval (services/reversals.ts). Every statement is conditional, so replays and races
 // change nothing twice.
-import { and, eq, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, eq, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { commissions, creatorProfiles, orders } from "../db/schema";
 import { newId } from "../lib/ids";
@@ -12,7 +12,10 @@ export const RETURN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The commission of a just-paid, attributed order, for the fulfilment batch: the creator's rate
- * on the merchandise subtotal after the discount (no tax, no delivery), rounded half up.
+ * on the merchandise subtotal after the discount (no tax, no delivery), rounded half up. The row
+ * keeps the rate it was computed at, so a later change of terms leaves it as it is. Only a creator
+ * still approved when the payment lands earns: a suspension stops commissions at once. It must
+ * run in the batch that marks the order paid at `now` (services/fulfilment.ts).
  */
 export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
   const base = sql<number>`max(0, ${orders.subtotalCents} - ${orders.discountCents})`;
@@ -37,7 +40,15 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
         })
         .from(orders)
         .innerJoin(creatorProfiles, eq(creatorProfiles.userId, orders.creatorId))
-        .where(and(eq(orders.id, orderId), isNotNull(orders.paidAt))),
+        .where(
+          and(
+            eq(orders.id, orderId),
+            // Paid in this very batch: a later delivery of the same payment, after the creator
+            // is approved again, must not earn what a suspended creator's order did not.
+            eq(orders.paidAt, new Date(now)),
+            eq(creatorProfiles.status, "approved"),
+          ),
+        ),
     )
     .onConflictDoNothing();
 }

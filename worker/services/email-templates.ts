@@ -455,3 +455,63 @@ export function refundEmail(
     ),
   };
 }
+
+/** What the owner decided about a creator (services/admin-creators.ts), as the creator's mail says it. */
+export type CreatorDecision = "approved" | "reapproved" | "rejected" | "suspended";
+
+/**
+ * The creator's news of the owner's decision on their application or account: approval with their
+ * code, share link and profile; rejection or suspension with the owner's note, if any.
+ */
+export function creatorDecisionEmail(
+  creator: { email: string; name: string; code: string },
+  decision: CreatorDecision,
+  links: { shareUrl: string; profileUrl: string },
+  note: string,
+): EmailMessage {
+  const mail = {
+    approved: {
+      subject: "Welcome to the Tamra & Tara creator programme",
+      title: "Your application is approved",
+      news: `Your creator application is approved. Your affiliate code ${creator.code} now gives your followers their discount and earns you commission.`,
+    },
+    reapproved: {
+      subject: "Your Tamra & Tara creator code works again",
+      title: "Your creator account is active again",
+      news: `Your creator account is active again: your affiliate code ${creator.code} and your link work from now on.`,
+    },
+    rejected: {
+      subject: "Your Tamra & Tara creator application",
+      title: "About your creator application",
+      news: "Thank you for applying to the Tamra & Tara creator programme. We are not able to approve your application at this time.",
+    },
+    suspended: {
+      subject: "Your Tamra & Tara creator account is suspended",
+      title: "Your creator account is suspended",
+      news: `Your creator account is suspended: your affiliate code ${creator.code} and your link give no discount and earn no commission for now. Commission you have already earned is not affected.`,
+    },
+  }[decision];
+  const active = decision === "approved" || decision === "reapproved";
+  const paragraphs = [
+    mail.news,
+    ...(note ? [`A note from us: ${note}`] : []),
+    ...(active ? [`Share your link: ${links.shareUrl}`] : []),
+    `Your creator profile: ${links.profileUrl}`,
+  ];
+  const html = [
+    `<p>${escapeHtml(mail.news)}</p>`,
+    ...(note ? [`<p>A note from us: ${escapeHtml(note)}</p>`] : []),
+    ...(active
+      ? [
+          `<p>Your code: <strong>${escapeHtml(creator.code)}</strong><br>Your link: <a href="${escapeHtml(links.shareUrl)}">${escapeHtml(links.shareUrl)}</a></p>`,
+        ]
+      : []),
+    `<p><a href="${escapeHtml(links.profileUrl)}">Open your creator profile</a></p>`,
+  ];
+  return {
+    to: creator.email,
+    subject: mail.subject,
+    text: `Hello ${creator.name},\n\n${paragraphs.join("\n\n")}\n`,
+    html: emailLayout(mail.title, `<p>Hello ${escapeHtml(creator.name)},</p>${html.join("")}`),
+  };
+}

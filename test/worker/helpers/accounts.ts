@@ -1,7 +1,8 @@
 // Accounts for tests: register through the API, read the refresh cookie, call with a token.
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
-import { users } from "../../../worker/db/schema";
+import type { CreatorStatus } from "../../../worker/contracts/admin-creators";
+import { creatorProfiles, users } from "../../../worker/db/schema";
 import { callWorker, db, ORIGIN, postJson } from "./factories";
 
 export interface Session {
@@ -67,17 +68,44 @@ export const creatorBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Registers a creator and signs in: the session, its user id and its affiliate code. */
-export async function creatorSession(overrides: Record<string, unknown> = {}) {
+/**
+ * Registers a creator and signs in: the session, its user id and its affiliate code. Sign-up makes
+ * a pending application; the creator is then given `status` directly in D1 (approved unless said
+ * otherwise, so the code and link work), as the owner's decision would.
+ */
+export async function creatorSession(
+  overrides: Record<string, unknown> = {},
+  { status = "approved" }: { status?: CreatorStatus } = {},
+) {
   const body = creatorBody(overrides);
   const res = await postJson("/api/user/creator-register", body);
   if (res.status !== 200) throw new Error(`creator-register failed: ${res.status}`);
+  if (status !== "pending") {
+    const [account] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, body.email));
+    if (!account) throw new Error(`no account ${body.email}`);
+    await setCreatorStatus(account.id, status);
+  }
   const login = await postJson("/api/user/login", { email: body.email, password: body.password });
   const { accessToken, role } = await login.json<{ accessToken: string; role: string }>();
   const me = await asUser(accessToken, "/api/user/creator/me", undefined, "GET");
   const { creator } = await me.json<{ creator: { affiliateCode: string } }>();
   const userId = decodeJwt(accessToken).sub ?? "";
-  return { ...body, accessToken, role, userId, code: creator.affiliateCode };
+  return { ...body, accessToken, role, userId, code: creator.affiliateCode, status };
+}
+
+/** A creator whose application the owner has not decided yet: their code and link do not work. */
+export const pendingCreator = (overrides: Record<string, unknown> = {}) =>
+  creatorSession(overrides, { status: "pending" });
+
+/** Sets a creator's status in D1, as the owner's decision would (without its mail or audit). */
+export async function setCreatorStatus(userId: string, status: CreatorStatus): Promise<void> {
+  await db()
+    .update(creatorProfiles)
+    .set({ status, statusChangedAt: new Date() })
+    .where(eq(creatorProfiles.userId, userId));
 }
 
 /** Sets an account's role in D1, as an owner would (the back-office re-reads it on each call). */

@@ -12,6 +12,7 @@ import { adminPaths } from "../paths";
 const NAV = [
   { to: adminPaths.dashboard, label: "Dashboard" },
   { to: adminPaths.orders, label: "Orders" },
+  { to: adminPaths.creators, label: "Creators" },
   { to: adminPaths.inbox, label: "Inbox" },
   { to: adminPaths.reports, label: "Reports" },
   { to: adminPaths.products, label: "Products" },
