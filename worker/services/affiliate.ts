@@ -1,8 +1,8 @@
 // The affiliate rules: which creator a code names, what it takes off, whom an order is attributed
-// to and why, and when a creator is buying through their own code (no discount, no commission).
+// to and why, and when an order looks like a creator buying through their own code (no commission).
 // Only approved creators' codes work (issue 18): a pending, rejected or suspended creator's code
 // gives no discount and no attribution.
-import { eq, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { CreatorStatus } from "../contracts/admin-creators";
 import { AFFILIATE_CODE_PATTERN } from "../contracts/affiliate";
 import type { Db } from "../db/client";
@@ -21,6 +21,8 @@ export interface Creator {
   userId: string;
   code: string;
   email: string;
+  /** Where the creator is paid; "" when not given. Private, like the email. */
+  payoutEmail: string;
   discountCents: number;
   commissionRateBps: number;
   status: CreatorStatus;
@@ -35,6 +37,7 @@ export async function findCreator(db: Db, code: string): Promise<Creator | null>
       userId: creatorProfiles.userId,
       code: creatorProfiles.affiliateCode,
       email: users.email,
+      payoutEmail: creatorProfiles.payoutEmail,
       discountCents: creatorProfiles.discountCents,
       commissionRateBps: creatorProfiles.commissionRateBps,
       status: creatorProfiles.status,
@@ -45,34 +48,49 @@ export async function findCreator(db: Db, code: string): Promise<Creator | null>
   return row ?? null;
 }
 
+/** True when the signed-in buyer is the creator: the one case anyone is told about. */
+export const isOwnAccount = (creator: Pick<Creator, "userId">, userId: string | null) =>
+  userId !== null && userId === creator.userId;
+
+/** What a checkout says about who is buying, besides the account. */
 export interface Buyer {
-  userId: string | null;
-  email?: string;
-  address?: { street: string; street2?: string; city: string; zipcode: string; country: string };
+  email: string;
+  address: { street: string; zipcode: string };
 }
 
-type ShipTo = NonNullable<Buyer["address"]>;
-/** Letters and digits of the parts that locate a door, so "12 Boundary St." = "12 boundary st". */
-const placeKey = (a: ShipTo) =>
-  [a.street, a.street2 ?? "", a.city, a.zipcode, a.country]
-    .join("|")
-    .toLowerCase()
-    .replace(/[^a-z0-9|]/g, "");
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/** Street and postcode, lower-cased with runs of spaces collapsed: "7  Wattle Lane" = "7 wattle lane". */
+const placeKey = (a: Buyer["address"]) =>
+  [a.street, a.zipcode].map((part) => part.trim().toLowerCase().replace(/\s+/g, " ")).join("|");
 
 /**
- * True when the buyer is the creator: the same account, the creator's email as contact, or an
- * address the creator has shipped their own orders to.
+ * True when someone else's checkout looks like the creator buying through their own code: the
+ * creator's account email or payout email as contact, or a street and postcode the creator has
+ * shipped one of their own paid orders to. The caller must answer exactly as it would anyone
+ * else (services/checkout.ts), so a stranger cannot probe a creator's private details; for the
+ * same reason this always makes its one query, whatever the email says, and compares in memory.
+ * Card fingerprints are not compared: the sandbox gives none, and none exists before payment.
  */
-export async function isSelfReferral(db: Db, creator: Creator, buyer: Buyer): Promise<boolean> {
-  if (buyer.userId === creator.userId) return true;
-  if (buyer.email && buyer.email.trim().toLowerCase() === creator.email) return true;
-  if (!buyer.address) return false;
+export async function looksLikeSelfReferral(
+  db: Db,
+  creator: Creator,
+  buyer: Buyer,
+): Promise<boolean> {
+  const creatorEmails = [creator.email, creator.payoutEmail]
+    .map(normaliseEmail)
+    .filter((e) => e !== "");
   const own = await db
     .select({ address: orders.address })
     .from(orders)
-    .where(or(eq(orders.userId, creator.userId), eq(orders.email, creator.email)));
+    .where(
+      and(
+        isNotNull(orders.paidAt),
+        or(eq(orders.userId, creator.userId), inArray(orders.email, creatorEmails)),
+      ),
+    );
   const wanted = placeKey(buyer.address);
-  return own.some((o) => placeKey(o.address) === wanted);
+  const sameAddress = own.some((o) => placeKey(o.address) === wanted);
+  return creatorEmails.includes(normaliseEmail(buyer.email)) || sameAddress;
 }
 
 export interface Attribution {
@@ -109,8 +127,8 @@ export type CodeRefusal = "invalid" | "inactive" | "ownCode";
 
 /**
  * What the checkout's "apply code" check answers before any order exists: the discount the code
- * gives this shopper, or why it gives none. Only the account is compared here; checkout
- * (services/checkout.ts) also compares the contact email and address.
+ * gives this shopper, or why it gives none. Only the signed-in account is compared: whatever
+ * email a stranger signs in or checks out with, they are answered as any stranger is.
  */
 export async function checkCode(
   db: Db,
@@ -121,6 +139,6 @@ export async function checkCode(
   const creator = code ? await findCreator(db, code) : null;
   if (!creator) return { valid: false, reason: "invalid" };
   if (!isActiveCreator(creator)) return { valid: false, reason: "inactive" };
-  if (viewerId === creator.userId) return { valid: false, reason: "ownCode" };
+  if (isOwnAccount(creator, viewerId)) return { valid: false, reason: "ownCode" };
   return { valid: true, discountCents: creator.discountCents };
 }

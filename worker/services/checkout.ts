@@ -15,7 +15,13 @@ import { orderItems, orders, products } from "../db/schema";
 import type { Bindings } from "../env";
 import { AppError, badRequest } from "../http/errors";
 import { newId } from "../lib/ids";
-import { type Attribution, attribute, isSelfReferral, normaliseCode } from "./affiliate";
+import {
+  type Attribution,
+  attribute,
+  isOwnAccount,
+  looksLikeSelfReferral,
+  normaliseCode,
+} from "./affiliate";
 import { isShortOfStock, releaseStatements, reserveStatements, stockLevels } from "./stock";
 import { stripeClient } from "./stripe";
 
@@ -114,14 +120,21 @@ function stripeLineItems(origin: string, lines: PricedLine[], totals: CheckoutTo
   ];
 }
 
+/** The code an order is taken with, and whether its creator is credited (earns commission). */
+interface CodeUse {
+  attributed: Attribution;
+  credited: boolean;
+}
+
 /**
- * The creator this order is attributed to, by the stated rule (a typed code beats the link
- * cookie), or null. A code the buyer cannot use is refused with the reason.
+ * The creator code this order is taken with, by the stated rule (a typed code beats the link
+ * cookie), or null. A code the buyer cannot use is refused with the reason; only a creator signed
+ * in to their own account is told it is their own.
  */
-async function attribution(
+async function codeUse(
   db: Db,
   { input, userId, linkedCode }: CheckoutRequest,
-): Promise<Attribution | null> {
+): Promise<CodeUse | null> {
   const typed = input.affiliateCode ? normaliseCode(input.affiliateCode) : null;
   if (input.affiliateCode && !typed)
     throw badRequest(AFFILIATE_MESSAGES.invalid, "invalid_affiliate_code");
@@ -132,15 +145,20 @@ async function attribution(
   if (found === "inactive_code")
     throw badRequest(CREATOR_ADMIN_MESSAGES.pendingCode, "inactive_affiliate_code");
   if (!found) return null;
-  const own = await isSelfReferral(db, found.creator, {
-    userId,
+  if (isOwnAccount(found.creator, userId)) {
+    // Typed (or shown as applied): say so. Only a link cookie: no discount, no commission, no fuss.
+    if (typed) throw badRequest(AFFILIATE_MESSAGES.ownCode, "self_referral");
+    return null;
+  }
+  // Anyone else who merely looks like the creator (their email, a street they ship to) keeps the
+  // discount and is answered as any stranger: taking the order without it would change the total
+  // Stripe shows, and so tell a prober the email or address is the creator's. The order simply
+  // credits no one, so it earns no commission (services/commissions.ts joins on creator_id).
+  const credited = !(await looksLikeSelfReferral(db, found.creator, {
     email: input.address.email,
     address: input.address,
-  });
-  if (!own) return found;
-  // Typed (or shown as applied): say so. Only a link cookie: no discount, no commission, no fuss.
-  if (typed) throw badRequest(AFFILIATE_MESSAGES.ownCode, "self_referral");
-  return null;
+  }));
+  return { attributed: found, credited };
 }
 
 /** A one-time Stripe coupon for the creator discount, keyed to the order. */
@@ -236,12 +254,13 @@ export async function startCheckout(
   // Two independent reads, so they overlap; when both refuse, the lines' reason is given.
   const [priced, attributing] = await Promise.allSettled([
     priceLines(db, wanted),
-    attribution(db, request),
+    codeUse(db, request),
   ]);
   if (priced.status === "rejected") throw priced.reason;
   if (attributing.status === "rejected") throw attributing.reason;
   const lines = priced.value;
-  const attributed = attributing.value;
+  const attributed = attributing.value?.attributed ?? null;
+  const credited = attributing.value?.credited ? attributed : null;
   const totals = checkoutTotals(lines, attributed?.creator.discountCents ?? 0);
   const { address } = input;
 
@@ -254,8 +273,10 @@ export async function startCheckout(
       ...totals,
       currency: CURRENCY,
       affiliateCode: attributed?.creator.code ?? null,
-      attribution: attributed?.why ?? null,
-      creatorId: attributed?.creator.userId ?? null,
+      // A suspected self-referral keeps the code (the owner sees what discount was given) but
+      // no attribution and no creator: nothing for commissions to pay.
+      attribution: credited?.why ?? null,
+      creatorId: credited?.creator.userId ?? null,
       accessTokenHash,
       stockHold: "held",
     }),
