@@ -72,6 +72,17 @@ const EnvSchema = v.object({
   SELLER_ABN: v.pipe(v.string("is missing"), v.check(isAbn, "must be a valid 11-digit ABN")),
   /** "off" disables rate limits, honoured only with ENVIRONMENT=development (the bench uses it). */
   RATE_LIMITS: v.optional(v.picklist(["enforce", "off"], "must be enforce or off")),
+  /**
+   * Whole days a commission is held after the order's payment before it is payable (default 30, the
+   * satisfaction guarantee; services/commissions.ts). A string, as [vars] and .dev.vars give it.
+   */
+  CREATOR_HOLD_DAYS: v.optional(
+    v.pipe(
+      v.string("must be a whole number of days, 0 to 365"),
+      v.regex(/^(0|[1-9]\d{0,2})$/, "must be a whole number of days, 0 to 365"),
+      v.check((s) => Number(s) <= 365, "must be a whole number of days, 0 to 365"),
+    ),
+  ),
 });
 
 export type AppConfig = v.InferOutput<typeof EnvSchema>;

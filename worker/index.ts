@@ -5,7 +5,7 @@ import { createDb } from "./db/client";
 import { assertEnv, type Bindings } from "./env";
 import { mailOverdueToShip } from "./services/admin-orders";
 import { SESSION_LIFETIME_SECONDS } from "./services/checkout";
-import { approveDueCommissions } from "./services/commissions";
+import { approveDueCommissions, creatorHoldMs } from "./services/commissions";
 import { retryDueEmails } from "./services/email";
 import { DAILY_CRON, pruneExpiredData } from "./services/retention";
 import { mailLowStock, releaseLapsedHolds } from "./services/stock";
@@ -26,7 +26,7 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   /**
-   * The crons of wrangler.toml. Hourly: approve commissions whose return window has passed, retry
+   * The crons of wrangler.toml. Hourly: approve commissions whose hold has passed, retry
    * mail that failed, and release the stock of checkouts that lapsed (services/stock.ts). Daily:
    * prune what is kept no longer (services/retention.ts) and mail the owner the low-stock list
    * (services/stock.ts) and the orders waiting too long to ship (services/admin-orders.ts), each
@@ -49,7 +49,10 @@ export default {
       SESSION_LIFETIME_SECONDS * 1000,
     );
     if (released > 0) console.log(`released the stock of ${released} lapsed checkouts`);
-    const approved = await approveDueCommissions(db);
+    const approved = await approveDueCommissions(db, {
+      holdMs: creatorHoldMs(env),
+      now: controller.scheduledTime,
+    });
     if (approved > 0) console.log(`approved ${approved} commissions`);
     const mail = await retryDueEmails(env, db, controller.scheduledTime);
     if (mail.sent + mail.failed > 0)

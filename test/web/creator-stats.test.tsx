@@ -119,7 +119,7 @@ describe("creator profile: numbers", () => {
       ["Approved", "$20.00"],
       ["Paid", "$10.00"],
     ]);
-    expect(screen.getByText("in the 7-day return window")).toBeTruthy();
+    expect(screen.getByText("until the 30-day guarantee passes")).toBeTruthy();
     const tiles = [...document.querySelectorAll(".creator-tiles dd")].map((dd) => dd.textContent);
     expect(tiles).toEqual(["24", "3", "$42.50"]);
   });

@@ -596,6 +596,8 @@ describe("creator accounts", () => {
         shareUrl: "http://localhost:8787/r/PRIYASHA",
         status: "approved",
         statusNote: "",
+        balance: { pending: 0, payable: 0, paid: 0 },
+        commissions: [],
         stats: {
           clicks: 0,
           sales: 0,

@@ -96,10 +96,37 @@ export interface CreatorStats {
   earnings: number;
   /** Sales per click, 0..1 (0 without clicks). */
   conversionRate: number;
-  /** Earnings by commission state, dollars: pending (inside the 7-day return window), approved, paid out. */
+  /** Earnings by commission state, dollars: pending (inside the hold), approved, paid out. */
   earningsByStatus: { pending: number; approved: number; paid: number };
   /** The last 30 days, oldest first, one entry per day (zeros included). */
   daily: CreatorDay[];
+}
+
+/** The most commissions creator/me lists, newest first. */
+export const CREATOR_COMMISSIONS_SHOWN = 50;
+
+/** One commission as its creator sees it; amounts in dollars. */
+export interface CreatorCommissionDto {
+  /** The order's short number (the last 8 characters of its id). */
+  orderNumber: string;
+  /** ISO time the order was paid. */
+  paidAt: string;
+  amount: number;
+  /** Taken back for refunds and disputes. */
+  reversed: number;
+  status: "pending" | "approved" | "paid" | "reversed";
+  /** ISO time the hold ends: paidAt + CREATOR_HOLD_DAYS (the cron approves within the hour). */
+  payableAt: string;
+}
+
+/**
+ * The creator's balance in dollars, net of reversals: pending (still inside the hold), payable
+ * (approved, not yet paid out) and paid.
+ */
+export interface CreatorBalance {
+  pending: number;
+  payable: number;
+  paid: number;
 }
 
 export interface CreatorDto {
@@ -116,4 +143,7 @@ export interface CreatorDto {
   /** The owner's note with the last decision ("" when none). */
   statusNote: string;
   stats: CreatorStats;
+  balance: CreatorBalance;
+  /** The last CREATOR_COMMISSIONS_SHOWN commissions, most recently paid first. */
+  commissions: CreatorCommissionDto[];
 }

@@ -36,7 +36,8 @@ import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { checkCode } from "../services/affiliate";
 import { affiliateCodeUnavailable, freeAffiliateCode } from "../services/affiliate-codes";
-import { creatorStats } from "../services/creator-stats";
+import { creatorHoldMs } from "../services/commissions";
+import { creatorEarnings, creatorStats } from "../services/creator-stats";
 import { sendEmail, sendEmailLater } from "../services/email";
 import {
   confirmEmailChange,
@@ -61,9 +62,9 @@ const notCreator = () => new AppError(403, "This page is for creator accounts.",
 const accountExists = () =>
   new AppError(409, "An account with this email already exists. Please log in.", "email_taken");
 
-/** The creator's profile, share link and stats. */
+/** The creator's profile, share link, stats, balance and latest commissions. */
 async function creatorView(env: Bindings, db: Db, userId: string): Promise<CreatorDto | null> {
-  const [[row], stats] = await Promise.all([
+  const [[row], stats, earnings] = await Promise.all([
     db
       .select({
         name: users.name,
@@ -79,9 +80,10 @@ async function creatorView(env: Bindings, db: Db, userId: string): Promise<Creat
       .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .where(eq(users.id, userId)),
     creatorStats(db, userId),
+    creatorEarnings(db, userId, creatorHoldMs(env)),
   ]);
   if (!row) return null;
-  return { ...row, shareUrl: `${env.APP_ORIGIN}/r/${row.affiliateCode}`, stats };
+  return { ...row, shareUrl: `${env.APP_ORIGIN}/r/${row.affiliateCode}`, stats, ...earnings };
 }
 
 async function isEmailFree(db: Db, email: string, exceptUserId: string): Promise<boolean> {

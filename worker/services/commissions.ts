@@ -1,14 +1,20 @@
-// Creator commissions: written with the order's fulfilment (one per order, unique), approved when
-// the 7-day return window has passed, and reversed in proportion to refunds and disputes, also
-// after approval (services/reversals.ts). Every statement is conditional, so replays and races
-// change nothing twice.
-import { and, eq, lt, lte, sql } from "drizzle-orm";
+// Creator commissions: written with the order's fulfilment (one per order, unique), approved
+// (payable) once the hold after the order's payment has passed, and reversed in proportion to
+// refunds and disputes, also after approval (services/reversals.ts). Every statement is
+// conditional, so replays and races change nothing twice.
+import { and, eq, exists, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { commissions, creatorProfiles, orders } from "../db/schema";
 import { newId } from "../lib/ids";
 
-/** The return window (SPEC.md: return and exchange within 7 days). */
-export const RETURN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** The shop's 30-day satisfaction guarantee: no commission is payable before it has passed. */
+export const DEFAULT_CREATOR_HOLD_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** The hold in milliseconds: CREATOR_HOLD_DAYS (whole days 0..365, checked by env.ts) or 30 days. */
+export function creatorHoldMs(env: { CREATOR_HOLD_DAYS?: string | undefined }): number {
+  return Number(env.CREATOR_HOLD_DAYS ?? DEFAULT_CREATOR_HOLD_DAYS) * DAY_MS;
+}
 
 /**
  * The commission of a just-paid, attributed order, for the fulfilment batch: the creator's rate
@@ -53,16 +59,27 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
     .onConflictDoNothing();
 }
 
-/** Approves pending commissions whose return window has passed; returns how many. */
-export async function approveDueCommissions(db: Db, now = Date.now()): Promise<number> {
+/**
+ * Approves the pending commissions whose order was paid at least `holdMs` before `now`; returns
+ * how many. The hold counts from the order's payment, the moment the guarantee starts and the date
+ * the creator is shown, not from the commission row, which only happens to be written then.
+ */
+export async function approveDueCommissions(
+  db: Db,
+  { holdMs, now = Date.now() }: { holdMs: number; now?: number },
+): Promise<number> {
+  const paidBeforeHold = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, commissions.orderId), lte(orders.paidAt, new Date(now - holdMs))));
   const result = await db
     .update(commissions)
     .set({ status: "approved", approvedAt: new Date(now), updatedAt: new Date(now) })
     .where(
       and(
         eq(commissions.status, "pending"),
-        lte(commissions.createdAt, new Date(now - RETURN_WINDOW_MS)),
         lt(commissions.reversedCents, commissions.amountCents),
+        exists(paidBeforeHold),
       ),
     );
   return result.meta.changes;

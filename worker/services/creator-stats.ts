@@ -1,10 +1,17 @@
 // What a creator's profile shows, counted from D1 in one batch: deduplicated clicks (raw rows within
 // the reporting window plus the daily counts older ones were rolled up into), sales
 // (paid, attributed orders not fully refunded), commission not reversed by state, and the last 30
-// days per day in Brisbane time.
+// days per day in Brisbane time; and, in another, the balance and the latest commissions.
 
-import { and, count, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
-import type { CreatorDay, CreatorStats } from "../contracts/account";
+import { and, count, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import {
+  CREATOR_COMMISSIONS_SHOWN,
+  type CreatorBalance,
+  type CreatorCommissionDto,
+  type CreatorDay,
+  type CreatorStats,
+} from "../contracts/account";
+import { orderNumber } from "../contracts/admin-orders";
 import { centsToDollars } from "../contracts/money";
 import type { Db } from "../db/client";
 import { affiliateClickDays, affiliateClicks, commissions, orders } from "../db/schema";
@@ -89,5 +96,59 @@ export async function creatorStats(
       paid: centsToDollars(paid),
     },
     daily,
+  };
+}
+
+/**
+ * The creator's balance (net of reversals, by commission state) and their latest commissions, each
+ * with the date its hold ends. Payable is what the cron has approved, so a commission whose hold
+ * ended within the hour may still show as pending.
+ */
+export async function creatorEarnings(
+  db: Db,
+  creatorId: string,
+  holdMs: number,
+): Promise<{ balance: CreatorBalance; commissions: CreatorCommissionDto[] }> {
+  const paidAt = sql<Date>`coalesce(${orders.paidAt}, ${commissions.createdAt})`.mapWith(
+    commissions.createdAt,
+  );
+  const [byStatus, latest] = await db.batch([
+    db
+      .select({
+        status: commissions.status,
+        cents: sql<number>`coalesce(sum(${commissions.amountCents} - ${commissions.reversedCents}), 0)`,
+      })
+      .from(commissions)
+      .where(eq(commissions.creatorId, creatorId))
+      .groupBy(commissions.status),
+    db
+      .select({
+        orderId: commissions.orderId,
+        paidAt,
+        amountCents: commissions.amountCents,
+        reversedCents: commissions.reversedCents,
+        status: commissions.status,
+      })
+      .from(commissions)
+      .innerJoin(orders, eq(orders.id, commissions.orderId))
+      .where(eq(commissions.creatorId, creatorId))
+      .orderBy(desc(paidAt), desc(commissions.id))
+      .limit(CREATOR_COMMISSIONS_SHOWN),
+  ]);
+  const net = new Map(byStatus.map((r) => [r.status, Number(r.cents)]));
+  return {
+    balance: {
+      pending: centsToDollars(net.get("pending") ?? 0),
+      payable: centsToDollars(net.get("approved") ?? 0),
+      paid: centsToDollars(net.get("paid") ?? 0),
+    },
+    commissions: latest.map((c) => ({
+      orderNumber: orderNumber(c.orderId),
+      paidAt: c.paidAt.toISOString(),
+      amount: centsToDollars(c.amountCents),
+      reversed: centsToDollars(c.reversedCents),
+      status: c.status,
+      payableAt: new Date(c.paidAt.getTime() + holdMs).toISOString(),
+    })),
   };
 }

@@ -98,7 +98,7 @@ export function CreatorPanel({ code, shareUrl, stats, inactive }: CreatorPanelPr
       <dl className="creator-earnings">
         <div>
           <dt>
-            Pending <span className="creator-earnings-note">in the 7-day return window</span>
+            Pending <span className="creator-earnings-note">until the 30-day guarantee passes</span>
           </dt>
           <dd>{formatDollars(pending)}</dd>
         </div>
