@@ -15,12 +15,12 @@ import {
 } from "../contracts/admin-creators";
 import { centsToDollars, dollarsToCents } from "../contracts/money";
 import type { Db } from "../db/client";
-import { commissions, creatorProfiles, dbNowMs, emailOutbox, orders, users } from "../db/schema";
+import { commissions, creatorProfiles, orders, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { AppError, notFound } from "../http/errors";
 import { newId } from "../lib/ids";
 import { type Actor, auditStatementIf } from "./audit";
-import { deliverQueuedEmail, type EmailMessage } from "./email";
+import { deliverQueuedEmail, queueMailIf } from "./email";
 import { type CreatorDecision, creatorDecisionEmail } from "./email-templates";
 
 /** The SPA's creator profile (web/lib/paths.ts, creatorProfile), linked from the creator's mail. */
@@ -131,37 +131,6 @@ function decisionOf(from: CreatorStatus, to: CreatorStatus): CreatorDecision | n
   return null;
 }
 
-/**
- * The insert of the creator's mail into the outbox under `id`, for the decision's batch: one row
- * when `condition` (about `creator_profiles`, naming one creator) holds when it runs, none
- * otherwise. services/email.ts queueMailIf is the same about an order.
- */
-function queueCreatorMailIf(db: Db, id: string, mail: EmailMessage, condition: SQL | undefined) {
-  return db.insert(emailOutbox).select(
-    db
-      .select({
-        id: sql`${id}`.as("id"),
-        to: sql`${mail.to}`.as("to"),
-        subject: sql`${mail.subject}`.as("subject"),
-        text: sql`${mail.text}`.as("text"),
-        html: sql`${mail.html}`.as("html"),
-        replyTo: sql`${mail.replyTo ?? null}`.as("reply_to"),
-        headers: sql`${mail.headers ? JSON.stringify(mail.headers) : null}`.as("headers"),
-        kind: sql`${mail.kind ?? "transactional"}`.as("kind"),
-        status: sql`'queued'`.as("status"),
-        attempts: sql`0`.as("attempts"),
-        error: sql`NULL`.as("error"),
-        nextAttemptAt: sql`0`.as("next_attempt_at"),
-        createdAt: dbNowMs.as("created_at"),
-        sentAt: sql`NULL`.as("sent_at"),
-        redactedAt: sql`NULL`.as("redacted_at"),
-        orderId: sql`NULL`.as("order_id"),
-      })
-      .from(creatorProfiles)
-      .where(condition),
-  );
-}
-
 const conflict = (message: string, code: string) => new AppError(409, message, code);
 
 /** Why a move cannot be made from `from`; null when it can. */
@@ -264,7 +233,7 @@ export async function updateAdminCreator(
       )
     : null;
   const mailId = mail ? newId() : null;
-  const queued = mail && mailId ? [queueCreatorMailIf(db, mailId, mail, unchanged)] : [];
+  const queued = mail && mailId ? [queueMailIf(db, mailId, mail, unchanged, creatorProfiles)] : [];
 
   const update = db
     .update(creatorProfiles)

@@ -6,7 +6,7 @@
 // What each mail says is services/email-templates.ts.
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { dbNowMs, type EmailKind, emailOutbox, orders } from "../db/schema";
+import { type creatorProfiles, dbNowMs, type EmailKind, emailOutbox, orders } from "../db/schema";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
 
@@ -238,10 +238,17 @@ export function sendEmailLater(
 
 /**
  * The insert of a mail into the outbox under `id`, for a batch: one row when `condition` (about
- * `orders`, naming one order by its id) holds when it runs, none otherwise, and none if the id is
- * taken. The caller sends it with deliverQueuedEmail once the batch shows its change happened.
+ * `about`, naming one row of it: an order by default, or a creator's profile) holds when it runs,
+ * none otherwise, and none if the id is taken. The caller sends it with deliverQueuedEmail once
+ * the batch shows its change happened.
  */
-export function queueMailIf(db: Db, id: string, mail: EmailMessage, condition: SQL | undefined) {
+export function queueMailIf(
+  db: Db,
+  id: string,
+  mail: EmailMessage,
+  condition: SQL | undefined,
+  about: typeof orders | typeof creatorProfiles = orders,
+) {
   return db
     .insert(emailOutbox)
     .select(
@@ -265,7 +272,7 @@ export function queueMailIf(db: Db, id: string, mail: EmailMessage, condition: S
           redactedAt: sql`NULL`.as("redacted_at"),
           orderId: sql`${mail.orderId ?? null}`.as("order_id"),
         })
-        .from(orders)
+        .from(about)
         .where(condition),
     )
     .onConflictDoNothing();
