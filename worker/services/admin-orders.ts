@@ -158,8 +158,9 @@ export async function loadAdminOrder(
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order?.paidAt) return null;
   const paymentIntent = order.stripePaymentIntentId;
+  // One round trip for the rest (single-table reads, so the batch's rows map by column name).
   const [items, refunds, movements, audits, mails, reversals, [commission], [creator]] =
-    await Promise.all([
+    await db.batch([
       db
         .select()
         .from(orderItems)
@@ -197,17 +198,17 @@ export async function loadAdminOrder(
         .where(eq(emailOutbox.orderId, orderId))
         // Mails written in one batch share the instant: rowid keeps the order they were written in.
         .orderBy(asc(emailOutbox.createdAt), sql`rowid`),
-      paymentIntent
-        ? db
-            .select()
-            .from(stripeReversals)
-            .where(eq(stripeReversals.paymentIntentId, paymentIntent))
-            .orderBy(asc(stripeReversals.updatedAt))
-        : Promise.resolve([]),
+      // No payment intent or no creator: the read matches nothing ("" is no id).
+      db
+        .select()
+        .from(stripeReversals)
+        .where(eq(stripeReversals.paymentIntentId, paymentIntent ?? ""))
+        .orderBy(asc(stripeReversals.updatedAt)),
       db.select().from(commissions).where(eq(commissions.orderId, orderId)),
-      order.creatorId
-        ? db.select({ name: users.name }).from(users).where(eq(users.id, order.creatorId))
-        : Promise.resolve([]),
+      db
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.id, order.creatorId ?? "")),
     ]);
 
   const events: OrderEventDto[] = [

@@ -34,7 +34,7 @@ import {
 } from "../lib/brisbane-time";
 import { type CsvCell, csvMoney, toCsv } from "../lib/csv";
 import { newMessageCount } from "./inbox";
-import { lowStockProducts } from "./stock";
+import { lowStockCount } from "./stock";
 
 const DAY_MS = 86_400_000;
 const BEST_SELLERS = 10;
@@ -126,39 +126,40 @@ export async function summary(db: Db, now = Date.now()): Promise<SummaryDto> {
     sql<number>`coalesce(sum(CASE WHEN ${paidSince(start)} THEN ${orders.totalCents} ELSE 0 END), 0)`;
   const paidInWindow = and(gte(orders.paidAt, since30), lte(orders.paidAt, new Date(now)));
 
-  const [[sales], refunds, [queue], low, newMessages, bestSellers, [creators]] = await Promise.all([
-    db
-      .select({
-        todayOrders: ordersSince(starts.today),
-        todayRevenue: revenueSince(starts.today),
-        weekOrders: ordersSince(starts.last7Days),
-        weekRevenue: revenueSince(starts.last7Days),
-        monthOrders: ordersSince(starts.last30Days),
-        monthRevenue: revenueSince(starts.last30Days),
-      })
-      .from(orders)
-      .where(paidInWindow),
-    refundsBetween(db, starts.last30Days, now + 1),
-    db
-      .select({
-        waiting: count(),
-        overdue: sql<number>`coalesce(sum(${orders.paidAt} <= ${overdueCutoff(now)}), 0)`,
-      })
-      .from(orders)
-      .where(and(inArray(orders.status, UNSHIPPED_STATUSES), isNotNull(orders.paidAt))),
-    lowStockProducts(db),
-    newMessageCount(db),
-    bestSellersSince(db, since30, now),
-    db
-      .select({
-        orders: count(),
-        revenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)`,
-        commission: sql<number>`coalesce(sum(${commissions.amountCents} - ${commissions.reversedCents}), 0)`,
-      })
-      .from(orders)
-      .leftJoin(commissions, eq(commissions.orderId, orders.id))
-      .where(and(paidInWindow, isNotNull(orders.creatorId))),
-  ]);
+  const [[sales], refunds, [queue], [low], newMessages, bestSellers, [creators]] =
+    await Promise.all([
+      db
+        .select({
+          todayOrders: ordersSince(starts.today),
+          todayRevenue: revenueSince(starts.today),
+          weekOrders: ordersSince(starts.last7Days),
+          weekRevenue: revenueSince(starts.last7Days),
+          monthOrders: ordersSince(starts.last30Days),
+          monthRevenue: revenueSince(starts.last30Days),
+        })
+        .from(orders)
+        .where(paidInWindow),
+      refundsBetween(db, starts.last30Days, now + 1),
+      db
+        .select({
+          waiting: count(),
+          overdue: sql<number>`coalesce(sum(${orders.paidAt} <= ${overdueCutoff(now)}), 0)`,
+        })
+        .from(orders)
+        .where(and(inArray(orders.status, UNSHIPPED_STATUSES), isNotNull(orders.paidAt))),
+      lowStockCount(db),
+      newMessageCount(db),
+      bestSellersSince(db, since30, now),
+      db
+        .select({
+          orders: count(),
+          revenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)`,
+          commission: sql<number>`coalesce(sum(${commissions.amountCents} - ${commissions.reversedCents}), 0)`,
+        })
+        .from(orders)
+        .leftJoin(commissions, eq(commissions.orderId, orders.id))
+        .where(and(paidInWindow, isNotNull(orders.creatorId))),
+    ]);
 
   const refundedSince = (start: number) =>
     refunds.filter((r) => r.at >= start).reduce((sum, r) => sum + r.amountCents, 0);
@@ -174,7 +175,7 @@ export async function summary(db: Db, now = Date.now()): Promise<SummaryDto> {
     last30Days: period(sales?.monthOrders, sales?.monthRevenue, starts.last30Days),
     waitingToShip: queue?.waiting ?? 0,
     overdueToShip: Number(queue?.overdue ?? 0),
-    lowStock: low.length,
+    lowStock: low?.n ?? 0,
     newMessages,
     bestSellers,
     creators: {

@@ -11,7 +11,7 @@
 // Every change writes a stock_movements row in the same batch. The owner's low-stock list and its
 // daily mail are at the end.
 
-import { and, asc, eq, inArray, isNotNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { AuditEntity } from "../contracts/admin";
 import type { LowStockProductDto } from "../contracts/admin-catalogue";
 import { imageUrl } from "../contracts/catalogue";
@@ -321,8 +321,15 @@ export async function changeStock(
  * reserved, never negative by the CHECKs) are at or under their threshold, sold out first, then
  * fewest left, then by name. One statement over the catalogue (hundreds of rows), no index needed.
  */
+const available = sql<number>`${products.stockOnHand} - ${products.stockReserved}`;
+/** What puts a product on the low-stock list. */
+const isLowStock = and(
+  isNotNull(products.stockOnHand),
+  ne(products.status, "archived"),
+  lte(available, products.lowStockThreshold),
+);
+
 export async function lowStockProducts(db: Db): Promise<LowStockProductDto[]> {
-  const available = sql<number>`${products.stockOnHand} - ${products.stockReserved}`;
   const rows = await db
     .select({
       id: products.id,
@@ -336,19 +343,16 @@ export async function lowStockProducts(db: Db): Promise<LowStockProductDto[]> {
       lowStockThreshold: products.lowStockThreshold,
     })
     .from(products)
-    .where(
-      and(
-        isNotNull(products.stockOnHand),
-        ne(products.status, "archived"),
-        lte(available, products.lowStockThreshold),
-      ),
-    )
+    .where(isLowStock)
     .orderBy(asc(available), asc(products.name), asc(products.id));
   return rows.map(({ imageKeys, ...row }) => ({
     ...row,
     image: imageKeys[0] ? imageUrl(imageKeys[0]) : null,
   }));
 }
+
+/** How many products are on the low-stock list (the dashboard's figure), without reading them. */
+export const lowStockCount = (db: Db) => db.select({ n: count() }).from(products).where(isLowStock);
 
 /**
  * The daily cron's mail to the shop's inbox listing the low-stock products, when there are any.
