@@ -15,6 +15,7 @@ import { devApiRoutes, devPageRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
 import { newsletterRoutes } from "./routes/newsletter";
 import { orderRoutes } from "./routes/orders";
+import { payoutRoutes } from "./routes/payouts";
 import { referralRoutes } from "./routes/referrals";
 import { seoRoutes } from "./routes/seo";
 import { sessionRoutes } from "./routes/session";
@@ -60,6 +61,7 @@ export function createApp() {
     .route("/api/admin", adminRoutes)
     .route("/api/cart", cartRoutes)
     .route("/api/order", orderRoutes)
+    .route("/api/payouts", payoutRoutes)
     .route("/api/stripe", stripeWebhookRoutes)
     .route("/api/newsletter", newsletterRoutes)
     .route("/api/contact", contactRoutes)

@@ -2,6 +2,7 @@
 // .dev.vars locally and `wrangler secret put` in production. Checked once per isolate at start-up.
 import * as v from "valibot";
 import { isAbn } from "./contracts/fields";
+import { normaliseAccountNumber, normaliseBsb } from "./contracts/payouts";
 import type { CartStore } from "./durable-objects/cart";
 
 function isOrigin(s: string): boolean {
@@ -83,6 +84,60 @@ const EnvSchema = v.object({
       v.check((s) => Number(s) <= 365, "must be a whole number of days, 0 to 365"),
     ),
   ),
+  /**
+   * The key that seals creators' bank account numbers at rest (services/payout-details.ts), at
+   * least 32 random characters. Required in production; locally and in tests a key derived from
+   * JWT_SECRET stands in. Changing it makes sealed numbers unreadable: creators re-enter them.
+   */
+  PAYOUT_DETAILS_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(32, "must be at least 32 characters")),
+  ),
+  /**
+   * The least payable balance a payout batch pays, in dollars (default 50); the owner may ask for
+   * another minimum per batch.
+   */
+  CREATOR_PAYOUT_MINIMUM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,4}(\.\d{1,2})?$/, "must be dollars such as 50 or 25.50 (1 to 99999)"),
+    ),
+  ),
+  /**
+   * The shop's bank account, for the ABA file that pays creators (lib/aba.ts): APCA's short name
+   * of the bank (CBA, WBC, NAB, ANZ...), the direct entry user id the bank issued (up to 6
+   * digits), the name the bank expects as the file's user, BSB and account number. Unset, bank
+   * files cannot be made (the back-office says which is missing).
+   */
+  SHOP_BANK: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be 3 capital letters such as CBA")),
+  ),
+  SHOP_BANK_USER_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, "must be the 6-digit direct entry user id")),
+  ),
+  SHOP_BANK_USER_NAME: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1, "is empty"),
+      v.maxLength(26, "must be at most 26 characters"),
+    ),
+  ),
+  SHOP_BANK_BSB: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => normaliseBsb(s) !== null, "must be a BSB such as 062-000"),
+    ),
+  ),
+  SHOP_BANK_ACCOUNT_NUMBER: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => normaliseAccountNumber(s) !== null,
+        "must be an account number of 5 to 9 digits",
+      ),
+    ),
+  ),
+  /** "true" adds the balancing debit some banks' imports require (ask the bank); default false. */
+  SHOP_BANK_BALANCING_DEBIT: v.optional(v.picklist(["true", "false"], "must be true or false")),
 });
 
 export type AppConfig = v.InferOutput<typeof EnvSchema>;
@@ -129,6 +184,12 @@ function productionProblems(config: AppConfig): string[] {
     problems.push("STRIPE_WEBHOOK_SECRET is too short to be one Stripe issued");
   if ([config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET].includes(config.JWT_SECRET))
     problems.push("JWT_SECRET must not be one of the Stripe secrets");
+  if (!config.PAYOUT_DETAILS_KEY)
+    problems.push("PAYOUT_DETAILS_KEY is missing (it seals creators' bank account numbers)");
+  else if (PUBLISHED_SECRETS.has(config.PAYOUT_DETAILS_KEY))
+    problems.push("PAYOUT_DETAILS_KEY is published in this repository; set a random one");
+  else if (config.PAYOUT_DETAILS_KEY === config.JWT_SECRET)
+    problems.push("PAYOUT_DETAILS_KEY must not be JWT_SECRET");
   const origin = new URL(config.APP_ORIGIN);
   if (origin.protocol !== "https:" || isLoopbackHost(origin.hostname))
     problems.push("APP_ORIGIN must be the shop's https:// address in production");

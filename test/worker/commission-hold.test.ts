@@ -14,9 +14,10 @@ import {
   creatorHoldMs,
   DEFAULT_CREATOR_HOLD_DAYS,
 } from "../../worker/services/commissions";
-import { creatorSession } from "./helpers/accounts";
+import { adminSession, asUser, creatorSession } from "./helpers/accounts";
 import { deliver, paidOrder, refundEvents, stripe } from "./helpers/checkout";
 import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
+import { givePayoutDetails } from "./helpers/payouts";
 
 const DAY_MS = 86_400_000;
 
@@ -138,31 +139,38 @@ describe("creator/me", () => {
   it("shows each commission's payable date and the balance by state, net of reversals", async () => {
     const creator = await creatorSession();
     const now = Date.now();
-    // Four sales, paid 40, 20, 10 and 5 days ago.
+    // Four sales, paid 50, 40, 20 and 5 days ago; the first already paid out.
     const approved = await sale(creator.code, 1); // 300 cents
     const pending = await sale(creator.code, 2); // 699, a quarter refunded below
     const paidOut = await sale(creator.code, 3); // 1099
     const refunded = await sale(creator.code, 4); // 1498, refunded in full
+    await setPaidAt(paidOut.orderId, now - 50 * DAY_MS);
     await setPaidAt(approved.orderId, now - 40 * DAY_MS);
     await setPaidAt(pending.orderId, now - 20 * DAY_MS);
-    await setPaidAt(paidOut.orderId, now - 10 * DAY_MS);
     await setPaidAt(refunded.orderId, now - 5 * DAY_MS);
+    // Fifteen days ago only the first was past its hold, and a payout took it.
+    await runHourlyCron(now - 15 * DAY_MS);
+    await givePayoutDetails(creator.accessToken);
+    const admin = await adminSession();
+    const made = await asUser(admin.accessToken, "/api/admin/payouts", { minimum: 1 });
+    expect(made.status).toBe(201);
+    const { payout } = await made.json<{ payout: { _id: string; total: number } }>();
+    expect(payout.total).toBe(10.99);
+    expect(
+      (await asUser(admin.accessToken, `/api/admin/payouts/${payout._id}/paid`, {})).status,
+    ).toBe(200);
     await runHourlyCron(now);
     expect(await statusOf(approved.orderId)).toBe("approved");
     expect(await statusOf(pending.orderId)).toBe("pending");
-    // As a payout will mark it (payouts are later work).
-    await db()
-      .update(commissions)
-      .set({ status: "paid" })
-      .where(eq(commissions.orderId, paidOut.orderId));
+    expect(await statusOf(paidOut.orderId)).toBe("paid");
 
     let me = await creatorMe(creator.accessToken);
-    expect(me.balance).toEqual({ pending: 21.97, payable: 3, paid: 10.99 });
+    expect(me.balance).toEqual({ pending: 21.97, payable: 3, processing: 0, paid: 10.99 });
     expect(me.commissions.map((c) => c.orderNumber)).toEqual(
-      [refunded, paidOut, pending, approved].map((s) => s.orderId.slice(-8)),
+      [refunded, pending, approved, paidOut].map((s) => s.orderId.slice(-8)),
     );
     const holdMs = 30 * DAY_MS;
-    expect(me.commissions[3]).toEqual({
+    expect(me.commissions[2]).toEqual({
       orderNumber: approved.orderId.slice(-8),
       paidAt: new Date(now - 40 * DAY_MS).toISOString(),
       amount: 3,
@@ -170,7 +178,7 @@ describe("creator/me", () => {
       status: "approved",
       payableAt: new Date(now - 40 * DAY_MS + holdMs).toISOString(),
     });
-    expect(me.commissions[2]).toMatchObject({
+    expect(me.commissions[1]).toMatchObject({
       amount: 6.99,
       status: "pending",
       payableAt: new Date(now - 20 * DAY_MS + holdMs).toISOString(),
@@ -187,9 +195,9 @@ describe("creator/me", () => {
     await refund(pending.session, 2197);
     await refund(refunded.session);
     me = await creatorMe(creator.accessToken);
-    expect(me.balance).toEqual({ pending: 5.24, payable: 3, paid: 10.99 });
+    expect(me.balance).toEqual({ pending: 5.24, payable: 3, processing: 0, paid: 10.99 });
     expect(me.commissions[0]).toMatchObject({ amount: 14.98, reversed: 14.98, status: "reversed" });
-    expect(me.commissions[2]).toMatchObject({ amount: 6.99, reversed: 1.75, status: "pending" });
+    expect(me.commissions[1]).toMatchObject({ amount: 6.99, reversed: 1.75, status: "pending" });
   });
 
   it("dates the payable day by the configured hold", async () => {
@@ -198,7 +206,7 @@ describe("creator/me", () => {
     const me = await creatorMe(creator.accessToken, { CREATOR_HOLD_DAYS: "14" });
     expect(me.commissions).toHaveLength(1);
     expect(me.commissions[0]?.payableAt).toBe(new Date(paidAt + 14 * DAY_MS).toISOString());
-    expect(me.balance).toEqual({ pending: 3, payable: 0, paid: 0 });
+    expect(me.balance).toEqual({ pending: 3, payable: 0, processing: 0, paid: 0 });
   });
 
   it("lists the latest 50 commissions and keeps the stats as they were", async () => {

@@ -36,6 +36,7 @@ const production = {
   STRIPE_WEBHOOK_SECRET: "whsec_7Kd9sLm2Qp7Xv3Nz8Rt5Wb1Yc6Hf0Jab",
   SELLER_NAME: "Tamra & Tara Pty Ltd",
   SELLER_ABN: "12 345 678 012",
+  PAYOUT_DETAILS_KEY: "Zr8Lq2Wn5Tc9Vx3Mb7Kd1Hs6Gf4Pj0Ye2Ua8",
 };
 
 describe("a production deploy", () => {
@@ -68,6 +69,13 @@ describe("a production deploy", () => {
       { JWT_SECRET: production.STRIPE_WEBHOOK_SECRET },
       /JWT_SECRET must not be one of the Stripe secrets/,
     ],
+    ["no PAYOUT_DETAILS_KEY", { PAYOUT_DETAILS_KEY: undefined }, /PAYOUT_DETAILS_KEY is missing/],
+    [
+      "JWT_SECRET as PAYOUT_DETAILS_KEY",
+      { PAYOUT_DETAILS_KEY: production.JWT_SECRET },
+      /PAYOUT_DETAILS_KEY must not be JWT_SECRET/,
+    ],
+    ["a short PAYOUT_DETAILS_KEY", { PAYOUT_DETAILS_KEY: "short" }, /at least 32/],
     ["an http origin", { APP_ORIGIN: "http://tamraandtara.com.au" }, /APP_ORIGIN must be/],
     ["a loopback origin", { APP_ORIGIN: "https://localhost:8787" }, /APP_ORIGIN must be/],
   ])("refuses %s", (_name, patch, message) => {

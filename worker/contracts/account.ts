@@ -11,6 +11,7 @@ import {
   optionalText,
   requiredText,
 } from "./fields";
+import type { CreatorPayoutDto, PayoutDetailsDto } from "./payouts";
 
 export const MAX_BIO_LENGTH = 1000;
 export const MAX_SOCIALS_LENGTH = 500;
@@ -120,12 +121,14 @@ export interface CreatorCommissionDto {
 }
 
 /**
- * The creator's balance in dollars, net of reversals: pending (still inside the hold), payable
- * (approved, not yet paid out) and paid.
+ * The creator's balance in dollars (services/creator-stats.ts creatorEarnings): pending (inside
+ * the hold), payable (past the hold, not yet in a payout; negative when a refund followed a
+ * payout, and taken from the next one), processing (in a payout not yet sent) and paid.
  */
 export interface CreatorBalance {
   pending: number;
   payable: number;
+  processing: number;
   paid: number;
 }
 
@@ -146,4 +149,10 @@ export interface CreatorDto {
   balance: CreatorBalance;
   /** The last CREATOR_COMMISSIONS_SHOWN commissions, most recently paid first. */
   commissions: CreatorCommissionDto[];
+  /** Where payouts go, masked; null until the creator gives them. */
+  payoutDetails: PayoutDetailsDto | null;
+  /** Paid payouts, newest first, each with its statement (GET /api/payouts/:id/statement). */
+  payouts: CreatorPayoutDto[];
+  /** The payable balance a payout needs to reach, in dollars (CREATOR_PAYOUT_MINIMUM). */
+  payoutMinimum: number;
 }

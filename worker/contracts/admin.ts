@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   "creator",
   "account",
   "message",
+  "payout",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

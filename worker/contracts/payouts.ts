@@ -255,3 +255,158 @@ export interface PayoutDetailsResponse {
   success: true;
   payoutDetails: PayoutDetailsDto;
 }
+
+// ---- Payout batches (POST /api/admin/payouts and after) ------------------------------------
+
+/** The least a creator's payable balance must reach to be paid, unless the owner says otherwise. */
+export const DEFAULT_PAYOUT_MINIMUM_DOLLARS = 50;
+/** The largest minimum the owner may ask for. */
+export const MAX_PAYOUT_MINIMUM_DOLLARS = 100_000;
+
+export const PAYOUT_ADMIN_MESSAGES = {
+  minimum: `minimum must be a number of dollars from 0.01 to ${MAX_PAYOUT_MINIMUM_DOLLARS}, with at most 2 decimals`,
+  empty: (minimum: string) =>
+    `No creator with payout details has a payable balance of ${minimum} or more, so there is nothing to pay.`,
+  notFound: "Payout not found",
+  notOpen: (status: string) => `This payout is ${status}: only an open payout can change.`,
+  noBankLines: "This payout has no bank transfers: every creator in it is paid by PayPal.",
+  noPaypalLines:
+    "This payout has no PayPal payments: every creator in it is paid by bank transfer.",
+  bankNotConfigured: (missing: string[]) =>
+    `Set the shop's bank details to export a bank file: ${missing.join(", ")} (README, "Paying creators").`,
+  statementNotFound: "Statement not found",
+} as const;
+
+/** POST /api/admin/payouts: `minimum` in dollars (default DEFAULT_PAYOUT_MINIMUM_DOLLARS). */
+export const PayoutCreateSchema = v.object({
+  minimum: v.optional(
+    v.pipe(
+      v.number(PAYOUT_ADMIN_MESSAGES.minimum),
+      v.finite(PAYOUT_ADMIN_MESSAGES.minimum),
+      v.minValue(0.01, PAYOUT_ADMIN_MESSAGES.minimum),
+      v.maxValue(MAX_PAYOUT_MINIMUM_DOLLARS, PAYOUT_ADMIN_MESSAGES.minimum),
+      v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, PAYOUT_ADMIN_MESSAGES.minimum),
+    ),
+  ),
+});
+
+/** GET /api/admin/payouts/:id/aba?date=YYYY-MM-DD: the day the banks release the payments. */
+export const AbaQuery = v.object({
+  date: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, "date must be a day as YYYY-MM-DD"),
+      v.check(
+        (s) =>
+          !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+          new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+        "date must be a calendar day",
+      ),
+    ),
+  ),
+});
+
+export type PayoutStatusDto = "open" | "paid" | "cancelled";
+
+/** One creator's payment in a batch; dollars. */
+export interface PayoutLineDto {
+  _id: string;
+  creatorId: string;
+  creatorName: string;
+  creatorEmail: string;
+  amount: number;
+  /** Commissions in this line, and the refunds after earlier payouts it takes back (negative). */
+  commissions: number;
+  carried: number;
+  orders: number;
+  payoutDetails: PayoutDetailsDto;
+}
+
+export interface AdminPayoutDto {
+  _id: string;
+  status: PayoutStatusDto;
+  minimum: number;
+  total: number;
+  /** Totals by method, for the two files. */
+  bankTotal: number;
+  paypalTotal: number;
+  lineCount: number;
+  createdAt: string;
+  createdBy: string | null;
+  paidAt: string | null;
+  cancelledAt: string | null;
+  lines: PayoutLineDto[];
+}
+
+/** GET /api/admin/payouts: the batches, newest first, and what the next one would pay. */
+export interface AdminPayoutListResponse {
+  success: true;
+  payouts: Omit<AdminPayoutDto, "lines">[];
+  total: number;
+  /**
+   * What a batch at the default `minimum` (dollars) would pay now: creators with payout details
+   * and their amount, and how many more are owed as much but have given no details.
+   */
+  due: { minimum: number; creators: number; amount: number; withoutDetails: number };
+}
+
+export interface AdminPayoutResponse {
+  success: true;
+  payout: AdminPayoutDto;
+}
+
+/** A creator's own payout, as their profile lists it (paid batches only). */
+export interface CreatorPayoutDto {
+  /** The line's id: GET /api/payouts/:id/statement. */
+  _id: string;
+  paidAt: string;
+  amount: number;
+  method: PayoutMethod;
+  /** "BSB 062-000 ••••••123" or the PayPal email. */
+  paidTo: string;
+  orders: number;
+}
+
+/** One order on a statement. */
+export interface StatementLineDto {
+  orderNumber: string;
+  paidAt: string;
+  /** Commission earned on the order, what refunds and disputes took back, and what this payout pays. */
+  commission: number;
+  reversed: number;
+  /** Paid before on this order, and what this payout pays for it (negative: taken back). */
+  earlierPaid: number;
+  amount: number;
+}
+
+/**
+ * GET /api/payouts/:id/statement. A recipient-created tax invoice when the creator gave an ABN and
+ * is registered for GST: amounts then include GST, shown as one eleventh.
+ */
+export interface PayoutStatementDto {
+  _id: string;
+  status: PayoutStatusDto;
+  /** "Recipient created tax invoice" or "Commission statement". */
+  title: string;
+  isTaxInvoice: boolean;
+  /** The statement's number: the payout line's id, upper case, last 8. */
+  number: string;
+  issuedAt: string | null;
+  period: { from: string; to: string };
+  shop: { name: string; abn: string; address: string };
+  creator: { name: string; email: string; abn: string | null; gstRegistered: boolean };
+  paidTo: string;
+  lines: StatementLineDto[];
+  totalCommission: number;
+  totalReversed: number;
+  total: number;
+  /** One eleventh of the total for a tax invoice; null otherwise. */
+  gst: number | null;
+  /** The words a recipient-created tax invoice carries about the agreement; null otherwise. */
+  agreement: string | null;
+}
+
+export interface PayoutStatementResponse {
+  success: true;
+  statement: PayoutStatementDto;
+}

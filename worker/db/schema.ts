@@ -15,6 +15,7 @@ import { PRODUCT_STATUSES } from "../contracts/admin-catalogue";
 import { CREATOR_STATUSES } from "../contracts/admin-creators";
 import { MESSAGE_STATUSES } from "../contracts/admin-inbox";
 import { CARRIER_IDS, REFUND_STATUSES } from "../contracts/admin-orders";
+import { PAYOUT_METHODS } from "../contracts/payouts";
 
 /** The database's clock in milliseconds: the default of every timestamp column below. */
 export const dbNowMs = sql`(unixepoch('subsec') * 1000)`;
@@ -569,6 +570,12 @@ export const commissions = sqliteTable(
     baseCents: cents("base_cents"),
     amountCents: cents("amount_cents"),
     reversedCents: cents("reversed_cents").default(0),
+    /**
+     * What payout batches have taken of this commission so far (services/payouts.ts): the batch
+     * that takes it sets this to amount - reversed, so what is still owed is always
+     * amount - reversed - settled, negative after a refund that came once it was paid out.
+     */
+    settledCents: cents("settled_cents").default(0),
     status: text("status", { enum: COMMISSION_STATUSES }).notNull().default("pending"),
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -581,7 +588,123 @@ export const commissions = sqliteTable(
     nonNegative("commissions", "amount_cents"),
     nonNegative("commissions", "reversed_cents"),
     check("commissions_reversal_bounded", sql`"reversed_cents" <= "amount_cents"`),
+    check("commissions_settled_bounded", sql`"settled_cents" BETWEEN 0 AND "amount_cents"`),
     check("commissions_status_valid", inList("status", COMMISSION_STATUSES)),
+  ],
+);
+
+/**
+ * Where a creator is paid (contracts/payouts.ts): one row per creator. The account number is
+ * sealed (AES-GCM, services/payout-details.ts) and kept masked beside it for every answer.
+ */
+export const creatorPayoutDetails = sqliteTable(
+  "creator_payout_details",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+    bsb: text("bsb"),
+    accountNumberSealed: text("account_number_sealed"),
+    accountNumberMasked: text("account_number_masked"),
+    accountName: text("account_name"),
+    paypalEmail: text("paypal_email"),
+    /** 11 digits, or null. */
+    abn: text("abn"),
+    gstRegistered: integer("gst_registered", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("creator_payout_details_method_valid", inList("method", PAYOUT_METHODS)),
+    check(
+      "creator_payout_details_complete",
+      sql`("method" = 'bank' AND "bsb" IS NOT NULL AND "account_number_sealed" IS NOT NULL AND "account_number_masked" IS NOT NULL AND "account_name" IS NOT NULL) OR ("method" = 'paypal' AND "paypal_email" IS NOT NULL)`,
+    ),
+    check("creator_payout_details_gst_needs_abn", sql`"gst_registered" = 0 OR "abn" IS NOT NULL`),
+  ],
+);
+
+/** A payout batch is open (its files may be exported) until the owner marks it paid or cancels it. */
+export const PAYOUT_STATUSES = ["open", "paid", "cancelled"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** A payout batch: one line per creator whose payable balance reached the minimum. */
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: text("id").primaryKey(),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("open"),
+    minimumCents: cents("minimum_cents"),
+    totalCents: cents("total_cents").default(0),
+    lineCount: integer("line_count").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payouts_status_valid", inList("status", PAYOUT_STATUSES)),
+    nonNegative("payouts", "minimum_cents"),
+    nonNegative("payouts", "total_cents"),
+    index("payouts_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * One creator's payment in a batch, with the payout details and name as they were when the batch
+ * was made: the bank file, the PayPal file and the statement all read these, so a change of
+ * details afterwards cannot redirect money already batched.
+ */
+export const payoutLines = sqliteTable(
+  "payout_lines",
+  {
+    id: text("id").primaryKey(),
+    payoutId: text("payout_id")
+      .notNull()
+      .references(() => payouts.id, { onDelete: "cascade" }),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: cents("amount_cents"),
+    creatorName: text("creator_name").notNull(),
+    creatorEmail: text("creator_email").notNull(),
+    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+    bsb: text("bsb"),
+    accountNumberSealed: text("account_number_sealed"),
+    accountNumberMasked: text("account_number_masked"),
+    accountName: text("account_name"),
+    paypalEmail: text("paypal_email"),
+    abn: text("abn"),
+    gstRegistered: integer("gst_registered", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payout_lines_creator_unique").on(t.payoutId, t.creatorId),
+    index("payout_lines_creator_idx").on(t.creatorId, t.createdAt),
+    check("payout_lines_amount_positive", sql`"amount_cents" > 0`),
+  ],
+);
+
+/**
+ * What a line takes of each commission: amount - reversed - settled when the batch was made, so
+ * negative for a refund that came after an earlier payout. A commission is in a batch once.
+ */
+export const payoutItems = sqliteTable(
+  "payout_items",
+  {
+    lineId: text("line_id")
+      .notNull()
+      .references(() => payoutLines.id, { onDelete: "cascade" }),
+    commissionId: text("commission_id")
+      .notNull()
+      .references(() => commissions.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.commissionId] }),
+    index("payout_items_commission_idx").on(t.commissionId),
   ],
 );
 

@@ -55,14 +55,19 @@ export const toCsv = (header: readonly string[], rows: readonly (readonly CsvCel
   csvRow(header) + rows.map(csvRow).join("");
 
 /**
- * A CSV download: UTF-8 with its byte-order mark, saved as `filename`, never cached (exports hold
- * customers' details). `filename` is the shop's own ([A-Za-z0-9._-]), so it needs no encoding.
+ * A download saved as `filename`, never cached (exports hold customers' details): a CSV is UTF-8
+ * with its byte-order mark unless it is for a machine that wants none (PayPal's payouts file).
+ * `filename` is the shop's own ([A-Za-z0-9._-]), so it needs no encoding.
  */
-export function csvResponse(csv: string, filename: string): Response {
+export function csvResponse(
+  csv: string,
+  filename: string,
+  { bom = true, contentType = "text/csv; charset=utf-8" } = {},
+): Response {
   if (!/^[A-Za-z0-9._-]+$/.test(filename)) throw new TypeError(`Unsafe CSV filename: ${filename}`);
-  return new Response(CSV_BOM + csv, {
+  return new Response(bom ? CSV_BOM + csv : csv, {
     headers: {
-      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${filename}"`,
       "Cache-Control": "no-store",
     },

@@ -12,6 +12,7 @@ import { adminCreatorRoutes } from "./admin-creators";
 import { adminImageRoutes } from "./admin-images";
 import { adminInboxRoutes } from "./admin-inbox";
 import { adminOrderRoutes } from "./admin-orders";
+import { adminPayoutRoutes } from "./admin-payouts";
 import { adminRefundRoutes } from "./admin-refunds";
 import { adminReportRoutes } from "./admin-reports";
 import { adminSecondFactorRoutes } from "./admin-second-factor";
@@ -32,6 +33,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/", adminImageRoutes)
   .route("/", adminInboxRoutes)
   .route("/", adminOrderRoutes)
+  .route("/", adminPayoutRoutes)
   .route("/", adminRefundRoutes)
   .route("/", adminReportRoutes)
   .route("/", adminStockRoutes);

@@ -22,6 +22,7 @@ import {
 } from "../contracts/auth";
 import { TOKEN_PATTERN } from "../contracts/ids";
 import { centsToDollars } from "../contracts/money";
+import { PayoutDetailsSchema } from "../contracts/payouts";
 import type { Db } from "../db/client";
 import { violatesUnique } from "../db/errors";
 import { creatorProfiles, type EmailChangeKind, users } from "../db/schema";
@@ -48,9 +49,12 @@ import {
   emailChangeConfirmationEmail,
   emailChangeNoticeEmail,
   passwordResetEmail,
+  payoutDetailsChangedEmail,
 } from "../services/email-templates";
 import { isResetLinkLive, storeResetLink, useResetLink } from "../services/password-resets";
 import { hashPassword, verifyPassword } from "../services/passwords";
+import { getPayoutDetails, paidTo, savePayoutDetails } from "../services/payout-details";
+import { creatorPayouts, payoutMinimumCents } from "../services/payouts";
 import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
 
 const FORGOT_PASSWORD_MESSAGE =
@@ -64,7 +68,7 @@ const accountExists = () =>
 
 /** The creator's profile, share link, stats, balance and latest commissions. */
 async function creatorView(env: Bindings, db: Db, userId: string): Promise<CreatorDto | null> {
-  const [[row], stats, earnings] = await Promise.all([
+  const [[row], stats, earnings, payoutDetails, payouts] = await Promise.all([
     db
       .select({
         name: users.name,
@@ -81,9 +85,19 @@ async function creatorView(env: Bindings, db: Db, userId: string): Promise<Creat
       .where(eq(users.id, userId)),
     creatorStats(db, userId),
     creatorEarnings(db, userId, creatorHoldMs(env)),
+    getPayoutDetails(db, userId),
+    creatorPayouts(db, userId),
   ]);
   if (!row) return null;
-  return { ...row, shareUrl: `${env.APP_ORIGIN}/r/${row.affiliateCode}`, stats, ...earnings };
+  return {
+    ...row,
+    shareUrl: `${env.APP_ORIGIN}/r/${row.affiliateCode}`,
+    stats,
+    ...earnings,
+    payoutDetails,
+    payouts,
+    payoutMinimum: centsToDollars(payoutMinimumCents(env)),
+  };
 }
 
 async function isEmailFree(db: Db, email: string, exceptUserId: string): Promise<boolean> {
@@ -383,6 +397,28 @@ export const userRoutes = new Hono<AppEnv>()
     const creator = await creatorView(c.env, c.var.db, c.var.auth.userId);
     if (!creator) throw notCreator();
     return c.json({ success: true as const, creator });
+  })
+  .post("/creator/payout-details", validate("json", PayoutDetailsSchema), async (c) => {
+    if (c.var.auth.role !== "creator") throw notCreator();
+    const userId = c.var.auth.userId;
+    await limitProfileUpdates(c, userId);
+    const db = c.var.db;
+    const [account] = await db
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!account) throw notCreator();
+    const payoutDetails = await savePayoutDetails(c.env, db, userId, c.req.valid("json"));
+    // The account's own address hears of every save of where its money goes (a masked number
+    // cannot tell a new account from the old one, so every save, not only visible changes).
+    const notice = payoutDetailsChangedEmail(
+      account,
+      paidTo(payoutDetails),
+      `${c.env.APP_ORIGIN}/creator-profile`,
+    );
+    sendEmailLater(c.executionCtx, c.env, db, notice);
+    return c.json({ success: true as const, payoutDetails });
   })
   .post("/creator/update", validate("json", CreatorUpdateSchema), async (c) => {
     if (c.var.auth.role !== "creator") throw notCreator();

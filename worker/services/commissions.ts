@@ -39,6 +39,7 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
             "amount_cents",
           ),
           reversedCents: sql`0`.as("reversed_cents"),
+          settledCents: sql`0`.as("settled_cents"),
           status: sql`'pending'`.as("status"),
           approvedAt: sql`NULL`.as("approved_at"),
           createdAt: sql`${now}`.as("created_at"),

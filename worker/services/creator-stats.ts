@@ -14,7 +14,14 @@ import {
 import { orderNumber } from "../contracts/admin-orders";
 import { centsToDollars } from "../contracts/money";
 import type { Db } from "../db/client";
-import { affiliateClickDays, affiliateClicks, commissions, orders } from "../db/schema";
+import {
+  affiliateClickDays,
+  affiliateClicks,
+  commissions,
+  orders,
+  payoutLines,
+  payouts,
+} from "../db/schema";
 import { brisbaneDate, brisbaneDay } from "../lib/brisbane-time";
 import { PAID_STATUSES } from "./orders";
 
@@ -100,9 +107,11 @@ export async function creatorStats(
 }
 
 /**
- * The creator's balance (net of reversals, by commission state) and their latest commissions, each
- * with the date its hold ends. Payable is what the cron has approved, so a commission whose hold
- * ended within the hour may still show as pending.
+ * The creator's balance and their latest commissions, each with the date its hold ends. Pending is
+ * commission inside its hold (net of reversals); payable is what is owed past the hold and not yet
+ * in a payout batch, negative when refunds followed a payout (the next payout takes it back);
+ * processing is in a batch not yet marked paid; paid is what paid batches sent. Payable is what
+ * the cron has approved, so a commission whose hold ended within the hour may still show pending.
  */
 export async function creatorEarnings(
   db: Db,
@@ -112,15 +121,23 @@ export async function creatorEarnings(
   const paidAt = sql<Date>`coalesce(${orders.paidAt}, ${commissions.createdAt})`.mapWith(
     commissions.createdAt,
   );
-  const [byStatus, latest] = await db.batch([
+  const [[owed], paidOut, latest] = await db.batch([
     db
       .select({
-        status: commissions.status,
-        cents: sql<number>`coalesce(sum(${commissions.amountCents} - ${commissions.reversedCents}), 0)`,
+        pending: sql<number>`coalesce(sum(CASE WHEN ${commissions.status} = 'pending' THEN ${commissions.amountCents} - ${commissions.reversedCents} END), 0)`,
+        payable: sql<number>`coalesce(sum(CASE WHEN ${commissions.status} <> 'pending' THEN ${commissions.amountCents} - ${commissions.reversedCents} - ${commissions.settledCents} END), 0)`,
       })
       .from(commissions)
-      .where(eq(commissions.creatorId, creatorId))
-      .groupBy(commissions.status),
+      .where(eq(commissions.creatorId, creatorId)),
+    db
+      .select({
+        status: payouts.status,
+        cents: sql<number>`coalesce(sum(${payoutLines.amountCents}), 0)`,
+      })
+      .from(payoutLines)
+      .innerJoin(payouts, eq(payouts.id, payoutLines.payoutId))
+      .where(eq(payoutLines.creatorId, creatorId))
+      .groupBy(payouts.status),
     db
       .select({
         orderId: commissions.orderId,
@@ -135,12 +152,13 @@ export async function creatorEarnings(
       .orderBy(desc(paidAt), desc(commissions.id))
       .limit(CREATOR_COMMISSIONS_SHOWN),
   ]);
-  const net = new Map(byStatus.map((r) => [r.status, Number(r.cents)]));
+  const batched = new Map(paidOut.map((r) => [r.status, Number(r.cents)]));
   return {
     balance: {
-      pending: centsToDollars(net.get("pending") ?? 0),
-      payable: centsToDollars(net.get("approved") ?? 0),
-      paid: centsToDollars(net.get("paid") ?? 0),
+      pending: centsToDollars(Number(owed?.pending ?? 0)),
+      payable: centsToDollars(Number(owed?.payable ?? 0)),
+      processing: centsToDollars(batched.get("open") ?? 0),
+      paid: centsToDollars(batched.get("paid") ?? 0),
     },
     commissions: latest.map((c) => ({
       orderNumber: orderNumber(c.orderId),

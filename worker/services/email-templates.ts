@@ -515,3 +515,56 @@ export function creatorDecisionEmail(
     html: emailLayout(mail.title, `<p>Hello ${escapeHtml(creator.name)},</p>${html.join("")}`),
   };
 }
+
+/**
+ * The creator's remittance advice when the owner marks a payout paid (services/payouts.ts): how
+ * much, where it went, how many orders it covers, and the statement (a tax invoice for creators
+ * registered for GST).
+ */
+export function remittanceEmail(
+  creator: { name: string; email: string },
+  payment: { amountCents: number; paidTo: string; orders: number; statementUrl: string },
+): EmailMessage {
+  const amount = formatCents(payment.amountCents);
+  const paragraphs = [
+    `We have paid you ${amount} in creator commission, to ${payment.paidTo}. A bank transfer usually arrives within 1–2 business days.`,
+    `It covers ${payment.orders} ${payment.orders === 1 ? "order" : "orders"}; your statement lists each one.`,
+    `Your statement: ${payment.statementUrl}`,
+  ];
+  return {
+    to: creator.email,
+    subject: `Tamra & Tara has paid you ${amount}`,
+    text: `Hello ${creator.name},\n\n${paragraphs.join("\n\n")}\n`,
+    html: emailLayout(
+      `Payment of ${amount}`,
+      `<p>Hello ${escapeHtml(creator.name)},</p>${paragraphs
+        .slice(0, 2)
+        .map((p) => `<p>${escapeHtml(p)}</p>`)
+        .join("")}<p><a href="${escapeHtml(payment.statementUrl)}">Open your statement</a></p>`,
+    ),
+  };
+}
+
+/**
+ * The notice to a creator's account email that their payout details changed: where money goes is
+ * what an account thief changes first, so the owner of the account hears of it at once.
+ */
+export function payoutDetailsChangedEmail(
+  creator: { name: string; email: string },
+  paidTo: string,
+  profileUrl: string,
+): EmailMessage {
+  const paragraphs = [
+    `Your creator payouts will now go to ${paidTo}.`,
+    "If you did not make this change, sign in, change your password and correct your payout details, and reply to this email so we can hold your payouts.",
+  ];
+  return {
+    to: creator.email,
+    subject: "Your Tamra & Tara payout details changed",
+    text: `Hello ${creator.name},\n\n${paragraphs.join("\n\n")}\n\nYour creator profile: ${profileUrl}\n`,
+    html: emailLayout(
+      "Your payout details changed",
+      `<p>Hello ${escapeHtml(creator.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(profileUrl)}">Open your creator profile</a></p>`,
+    ),
+  };
+}

@@ -6,7 +6,14 @@
 // What each mail says is services/email-templates.ts.
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type creatorProfiles, dbNowMs, type EmailKind, emailOutbox, orders } from "../db/schema";
+import {
+  type creatorProfiles,
+  dbNowMs,
+  type EmailKind,
+  emailOutbox,
+  orders,
+  type payouts,
+} from "../db/schema";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
 
@@ -238,7 +245,7 @@ export function sendEmailLater(
 
 /**
  * The insert of a mail into the outbox under `id`, for a batch: one row when `condition` (about
- * `about`, naming one row of it: an order by default, or a creator's profile) holds when it runs,
+ * `about`, naming one row of it: an order by default, a creator's profile or a payout) holds when it runs,
  * none otherwise, and none if the id is taken. The caller sends it with deliverQueuedEmail once
  * the batch shows its change happened.
  */
@@ -247,7 +254,7 @@ export function queueMailIf(
   id: string,
   mail: EmailMessage,
   condition: SQL | undefined,
-  about: typeof orders | typeof creatorProfiles = orders,
+  about: typeof orders | typeof creatorProfiles | typeof payouts = orders,
 ) {
   return db
     .insert(emailOutbox)

@@ -10,8 +10,7 @@ import type { Db } from "../db/client";
 import { sessionFamilies, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { AppError } from "../http/errors";
-import { keyFor } from "../lib/keys";
-import { fromB64url, toB64url } from "../lib/tokens";
+import { seal, unseal } from "../lib/keys";
 import { type Actor, auditStatementIf } from "./audit";
 
 export const TOTP_STEP_SECONDS = 30;
@@ -88,30 +87,6 @@ async function matchingStep(secret: Uint8Array, code: string, now: number, after
   return null;
 }
 
-const encoder = new TextEncoder();
-
-/** The secret sealed for D1: "v1.<iv>.<ciphertext>", base64url; the user id is bound in as AAD. */
-async function seal(env: Bindings, userId: string, secret: Uint8Array): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv, additionalData: encoder.encode(userId) },
-    await keyFor(env, "totpSecret"),
-    secret,
-  );
-  return `v1.${toB64url(iv.buffer)}.${toB64url(sealed)}`;
-}
-
-async function unseal(env: Bindings, userId: string, stored: string): Promise<Uint8Array> {
-  const [version, iv, sealed] = stored.split(".");
-  if (version !== "v1" || !iv || !sealed) throw new Error("unknown TOTP secret format");
-  const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromB64url(iv), additionalData: encoder.encode(userId) },
-    await keyFor(env, "totpSecret"),
-    fromB64url(sealed),
-  );
-  return new Uint8Array(plain);
-}
-
 export const invalidCode = () =>
   new AppError(
     400,
@@ -142,7 +117,7 @@ export async function startEnrolment(db: Db, env: Bindings, actor: Actor) {
   const secret = crypto.getRandomValues(new Uint8Array(SECRET_BYTES));
   const updated = await db
     .update(users)
-    .set({ totpSecret: await seal(env, actor.id, secret), totpLastStep: null })
+    .set({ totpSecret: await seal(env, "totpSecret", actor.id, secret), totpLastStep: null })
     .where(and(eq(users.id, actor.id), isNull(users.totpEnabledAt)))
     .returning({ id: users.id });
   if (updated.length === 0) throw alreadyEnrolled();
@@ -186,7 +161,7 @@ export async function passSecondFactor(
   // A sign-in from before tokens named their session cannot be marked: it signs in again.
   if (!sessionId) throw sessionEnded();
   const step = await matchingStep(
-    await unseal(env, actor.id, account.secret),
+    await unseal(env, "totpSecret", actor.id, account.secret),
     code,
     now,
     account.lastStep,

@@ -1,0 +1,60 @@
+// Creator payouts in tests: payout details through the profile's endpoint, and sales whose
+// commission is past its hold, as the hourly cron would leave them.
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { AdminPayoutDto } from "../../../worker/contracts/payouts";
+import { commissions, orders } from "../../../worker/db/schema";
+import { approveDueCommissions } from "../../../worker/services/commissions";
+import { asUser } from "./accounts";
+import { paidOrder } from "./checkout";
+import { createCategory, createProduct, db } from "./factories";
+
+export const BANK_DETAILS = {
+  method: "bank",
+  bsb: "062-000",
+  accountNumber: "12345678",
+  accountName: "Priya Sharma",
+} as const;
+
+/** Saves the creator's payout details (a bank account unless told otherwise). */
+export async function givePayoutDetails(
+  token: string,
+  details: Record<string, unknown> = BANK_DETAILS,
+) {
+  const res = await asUser(token, "/api/user/creator/payout-details", details);
+  expect(res.status).toBe(200);
+  return res;
+}
+
+/**
+ * A paid order through the creator's code whose commission is then approved (its hold passed):
+ * `priceCents` a unit ($600: $59 commission at 10% after the $10 discount), `quantity` units.
+ */
+export async function payableSale(code: string, priceCents = 60_000, quantity = 1) {
+  const cat = await createCategory();
+  const p = await createProduct(cat.id, {
+    originalPriceCents: priceCents,
+    finalPriceCents: priceCents,
+  });
+  const { session } = await paidOrder({ items: [{ _id: p.id, quantity }], affiliateCode: code });
+  const [order] = await db().select().from(orders).where(eq(orders.stripeSessionId, session.id));
+  if (!order?.paidAt) throw new Error("order not paid");
+  await approveDueCommissions(db(), { holdMs: 0, now: Date.now() + 1 });
+  const [commission] = await db()
+    .select()
+    .from(commissions)
+    .where(eq(commissions.orderId, order.id));
+  if (!commission) throw new Error("no commission");
+  return { session, order, commission };
+}
+
+/** POST /api/admin/payouts as the admin. */
+export async function createPayout(adminToken: string, body: Record<string, unknown> = {}) {
+  return asUser(adminToken, "/api/admin/payouts", body);
+}
+
+export async function createdPayout(adminToken: string, body: Record<string, unknown> = {}) {
+  const res = await createPayout(adminToken, body);
+  expect(res.status).toBe(201);
+  return (await res.json<{ payout: AdminPayoutDto }>()).payout;
+}

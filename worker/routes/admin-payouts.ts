@@ -1,0 +1,64 @@
+// /api/admin/payouts (issue 18, item 4): payout batches, their bank (ABA) and PayPal files, and
+// marking one paid or cancelling it. requireAdmin has already run (routes/admin.ts).
+import { Hono } from "hono";
+import * as v from "valibot";
+import { PageQuery } from "../contracts/admin";
+import { IdParam } from "../contracts/fields";
+import { dollarsToCents } from "../contracts/money";
+import { AbaQuery, PayoutCreateSchema } from "../contracts/payouts";
+import type { AppEnv } from "../http/app-env";
+import { validate } from "../http/validate";
+import { csvResponse } from "../lib/csv";
+import {
+  cancelPayout,
+  createPayout,
+  getPayout,
+  listPayouts,
+  markPayoutPaid,
+  payoutAba,
+  payoutMinimumCents,
+  payoutPaypalCsv,
+} from "../services/payouts";
+
+export const adminPayoutRoutes = new Hono<AppEnv>()
+  .get("/payouts", validate("query", v.object({ page: PageQuery })), async (c) => {
+    const list = await listPayouts(c.var.db, c.req.valid("query").page, payoutMinimumCents(c.env));
+    return c.json({ success: true as const, ...list });
+  })
+  .post("/payouts", validate("json", PayoutCreateSchema), async (c) => {
+    const { minimum } = c.req.valid("json");
+    const minimumCents =
+      minimum === undefined ? payoutMinimumCents(c.env) : dollarsToCents(minimum);
+    const payout = await createPayout(c.var.db, c.var.admin, minimumCents);
+    return c.json({ success: true as const, payout }, 201);
+  })
+  .get("/payouts/:id", validate("param", IdParam), async (c) =>
+    c.json({ success: true as const, payout: await getPayout(c.var.db, c.req.valid("param").id) }),
+  )
+  .get("/payouts/:id/aba", validate("param", IdParam), validate("query", AbaQuery), async (c) => {
+    const { text, filename } = await payoutAba(
+      c.env,
+      c.var.db,
+      c.req.valid("param").id,
+      c.req.valid("query").date,
+    );
+    return csvResponse(text, filename, { bom: false, contentType: "text/plain; charset=us-ascii" });
+  })
+  .get("/payouts/:id/paypal.csv", validate("param", IdParam), async (c) => {
+    const { text, filename } = await payoutPaypalCsv(c.env, c.var.db, c.req.valid("param").id);
+    return csvResponse(text, filename, { bom: false });
+  })
+  .post("/payouts/:id/paid", validate("param", IdParam), async (c) => {
+    const payout = await markPayoutPaid(
+      c.env,
+      c.var.db,
+      c.executionCtx,
+      c.var.admin,
+      c.req.valid("param").id,
+    );
+    return c.json({ success: true as const, payout });
+  })
+  .post("/payouts/:id/cancel", validate("param", IdParam), async (c) => {
+    const payout = await cancelPayout(c.var.db, c.var.admin, c.req.valid("param").id);
+    return c.json({ success: true as const, payout });
+  });

@@ -1,0 +1,601 @@
+// Paying creators (issue 18, items 3 to 5). A payout batch takes, for every creator whose payable
+// balance reaches the minimum and who has given payout details, what each of their commissions
+// still owes: amount - reversed - settled, over every commission past its hold. The batch that
+// takes a commission sets its settled_cents, so the next batch finds nothing left of it; a refund
+// after a payout leaves it owing a negative amount, which the creator's next line takes back.
+// Creating a batch is one D1 batch (one transaction, serialised with every other write), so two
+// batches made at once never take the same commission. Marking paid mails each creator a
+// remittance in the same batch; cancelling gives the commissions back.
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { orderNumber } from "../contracts/admin-orders";
+import { centsToDollars, dollarsToCents, formatCents } from "../contracts/money";
+import {
+  type AdminPayoutDto,
+  type CreatorPayoutDto,
+  DEFAULT_PAYOUT_MINIMUM_DOLLARS,
+  formatAbn,
+  PAYOUT_ADMIN_MESSAGES,
+  type PayoutLineDto,
+  type PayoutStatementDto,
+  type PayoutStatusDto,
+  type StatementLineDto,
+  toAbaText,
+} from "../contracts/payouts";
+import type { Db } from "../db/client";
+import {
+  commissions,
+  creatorPayoutDetails,
+  orders,
+  payoutItems,
+  payoutLines,
+  payouts,
+  users,
+} from "../db/schema";
+import type { Bindings } from "../env";
+import { AppError } from "../http/errors";
+import { type AbaCredit, abaFile } from "../lib/aba";
+import { brisbaneDate } from "../lib/brisbane-time";
+import { csvMoney, csvRow } from "../lib/csv";
+import { newId } from "../lib/ids";
+import { type Actor, auditStatementIf } from "./audit";
+import { deliverQueuedEmail, queueMailIf } from "./email";
+import { remittanceEmail } from "./email-templates";
+import { openAccountNumber, paidTo, payoutDetailsDto } from "./payout-details";
+
+/** Payout batches per page of the back-office's list. */
+export const PAYOUTS_PAGE_SIZE = 20;
+/** The path of a statement in the shop (the creator's profile links to it, and so do the mails). */
+export const statementPath = (lineId: string) => `/creator-profile/payouts/${lineId}`;
+
+/** The minimum a batch pays by default: CREATOR_PAYOUT_MINIMUM dollars, or A$50. */
+export function payoutMinimumCents(env: Pick<Bindings, "CREATOR_PAYOUT_MINIMUM">): number {
+  return dollarsToCents(Number(env.CREATOR_PAYOUT_MINIMUM ?? DEFAULT_PAYOUT_MINIMUM_DOLLARS));
+}
+
+/** What a commission still owes its creator; negative once a refund follows its payout. */
+const OWED = sql.raw(`("amount_cents" - "reversed_cents" - "settled_cents")`);
+/** Commissions a batch takes: past the hold (approved, paid, or reversed after a payout), owing. */
+const TAKEN = sql`"status" <> 'pending' AND ${OWED} <> 0`;
+
+const notFound = () => new AppError(404, PAYOUT_ADMIN_MESSAGES.notFound, "not_found");
+const notOpen = (status: string) =>
+  new AppError(409, PAYOUT_ADMIN_MESSAGES.notOpen(status), "payout_not_open");
+
+/**
+ * Makes a batch of everyone owed at least `minimumCents` (with payout details) and answers it;
+ * 409 when nobody is. All or nothing, in one D1 batch.
+ */
+export async function createPayout(
+  db: Db,
+  actor: Actor,
+  minimumCents: number,
+  now = Date.now(),
+): Promise<AdminPayoutDto> {
+  const id = newId(now);
+  const ofThisBatch = sql`"payout_id" = ${id}`;
+  const exists = sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id})`;
+  await db.batch([
+    db.insert(payouts).values({
+      id,
+      minimumCents,
+      createdBy: actor.id,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    }),
+    // One line per creator owed at least the minimum, with their details as they are now.
+    db
+      .insert(payoutLines)
+      .select(sql`SELECT lower(hex(randomblob(12))), ${id}, o."creator_id", o."owed", u."name", u."email",
+        d."method", d."bsb", d."account_number_sealed", d."account_number_masked", d."account_name",
+        d."paypal_email", d."abn", d."gst_registered", ${now}
+      FROM (SELECT "creator_id", sum(${OWED}) AS "owed" FROM "commissions" WHERE ${TAKEN}
+            GROUP BY "creator_id") AS o
+      JOIN "users" AS u ON u."id" = o."creator_id"
+      JOIN "creator_payout_details" AS d ON d."user_id" = o."creator_id"
+      WHERE o."owed" >= ${minimumCents}`),
+    // Each of those creators' commissions, with what this line pays of it...
+    db
+      .insert(payoutItems)
+      .select(sql`SELECT l."id", c."id", c."amount_cents" - c."reversed_cents" - c."settled_cents"
+      FROM "commissions" AS c JOIN "payout_lines" AS l
+        ON l."creator_id" = c."creator_id" AND l.${ofThisBatch}
+      WHERE c."status" <> 'pending'
+        AND c."amount_cents" - c."reversed_cents" - c."settled_cents" <> 0`),
+    // ...which it then owes no more.
+    db
+      .update(commissions)
+      .set({ settledCents: sql`"amount_cents" - "reversed_cents"`, updatedAt: new Date(now) })
+      .where(sql`"id" IN (SELECT i."commission_id" FROM "payout_items" AS i
+        JOIN "payout_lines" AS l ON l."id" = i."line_id" WHERE l.${ofThisBatch})`),
+    db
+      .update(payouts)
+      .set({
+        totalCents: sql`(SELECT coalesce(sum("amount_cents"), 0) FROM "payout_lines" WHERE ${ofThisBatch})`,
+        lineCount: sql`(SELECT count(*) FROM "payout_lines" WHERE ${ofThisBatch})`,
+      })
+      .where(eq(payouts.id, id)),
+    db.delete(payouts).where(and(eq(payouts.id, id), eq(payouts.lineCount, 0))),
+    auditStatementIf(
+      db,
+      actor,
+      { entity: "payout", entityId: id, action: "create", after: { minimumCents } },
+      exists,
+    ),
+  ]);
+  const payout = await findPayout(db, id);
+  if (!payout) {
+    throw new AppError(
+      409,
+      PAYOUT_ADMIN_MESSAGES.empty(formatCents(minimumCents)),
+      "nothing_to_pay",
+    );
+  }
+  return payout;
+}
+
+type PayoutRow = typeof payouts.$inferSelect;
+
+function payoutSummary(row: PayoutRow, bankCents: number, creatorEmail: string | null) {
+  return {
+    _id: row.id,
+    status: row.status as PayoutStatusDto,
+    minimum: centsToDollars(row.minimumCents),
+    total: centsToDollars(row.totalCents),
+    bankTotal: centsToDollars(bankCents),
+    paypalTotal: centsToDollars(row.totalCents - bankCents),
+    lineCount: row.lineCount,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: creatorEmail,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+const bankCentsOf = (payoutId: SQL | string) =>
+  sql<number>`(SELECT coalesce(sum("amount_cents"), 0) FROM "payout_lines" WHERE "payout_id" = ${payoutId} AND "method" = 'bank')`.mapWith(
+    Number,
+  );
+
+/** A batch with its lines, or null. */
+export async function findPayout(db: Db, id: string): Promise<AdminPayoutDto | null> {
+  const [found, lines] = await db.batch([
+    db
+      .select({ payout: payouts, bankCents: bankCentsOf(id), createdBy: users.email })
+      .from(payouts)
+      .leftJoin(users, eq(users.id, payouts.createdBy))
+      .where(eq(payouts.id, id)),
+    db
+      .select({
+        line: payoutLines,
+        commissionCents:
+          sql<number>`coalesce(sum(CASE WHEN ${payoutItems.amountCents} > 0 THEN ${payoutItems.amountCents} END), 0)`.mapWith(
+            Number,
+          ),
+        carriedCents:
+          sql<number>`coalesce(sum(CASE WHEN ${payoutItems.amountCents} < 0 THEN ${payoutItems.amountCents} END), 0)`.mapWith(
+            Number,
+          ),
+        orders: count(payoutItems.commissionId),
+      })
+      .from(payoutLines)
+      .leftJoin(payoutItems, eq(payoutItems.lineId, payoutLines.id))
+      .where(eq(payoutLines.payoutId, id))
+      .groupBy(payoutLines.id)
+      .orderBy(payoutLines.creatorName, payoutLines.id),
+  ]);
+  const head = found[0];
+  if (!head) return null;
+  return {
+    ...payoutSummary(head.payout, head.bankCents, head.createdBy),
+    lines: lines.map(
+      ({ line, commissionCents, carriedCents, orders: n }): PayoutLineDto => ({
+        _id: line.id,
+        creatorId: line.creatorId,
+        creatorName: line.creatorName,
+        creatorEmail: line.creatorEmail,
+        amount: centsToDollars(line.amountCents),
+        commissions: centsToDollars(commissionCents),
+        carried: centsToDollars(carriedCents),
+        orders: n,
+        payoutDetails: payoutDetailsDto(line),
+      }),
+    ),
+  };
+}
+
+export async function getPayout(db: Db, id: string): Promise<AdminPayoutDto> {
+  const payout = await findPayout(db, id);
+  if (!payout) throw notFound();
+  return payout;
+}
+
+/**
+ * A page of batches, newest first, and what a batch at the default minimum would pay now: how many
+ * creators, how much, and how many more are owed that much but have given no payout details.
+ */
+export async function listPayouts(db: Db, page: number, minimumCents: number) {
+  const owedByCreator = db
+    .select({
+      creatorId: commissions.creatorId,
+      owed: sql<number>`sum(${OWED})`.as("owed"),
+    })
+    .from(commissions)
+    .where(TAKEN)
+    .groupBy(commissions.creatorId)
+    .as("owed_by_creator");
+  const [rows, [counted], due] = await db.batch([
+    db
+      .select({
+        payout: payouts,
+        bankCents: bankCentsOf(sql`${payouts.id}`),
+        createdBy: users.email,
+      })
+      .from(payouts)
+      .leftJoin(users, eq(users.id, payouts.createdBy))
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(PAYOUTS_PAGE_SIZE)
+      .offset((page - 1) * PAYOUTS_PAGE_SIZE),
+    db.select({ n: count() }).from(payouts),
+    db
+      .select({
+        withDetails: sql<number>`count(${creatorPayoutDetails.userId})`.mapWith(Number),
+        creators: count(),
+        amountCents:
+          sql<number>`coalesce(sum(CASE WHEN ${creatorPayoutDetails.userId} IS NOT NULL THEN ${owedByCreator.owed} END), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(owedByCreator)
+      .leftJoin(creatorPayoutDetails, eq(creatorPayoutDetails.userId, owedByCreator.creatorId))
+      .where(sql`${owedByCreator.owed} >= ${minimumCents}`),
+  ]);
+  const summary = due[0] ?? { withDetails: 0, creators: 0, amountCents: 0 };
+  return {
+    payouts: rows.map((r) => payoutSummary(r.payout, r.bankCents, r.createdBy)),
+    total: counted?.n ?? 0,
+    due: {
+      minimum: centsToDollars(minimumCents),
+      creators: summary.withDetails,
+      amount: centsToDollars(summary.amountCents),
+      withoutDetails: summary.creators - summary.withDetails,
+    },
+  };
+}
+
+/**
+ * Marks an open batch paid, the owner having made the transfers: its commissions become paid, and
+ * each creator is mailed a remittance with a link to their statement, in the same batch. Marking
+ * a paid batch paid again changes nothing and answers it; a cancelled one is a 409.
+ */
+export async function markPayoutPaid(
+  env: Bindings,
+  db: Db,
+  ctx: ExecutionContext,
+  actor: Actor,
+  id: string,
+  now = Date.now(),
+): Promise<AdminPayoutDto> {
+  const before = await getPayout(db, id);
+  if (before.status === "paid") return before;
+  if (before.status !== "open") throw notOpen(before.status);
+  const stillOpen = and(eq(payouts.id, id), eq(payouts.status, "open"));
+  const isOpen = sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id} AND "status" = 'open')`;
+  const mails = before.lines.map((line) => ({
+    id: newId(now),
+    mail: remittanceEmail(
+      { name: line.creatorName, email: line.creatorEmail },
+      {
+        amountCents: dollarsToCents(line.amount),
+        paidTo: paidTo(line.payoutDetails),
+        orders: line.orders,
+        statementUrl: `${env.APP_ORIGIN}${statementPath(line._id)}`,
+      },
+    ),
+  }));
+  // Everything conditional on the batch still being open, and the move to paid last: of calls
+  // racing (D1 runs each batch whole, one after another), only the first finds it open.
+  await db.batch([
+    db
+      .update(commissions)
+      .set({ status: "paid", updatedAt: new Date(now) })
+      .where(sql`"status" = 'approved' AND ${isOpen} AND "id" IN (SELECT i."commission_id"
+        FROM "payout_items" AS i JOIN "payout_lines" AS l ON l."id" = i."line_id"
+        WHERE l."payout_id" = ${id})`),
+    ...mails.map((m) => queueMailIf(db, m.id, m.mail, stillOpen, payouts)),
+    auditStatementIf(
+      db,
+      actor,
+      {
+        entity: "payout",
+        entityId: id,
+        action: "paid",
+        before: { status: "open" },
+        after: { status: "paid", totalCents: dollarsToCents(before.total) },
+      },
+      isOpen,
+    ),
+    db
+      .update(payouts)
+      .set({ status: "paid", paidAt: new Date(now), updatedAt: new Date(now) })
+      .where(stillOpen),
+  ]);
+  const after = await getPayout(db, id);
+  if (after.status === "cancelled") throw notOpen(after.status);
+  // Only the mails this call queued exist to be claimed; the cron retries any that fail.
+  ctx.waitUntil(
+    Promise.all(mails.map((m) => deliverQueuedEmail(env, db, m.id, m.mail, now))).then(
+      () => undefined,
+    ),
+  );
+  return after;
+}
+
+/**
+ * Cancels an open batch (a bank file that was never sent): its commissions owe again what it
+ * took, for the next batch. Cancelling a cancelled batch changes nothing; a paid one is a 409.
+ */
+export async function cancelPayout(
+  db: Db,
+  actor: Actor,
+  id: string,
+  now = Date.now(),
+): Promise<AdminPayoutDto> {
+  const before = await getPayout(db, id);
+  if (before.status === "cancelled") return before;
+  if (before.status !== "open") throw notOpen(before.status);
+  const isOpen = sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id} AND "status" = 'open')`;
+  // As marking paid: conditional on the batch being open, the move to cancelled last.
+  await db.batch([
+    db
+      .update(commissions)
+      .set({
+        settledCents: sql`"settled_cents" - (SELECT i."amount_cents" FROM "payout_items" AS i
+          JOIN "payout_lines" AS l ON l."id" = i."line_id"
+          WHERE l."payout_id" = ${id} AND i."commission_id" = "commissions"."id")`,
+        updatedAt: new Date(now),
+      })
+      .where(sql`${isOpen} AND "id" IN (SELECT i."commission_id" FROM "payout_items" AS i
+        JOIN "payout_lines" AS l ON l."id" = i."line_id" WHERE l."payout_id" = ${id})`),
+    auditStatementIf(
+      db,
+      actor,
+      {
+        entity: "payout",
+        entityId: id,
+        action: "cancel",
+        before: { status: "open" },
+        after: { status: "cancelled" },
+      },
+      isOpen,
+    ),
+    db
+      .update(payouts)
+      .set({ status: "cancelled", cancelledAt: new Date(now), updatedAt: new Date(now) })
+      .where(and(eq(payouts.id, id), eq(payouts.status, "open"))),
+  ]);
+  const after = await getPayout(db, id);
+  if (after.status !== "cancelled") throw notOpen(after.status);
+  return after;
+}
+
+/** The lines of a batch that pay by `method`, with their sealed numbers (bank only). */
+async function linesBy(db: Db, id: string, method: "bank" | "paypal") {
+  const payout = await getPayout(db, id);
+  if (payout.status === "cancelled") throw notOpen(payout.status);
+  const lines = await db
+    .select()
+    .from(payoutLines)
+    .where(and(eq(payoutLines.payoutId, id), eq(payoutLines.method, method)))
+    .orderBy(payoutLines.creatorName, payoutLines.id);
+  return { payout, lines };
+}
+
+/** What the shop's bank settings lack for a bank file, by variable name. */
+export function missingBankSettings(env: Bindings): string[] {
+  const settings = {
+    SHOP_BANK: env.SHOP_BANK,
+    SHOP_BANK_USER_ID: env.SHOP_BANK_USER_ID,
+    SHOP_BANK_USER_NAME: env.SHOP_BANK_USER_NAME,
+    SHOP_BANK_BSB: env.SHOP_BANK_BSB,
+    SHOP_BANK_ACCOUNT_NUMBER: env.SHOP_BANK_ACCOUNT_NUMBER,
+  };
+  return Object.entries(settings)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+}
+
+/** The lodgement reference on a creator's bank statement: the shop and the statement number. */
+const statementNumber = (lineId: string) => lineId.slice(-8).toUpperCase();
+
+/**
+ * The batch's bank transfers as an ABA (Direct Entry) file for the shop's bank, released on
+ * `processingDate` (YYYY-MM-DD, Brisbane; default today). 409 when the shop's bank settings are
+ * missing or no line pays by bank.
+ */
+export async function payoutAba(
+  env: Bindings,
+  db: Db,
+  id: string,
+  processingDate = brisbaneDate(Date.now()),
+): Promise<{ text: string; filename: string }> {
+  const missing = missingBankSettings(env);
+  if (missing.length > 0) {
+    throw new AppError(
+      409,
+      PAYOUT_ADMIN_MESSAGES.bankNotConfigured(missing),
+      "bank_not_configured",
+    );
+  }
+  const { lines } = await linesBy(db, id, "bank");
+  if (lines.length === 0)
+    throw new AppError(409, PAYOUT_ADMIN_MESSAGES.noBankLines, "no_bank_lines");
+  const credits: AbaCredit[] = await Promise.all(
+    lines.map(async (line) => ({
+      bsb: line.bsb ?? "",
+      accountNumber: await openAccountNumber(env, line.creatorId, line.accountNumberSealed ?? ""),
+      accountName: line.accountName ?? "",
+      amountCents: line.amountCents,
+      reference: `COMMISSION ${statementNumber(line.id)}`.slice(0, 18),
+    })),
+  );
+  const text = abaFile(
+    {
+      bank: env.SHOP_BANK ?? "",
+      userName: env.SHOP_BANK_USER_NAME ?? "",
+      userId: env.SHOP_BANK_USER_ID ?? "",
+      description: "CREATORS",
+      processingDate,
+      account: { bsb: env.SHOP_BANK_BSB ?? "", accountNumber: env.SHOP_BANK_ACCOUNT_NUMBER ?? "" },
+      remitter: toAbaText(env.SELLER_NAME).slice(0, 16).trim(),
+      balancingDebit: env.SHOP_BANK_BALANCING_DEBIT === "true",
+    },
+    credits,
+  );
+  return { text, filename: `payout-${statementNumber(id)}-${processingDate}.aba` };
+}
+
+/**
+ * The batch's PayPal payments as a Payouts Web file: no header, one row per creator of email,
+ * amount, currency, the line id (PayPal's "customer ID", unique per payment) and a note.
+ */
+export async function payoutPaypalCsv(
+  env: Bindings,
+  db: Db,
+  id: string,
+): Promise<{ text: string; filename: string }> {
+  const { lines } = await linesBy(db, id, "paypal");
+  if (lines.length === 0) {
+    throw new AppError(409, PAYOUT_ADMIN_MESSAGES.noPaypalLines, "no_paypal_lines");
+  }
+  const text = lines
+    .map((line) =>
+      csvRow([
+        line.paypalEmail,
+        csvMoney(line.amountCents),
+        "AUD",
+        line.id,
+        `${env.SELLER_NAME} creator commission, statement ${statementNumber(line.id)}`,
+        "PAYPAL",
+      ]),
+    )
+    .join("");
+  return { text, filename: `payout-${statementNumber(id)}-paypal.csv` };
+}
+
+/** The creator's paid payouts, newest first. */
+export async function creatorPayouts(db: Db, creatorId: string): Promise<CreatorPayoutDto[]> {
+  const rows = await db
+    .select({
+      line: payoutLines,
+      paidAt: payouts.paidAt,
+      orders:
+        sql<number>`(SELECT count(*) FROM "payout_items" WHERE "line_id" = ${payoutLines.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(payoutLines)
+    .innerJoin(payouts, eq(payouts.id, payoutLines.payoutId))
+    .where(and(eq(payoutLines.creatorId, creatorId), eq(payouts.status, "paid")))
+    .orderBy(desc(payouts.paidAt), desc(payoutLines.id));
+  return rows.map(({ line, paidAt, orders: n }) => ({
+    _id: line.id,
+    paidAt: (paidAt ?? line.createdAt).toISOString(),
+    amount: centsToDollars(line.amountCents),
+    method: line.method,
+    paidTo: paidTo(payoutDetailsDto(line)),
+    orders: n,
+  }));
+}
+
+export const RCTI_TITLE = "Recipient created tax invoice";
+export const STATEMENT_TITLE = "Commission statement";
+
+/**
+ * A payout line's statement, for the creator it pays once the batch is paid, and for admins (the
+ * route checks them as /api/admin does) at any time; null for anyone else, so the route answers
+ * 404 and an id reveals nothing.
+ */
+export async function payoutStatement(
+  env: Bindings,
+  db: Db,
+  lineId: string,
+  viewer: { userId: string; admin: boolean },
+): Promise<PayoutStatementDto | null> {
+  // Not one db.batch: D1 batches map columns by name, and these joins repeat names (id, status).
+  const [[found], items] = await Promise.all([
+    db
+      .select({ line: payoutLines, payout: payouts })
+      .from(payoutLines)
+      .innerJoin(payouts, eq(payouts.id, payoutLines.payoutId))
+      .where(eq(payoutLines.id, lineId)),
+    db
+      .select({
+        commissionId: payoutItems.commissionId,
+        amountCents: payoutItems.amountCents,
+        commissionCents: commissions.amountCents,
+        orderId: commissions.orderId,
+        paidAt: orders.paidAt,
+        // What earlier, not cancelled, batches paid of the same commission.
+        earlierCents:
+          sql<number>`(SELECT coalesce(sum(e."amount_cents"), 0) FROM "payout_items" AS e
+          JOIN "payout_lines" AS el ON el."id" = e."line_id" JOIN "payouts" AS ep ON ep."id" = el."payout_id"
+          WHERE e."commission_id" = ${payoutItems.commissionId} AND ep."status" <> 'cancelled'
+            AND el."created_at" < (SELECT "created_at" FROM "payout_lines" WHERE "id" = ${lineId}))`.mapWith(
+            Number,
+          ),
+      })
+      .from(payoutItems)
+      .innerJoin(commissions, eq(commissions.id, payoutItems.commissionId))
+      .innerJoin(orders, eq(orders.id, commissions.orderId))
+      .where(eq(payoutItems.lineId, lineId))
+      .orderBy(orders.paidAt, orders.id),
+  ]);
+  if (!found) return null;
+  const { line, payout } = found;
+  const isOwnPaid = line.creatorId === viewer.userId && payout.status === "paid";
+  if (!viewer.admin && !isOwnPaid) return null;
+
+  const statementLines: StatementLineDto[] = items.map((item) => ({
+    orderNumber: orderNumber(item.orderId),
+    paidAt: (item.paidAt ?? line.createdAt).toISOString(),
+    commission: centsToDollars(item.commissionCents),
+    reversed: centsToDollars(item.commissionCents - item.earlierCents - item.amountCents),
+    earlierPaid: centsToDollars(item.earlierCents),
+    amount: centsToDollars(item.amountCents),
+  }));
+  const paidTimes = items.map((i) => (i.paidAt ?? line.createdAt).getTime());
+  const isTaxInvoice = line.gstRegistered && line.abn !== null;
+  const totalCommission = items.reduce((sum, i) => sum + i.commissionCents - i.earlierCents, 0);
+  return {
+    _id: line.id,
+    status: payout.status as PayoutStatusDto,
+    title: isTaxInvoice ? RCTI_TITLE : STATEMENT_TITLE,
+    isTaxInvoice,
+    number: statementNumber(line.id),
+    issuedAt: payout.paidAt?.toISOString() ?? null,
+    period: {
+      from: brisbaneDate(Math.min(...paidTimes, line.createdAt.getTime())),
+      to: brisbaneDate(Math.max(...paidTimes, 0) || line.createdAt.getTime()),
+    },
+    shop: {
+      name: env.SELLER_NAME,
+      abn: formatAbn(env.SELLER_ABN),
+      address: "Brisbane, Queensland, Australia",
+    },
+    creator: {
+      name: line.creatorName,
+      email: line.creatorEmail,
+      abn: line.abn ? formatAbn(line.abn) : null,
+      gstRegistered: line.gstRegistered,
+    },
+    paidTo: paidTo(payoutDetailsDto(line)),
+    lines: statementLines,
+    totalCommission: centsToDollars(totalCommission),
+    totalReversed: centsToDollars(totalCommission - line.amountCents),
+    total: centsToDollars(line.amountCents),
+    gst: isTaxInvoice ? centsToDollars(Math.round(line.amountCents / 11)) : null,
+    agreement: isTaxInvoice
+      ? `${env.SELLER_NAME} (ABN ${formatAbn(env.SELLER_ABN)}) issues this recipient created tax invoice for the creator's services under their written agreement: the creator will not issue a tax invoice for these supplies, and will tell ${env.SELLER_NAME} at once if they stop being registered for GST. Amounts include GST.`
+      : null,
+  };
+}
