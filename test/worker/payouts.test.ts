@@ -3,8 +3,8 @@
 // ABA and PayPal files read back against the batch; marking paid once, with one remittance each;
 // a refund after a payout carried into the next one; and statements, tax invoices when the
 // creator is registered for GST, for their creator and admins only.
-import { env } from "cloudflare:test";
-import { eq, sql } from "drizzle-orm";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { CreatorDto } from "../../worker/contracts/account";
@@ -22,6 +22,7 @@ import {
   payoutLines,
   payouts,
 } from "../../worker/db/schema";
+import worker from "../../worker/index";
 import { parseAba } from "../../worker/lib/aba";
 import { openAccountNumber } from "../../worker/services/payout-details";
 import {
@@ -576,5 +577,42 @@ describe("statements", () => {
     expect(statement.issuedAt).not.toBeNull();
     expect(statement.agreement).toContain("recipient created tax invoice");
     expect(statement.number).toBe(lineId.slice(-8).toUpperCase());
+  });
+});
+
+describe("the development clock for the hold (/api/dev/commission-hold)", () => {
+  const devCall = async (body: unknown) => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request("http://localhost:8787/api/dev/commission-hold", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      { ...env, ENVIRONMENT: "development" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return res;
+  };
+
+  it("approves one creator's commissions as the cron would that many days on", async () => {
+    const creator = await creatorSession();
+    const other = await creatorSession();
+    const { commission } = await payableSale(creator.code);
+    const { commission: others } = await payableSale(other.code);
+    await db()
+      .update(commissions)
+      .set({ status: "pending", approvedAt: null })
+      .where(inArray(commissions.id, [commission.id, others.id]));
+    const early = await devCall({ email: creator.email, days: 29 });
+    expect(await early.json()).toEqual({ success: true, approved: 0 });
+    const due = await devCall({ email: creator.email, days: 31 });
+    expect(await due.json()).toEqual({ success: true, approved: 1 });
+    const rows = await db().select().from(commissions);
+    expect(rows.find((r) => r.id === commission.id)?.status).toBe("approved");
+    expect(rows.find((r) => r.id === others.id)?.status).toBe("pending");
+    expect((await devCall({ email: "nobody@example.com", days: 31 })).status).toBe(404);
+    expect((await devCall({ email: creator.email, days: -1 })).status).toBe(400);
   });
 });

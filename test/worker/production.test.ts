@@ -112,11 +112,12 @@ async function devCall(origin: string, path: string, environment: string, init?:
   return res;
 }
 
-const forgetBody = (emails: string[]) => ({
+const jsonBody = (body: unknown) => ({
   method: "POST",
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({ emails }),
+  body: JSON.stringify(body),
 });
+const forgetBody = (emails: string[]) => jsonBody({ emails });
 
 describe("development routes", () => {
   const loopback = ["http://localhost:8787", "http://127.0.0.1:8787", "http://[::1]:8787"];
@@ -143,6 +144,7 @@ describe("development routes", () => {
         ["/api/dev/outbox", undefined],
         ["/dev/mailbox", undefined],
         ["/api/dev/forget", forgetBody([email])],
+        ["/api/dev/commission-hold", jsonBody({ email, days: 31 })],
       ] as const) {
         const res = await devCall(origin, path, "development", init);
         expect(res.status, `${origin}${path}`).toBe(404);

@@ -258,6 +258,11 @@ export interface PayoutDetailsResponse {
 
 // ---- Payout batches (POST /api/admin/payouts and after) ------------------------------------
 
+/** Payout batches per page of the back-office's list (GET /api/admin/payouts). */
+export const PAYOUTS_PAGE_SIZE = 20;
+/** A statement's page in the shop: the creator's profile and the remittance mail link to it. */
+export const payoutStatementPath = (lineId: string) => `/creator-profile/payouts/${lineId}`;
+
 /** The least a creator's payable balance must reach to be paid, unless the owner says otherwise. */
 export const DEFAULT_PAYOUT_MINIMUM_DOLLARS = 50;
 /** The largest minimum the owner may ask for. */

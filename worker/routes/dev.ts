@@ -1,7 +1,8 @@
 // Development-only views of the email outbox: /api/dev/outbox (JSON) and /dev/mailbox (a page),
-// and /api/dev/forget, which removes what browser journeys created. Anywhere but
+// /api/dev/forget, which removes what browser journeys created, and /api/dev/commission-hold, the
+// hourly cron's approval of one creator's commissions run as if days had passed. Anywhere but
 // ENVIRONMENT=development, reached at a loopback host, they all answer 404, as if they did not exist.
-import { desc, inArray, like, or } from "drizzle-orm";
+import { desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { EmailSchema } from "../contracts/fields";
@@ -10,6 +11,7 @@ import {
   emailOutbox,
   newsletterSubscribers,
   orders,
+  payouts,
   rateLimits,
   users,
 } from "../db/schema";
@@ -18,6 +20,7 @@ import type { AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
 import { escapeHtml } from "../lib/html";
+import { approveDueCommissions, creatorHoldMs } from "../services/commissions";
 
 const OUTBOX_LIMIT = 100;
 
@@ -58,6 +61,12 @@ async function outbox(c: { var: AppEnv["Variables"] }) {
 }
 
 const ForgetSchema = v.object({ emails: v.pipe(v.array(EmailSchema), v.maxLength(20)) });
+
+const DAY_MS = 86_400_000;
+const CommissionHoldSchema = v.object({
+  email: EmailSchema,
+  days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(400)),
+});
 
 /** Loopback addresses: the only clients whose rate-limit counters a local run may reset. */
 const LOOPBACK = ["127.0.0.1", "::1", "unknown"];
@@ -101,8 +110,32 @@ export const devApiRoutes = new Hono<AppEnv>()
       // Cascades to the creator profile, clicks and commissions.
       db.delete(users).where(inArray(users.email, emails)),
     ]);
+    // Payout batches keep their totals true to the lines left, and go when none is.
+    await db.batch([
+      db.update(payouts).set({
+        totalCents: sql`(SELECT coalesce(sum(l."amount_cents"), 0) FROM "payout_lines" AS l WHERE l."payout_id" = "payouts"."id")`,
+        lineCount: sql`(SELECT count(*) FROM "payout_lines" AS l WHERE l."payout_id" = "payouts"."id")`,
+      }),
+      db.delete(payouts).where(eq(payouts.lineCount, 0)),
+    ]);
     await Promise.all(ids.map((id) => c.env.CARTS.getByName(id).remove()));
     return c.json({ success: true as const, forgotten: ids.length });
+  })
+  // The hourly cron's approval of one creator's commissions, as it would run `days` from now: the
+  // browser journey's way past the 30-day hold without touching anyone else's.
+  .post("/commission-hold", validate("json", CommissionHoldSchema), async (c) => {
+    const { email, days } = c.req.valid("json");
+    const [creator] = await c.var.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!creator) throw notFound("No account with that email", "not_found");
+    const approved = await approveDueCommissions(c.var.db, {
+      holdMs: creatorHoldMs(c.env),
+      now: Date.now() + days * DAY_MS,
+      creatorId: creator.id,
+    });
+    return c.json({ success: true as const, approved });
   });
 
 export const devPageRoutes = new Hono<AppEnv>().use(developmentOnly).get("/mailbox", async (c) => {

@@ -61,13 +61,13 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
 }
 
 /**
- * Approves the pending commissions whose order was paid at least `holdMs` before `now`; returns
- * how many. The hold counts from the order's payment, the moment the guarantee starts and the date
+ * Approves the pending commissions (of one creator, if given) whose order was paid at least
+ * `holdMs` before `now`; returns how many. The hold counts from the order's payment, the moment the guarantee starts and the date
  * the creator is shown, not from the commission row, which only happens to be written then.
  */
 export async function approveDueCommissions(
   db: Db,
-  { holdMs, now = Date.now() }: { holdMs: number; now?: number },
+  { holdMs, now = Date.now(), creatorId }: { holdMs: number; now?: number; creatorId?: string },
 ): Promise<number> {
   const paidBeforeHold = db
     .select({ id: orders.id })
@@ -79,6 +79,7 @@ export async function approveDueCommissions(
     .where(
       and(
         eq(commissions.status, "pending"),
+        creatorId === undefined ? undefined : eq(commissions.creatorId, creatorId),
         lt(commissions.reversedCents, commissions.amountCents),
         exists(paidBeforeHold),
       ),

@@ -15,9 +15,11 @@ import {
   DEFAULT_PAYOUT_MINIMUM_DOLLARS,
   formatAbn,
   PAYOUT_ADMIN_MESSAGES,
+  PAYOUTS_PAGE_SIZE,
   type PayoutLineDto,
   type PayoutStatementDto,
   type PayoutStatusDto,
+  payoutStatementPath,
   type StatementLineDto,
   toAbaText,
 } from "../contracts/payouts";
@@ -41,11 +43,6 @@ import { type Actor, auditStatementIf } from "./audit";
 import { deliverQueuedEmail, queueMailIf } from "./email";
 import { remittanceEmail } from "./email-templates";
 import { openAccountNumber, paidTo, payoutDetailsDto } from "./payout-details";
-
-/** Payout batches per page of the back-office's list. */
-export const PAYOUTS_PAGE_SIZE = 20;
-/** The path of a statement in the shop (the creator's profile links to it, and so do the mails). */
-export const statementPath = (lineId: string) => `/creator-profile/payouts/${lineId}`;
 
 /** The minimum a batch pays by default: CREATOR_PAYOUT_MINIMUM dollars, or A$50. */
 export function payoutMinimumCents(env: Pick<Bindings, "CREATOR_PAYOUT_MINIMUM">): number {
@@ -288,7 +285,7 @@ export async function markPayoutPaid(
         amountCents: dollarsToCents(line.amount),
         paidTo: paidTo(line.payoutDetails),
         orders: line.orders,
-        statementUrl: `${env.APP_ORIGIN}${statementPath(line._id)}`,
+        statementUrl: `${env.APP_ORIGIN}${payoutStatementPath(line._id)}`,
       },
     ),
   }));
