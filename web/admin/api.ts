@@ -2,6 +2,7 @@
 // through the shop's API client (the token header, one refresh on a 401, one error shape). A 403
 // that says the caller is not an admin (any more) or has not passed the second factor is also told
 // to the gate (gate/admin-gate.tsx), which then shows the screen that lets them in.
+import type * as v from "valibot";
 import type { AuditEntity, AuditEntryDto } from "../../worker/contracts/admin";
 import type {
   AdminCategoryDto,
@@ -47,6 +48,11 @@ import type {
   SummaryDto,
   SummaryResponse,
 } from "../../worker/contracts/admin-reports";
+import type {
+  AdminPayoutListResponse,
+  AdminPayoutResponse,
+  PayoutCreateSchema,
+} from "../../worker/contracts/payouts";
 import type { StockChange, StockResponse } from "../../worker/contracts/stock";
 import { ApiError, type ApiRequestOptions, api, reportFailure } from "../lib/api-client";
 import { apiFile } from "../lib/api-file";
@@ -341,3 +347,37 @@ export const fetchCreators = ({ status, q, page }: CreatorListParams, signal?: A
 export const updateCreator = async (creatorId: string, input: CreatorUpdateInput) =>
   (await post<AdminCreatorResponse>(`/api/admin/creators/${encodeURIComponent(creatorId)}`, input))
     .creator;
+
+// ---------------------------------------------------------------------------------------------
+// Payouts: batches of what creators are owed, their bank and PayPal files, and marking one paid
+// or cancelling it. Each change answers with the batch as it now is.
+
+export const fetchPayouts = ({ page }: { page?: number }, signal?: AbortSignal) =>
+  call<AdminPayoutListResponse>(
+    `/api/admin/payouts${query({ page: page && page > 1 ? page : undefined })}`,
+    { signal },
+  );
+
+const payoutPath = (payoutId: string) => `/api/admin/payouts/${encodeURIComponent(payoutId)}`;
+
+/** Everyone with payout details owed at least `minimum` dollars; nobody is 409 nothing_to_pay. */
+export const createPayout = async (input: v.InferOutput<typeof PayoutCreateSchema>) =>
+  (await post<AdminPayoutResponse>("/api/admin/payouts", input)).payout;
+
+export const fetchPayout = async (payoutId: string, signal?: AbortSignal) =>
+  (await call<AdminPayoutResponse>(payoutPath(payoutId), { signal })).payout;
+
+/** Mails each creator a remittance; a cancelled batch is 409. */
+export const markPayoutPaid = async (payoutId: string) =>
+  (await post<AdminPayoutResponse>(`${payoutPath(payoutId)}/paid`)).payout;
+
+/** Only an open batch; its commissions are owed again. */
+export const cancelPayout = async (payoutId: string) =>
+  (await post<AdminPayoutResponse>(`${payoutPath(payoutId)}/cancel`)).payout;
+
+/** The bank transfers as an ABA file, released on `date` (a Brisbane day, YYYY-MM-DD). */
+export const downloadPayoutAba = (payoutId: string, date: string) =>
+  download(`${payoutPath(payoutId)}/aba${query({ date })}`, `payout-${date}.aba`);
+
+export const downloadPayoutPaypal = (payoutId: string) =>
+  download(`${payoutPath(payoutId)}/paypal.csv`, "payout-paypal.csv");

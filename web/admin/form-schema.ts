@@ -1,16 +1,3 @@
-import * as v from "valibot";
-
-/**
- * A form's schema from an endpoint's: the form's text values become the request body, which the
- * endpoint's own schema then judges, so every field says what the Worker would. The body keeps the
- * form's field names, and the issues their paths.
- */
-export const formSchema = <TOutput>(
-  toBody: (values: Record<string, string>) => unknown,
-  endpoint: v.GenericSchema<unknown, TOutput>,
-) =>
-  v.pipe(
-    v.unknown(),
-    v.transform((values): unknown => toBody(values as Record<string, string>)),
-    endpoint,
-  );
+// The back-office's forms use the shop's one form-schema helper (shop code never imports admin code,
+// but admin code may import the shop's).
+export { formSchema } from "../lib/form-schema";

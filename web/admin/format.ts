@@ -61,3 +61,10 @@ export function formatDay(iso: string): string {
 /** "1 Oct 2026" for a Brisbane calendar day given as YYYY-MM-DD. */
 export const formatCalendarDay = (day: string): string =>
   /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDay(`${day}T00:00:00+10:00`) : day;
+
+/** Brisbane keeps AEST (UTC+10) all year: no daylight saving to allow for. */
+const BRISBANE_OFFSET_MS = 10 * 60 * 60 * 1000;
+
+/** Today's Brisbane calendar day, YYYY-MM-DD. */
+export const brisbaneToday = (now = Date.now()) =>
+  new Date(now + BRISBANE_OFFSET_MS).toISOString().slice(0, 10);

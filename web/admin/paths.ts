@@ -14,6 +14,10 @@ export const adminPaths = {
   packingSlip: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/packing-slip`,
   packingSlipRoute: "/orders/:orderId/packing-slip",
   creators: "/creators",
+  payouts: "/payouts",
+  payout: (payoutId: string) => `/payouts/${encodeURIComponent(payoutId)}`,
+  /** The router's pattern for `payout`; `payoutId` is the screen's `useParams()` key. */
+  payoutRoute: "/payouts/:payoutId",
   inbox: "/inbox",
   reports: "/reports/gst",
   products: "/products",

@@ -19,6 +19,8 @@ import { AdminNotFoundScreen } from "./screens/not-found";
 import { OrderScreen } from "./screens/order";
 import { OrdersScreen } from "./screens/orders";
 import { PackingSlipScreen } from "./screens/packing-slip";
+import { PayoutScreen } from "./screens/payout";
+import { PayoutsScreen } from "./screens/payouts";
 import { NewProductScreen, ProductEditorScreen } from "./screens/product-editor";
 import { ProductsScreen } from "./screens/products";
 import { SecurityScreen } from "./screens/security";
@@ -63,6 +65,14 @@ export const adminRoutes: RouteObject[] = [
       {
         path: adminPaths.creators,
         Component: CreatorsScreen,
+      },
+      {
+        path: adminPaths.payouts,
+        Component: PayoutsScreen,
+      },
+      {
+        path: adminPaths.payoutRoute,
+        Component: PayoutScreen,
       },
       {
         path: adminPaths.inbox,

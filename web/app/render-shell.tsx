@@ -4,6 +4,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router-dom";
 import { CATEGORY_LIST_PATH, PRODUCT_LIST_PATH } from "../features/catalogue/api";
+import { paths } from "../lib/paths";
 import { routes } from "./router";
 import { routerReady } from "./router-ready";
 import type { StaticShell } from "./static-shell";
@@ -43,6 +44,13 @@ const SCREENS: StaticShell[] = [
     path: "/cart",
     screen: "routes/cart.tsx",
     readsStorage: true,
+    fetches: LAYOUT_FETCHES,
+  },
+  {
+    // Whatever the id, the frame is the layout around the loading spinner (a signed-in page).
+    file: "creator-payout.html",
+    path: paths.creatorPayoutRoute,
+    rewrite: "/creator-profile/payouts/*",
     fetches: LAYOUT_FETCHES,
   },
   {

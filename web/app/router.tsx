@@ -95,6 +95,10 @@ export const routes: RouteObject[] = [
         ...screen(async () => (await import("../routes/creator-profile")).CreatorProfilePage),
       },
       {
+        path: paths.creatorPayoutRoute,
+        ...screen(async () => (await import("../routes/payout-statement")).PayoutStatementPage),
+      },
+      {
         path: paths.notFoundRoute,
         ...screen(async () => (await import("../routes/not-found")).NotFoundPage),
       },

@@ -21,6 +21,10 @@ export const paths = {
   orders: "/orders",
   profile: "/profile",
   creatorProfile: "/creator-profile",
+  /** A paid payout's statement (GET /api/payouts/:id/statement). */
+  creatorPayout: (payoutId: string) => `/creator-profile/payouts/${encodeURIComponent(payoutId)}`,
+  /** The router's pattern for `creatorPayout`; `payoutId` is the screen's `useParams()` key. */
+  creatorPayoutRoute: "/creator-profile/payouts/:payoutId",
   creatorSignup: "/creator-signup",
   /** The router's pattern for every address no other route matches. */
   notFoundRoute: "*",

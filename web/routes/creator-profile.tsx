@@ -14,6 +14,7 @@ import {
 } from "../features/account/components/creator-status";
 import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
+import { CreatorPayouts } from "../features/creator-payouts/components/creator-payouts";
 import { ActivityChart } from "../features/creator-stats/components/activity-chart";
 import { readStats } from "../features/creator-stats/creator-stats";
 import { useSession } from "../features/session/session-context";
@@ -50,6 +51,17 @@ const INACTIVE_CODE: Record<CreatorStanding["status"], string | undefined> = {
   pending: "Your code and share link start working once your application is approved.",
   rejected: "Your code and share link don't work.",
   suspended: "Your code and share link are paused.",
+};
+
+/**
+ * Who sees earnings and payouts: an approved creator, and a paused one, whose commissions already
+ * earned stay payable. An application under review or not approved has nothing to pay.
+ */
+const EARNS: Record<CreatorStanding["status"], boolean> = {
+  approved: true,
+  pending: false,
+  rejected: false,
+  suspended: true,
 };
 
 export function CreatorProfilePage() {
@@ -193,6 +205,12 @@ export function CreatorProfilePage() {
         inactive={INACTIVE_CODE[standing.status]}
       />
       <ActivityChart days={stats.daily} />
+      {EARNS[standing.status] ? (
+        <CreatorPayouts
+          creator={creator}
+          onDetailsSaved={(payoutDetails) => state.replace({ ...creator, payoutDetails })}
+        />
+      ) : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   creator: "Creators",
   account: "Accounts",
   message: "Messages",
+  payout: "Payouts",
 };
 
 const ACTIONS: Partial<Record<AuditEntity, Record<string, string>>> = {
@@ -26,6 +27,7 @@ const ACTIONS: Partial<Record<AuditEntity, Record<string, string>>> = {
   },
   stock: { set: "Stock count set", adjust: "Stock adjusted" },
   message: { reply: "Message replied to", status: "Message status changed" },
+  payout: { create: "Payout made", paid: "Payout marked as paid", cancel: "Payout cancelled" },
   account: {
     "second_factor.enrolled": "Two-step sign-in turned on",
     "second_factor.passed": "Signed in with a code",
@@ -51,6 +53,7 @@ const SINGULAR: Record<AuditEntity, string> = {
   creator: "Creator",
   account: "Account",
   message: "Message",
+  payout: "Payout",
 };
 
 export function describeAction(entry: Pick<AuditEntryDto, "entity" | "action">): string {
@@ -81,6 +84,8 @@ const FIELD_LABELS: Record<string, string> = {
   reason: "Reason",
   imageKey: "Picture",
   secondFactor: "Two-step sign-in",
+  minimumCents: "Minimum",
+  totalCents: "Total",
 };
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? words(field);

@@ -13,6 +13,7 @@ const NAV = [
   { to: adminPaths.dashboard, label: "Dashboard" },
   { to: adminPaths.orders, label: "Orders" },
   { to: adminPaths.creators, label: "Creators" },
+  { to: adminPaths.payouts, label: "Payouts" },
   { to: adminPaths.inbox, label: "Inbox" },
   { to: adminPaths.reports, label: "Reports" },
   { to: adminPaths.products, label: "Products" },

@@ -17,18 +17,12 @@ import { FieldFrame } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { formSchema } from "../form-schema";
-import { formatCalendarDay, plural } from "../format";
+import { brisbaneToday, formatCalendarDay, plural } from "../format";
 import { adminPaths } from "../paths";
 import { useAdminTitle } from "../use-admin-title";
 import "./gst-report.css";
 
 const DAY_MS = 86_400_000;
-/** Brisbane keeps AEST (UTC+10) all year: no daylight saving to allow for. */
-const BRISBANE_OFFSET_MS = 10 * 60 * 60 * 1000;
-
-/** Today's Brisbane calendar day, YYYY-MM-DD. */
-export const brisbaneToday = (now = Date.now()) =>
-  new Date(now + BRISBANE_OFFSET_MS).toISOString().slice(0, 10);
 
 const dayBefore = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);

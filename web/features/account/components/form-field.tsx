@@ -124,3 +124,46 @@ export const PasswordField = ({
     {...props}
   />
 );
+
+/** A checkbox whose form value is "true" or "false" (lib/use-form.ts), with its hint and error. */
+export function CheckboxField({
+  name,
+  label,
+  value,
+  error,
+  hint,
+  onChange,
+  disabled,
+}: Pick<FormFieldProps, "name" | "label" | "value" | "error" | "hint" | "onChange" | "disabled">) {
+  const id = `${useId()}-${name}`;
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  return (
+    <div className="account-field account-check">
+      <div className="account-check-row">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={value === "true"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          onChange={onChange}
+          disabled={disabled}
+        />
+        <label htmlFor={id} className="account-label">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="account-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="account-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

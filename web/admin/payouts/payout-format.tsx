@@ -1,0 +1,51 @@
+// How the payout screens name a batch's status and where a line is paid.
+import { formatDollars } from "../../../worker/contracts/money";
+import {
+  formatAbn,
+  type PayoutDetailsDto,
+  type PayoutStatusDto,
+} from "../../../worker/contracts/payouts";
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatusDto, string> = {
+  open: "Open",
+  paid: "Paid",
+  cancelled: "Cancelled",
+};
+
+/** Open waits for the transfers (warm), paid is done (green), cancelled is set aside (grey). */
+export function PayoutStatusPill({ status }: { status: PayoutStatusDto }) {
+  return (
+    <span className={`admin-pill payout-pill is-${status}`}>{PAYOUT_STATUS_LABELS[status]}</span>
+  );
+}
+
+/** "$50" for a whole minimum, "$50.50" otherwise: the minimum as the owner would say it. */
+export const formatMinimum = (dollars: number): string =>
+  formatDollars(dollars).replace(/\.00$/, "");
+
+/** Where a line's money goes: the bank account (number masked) or the PayPal email. */
+export function PaidTo({ details }: { details: PayoutDetailsDto }) {
+  return (
+    <span className="payout-paid-to">
+      {details.method === "bank" ? (
+        <>
+          <span>
+            BSB {details.bsb} <span className="payout-account">{details.accountNumberMasked}</span>
+          </span>
+          <span className="admin-muted">{details.accountName}</span>
+        </>
+      ) : (
+        <>
+          <span>PayPal</span>
+          <span className="payout-break">{details.email}</span>
+        </>
+      )}
+      {details.abn ? (
+        <span className="admin-muted">
+          ABN {formatAbn(details.abn)}
+          {details.gstRegistered ? ", GST registered" : ""}
+        </span>
+      ) : null}
+    </span>
+  );
+}

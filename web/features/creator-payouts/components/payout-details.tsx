@@ -1,0 +1,261 @@
+// Where the creator is paid: the masked details in view mode, and a form to add or change them
+// (an Australian bank account or PayPal, with an optional ABN and GST registration). The account
+// number never comes back whole, so the form never holds it: changing bank details means typing it
+// again. The form checks with the endpoint's own schema, and shows the Worker's field errors too.
+import { useId, useRef, useState } from "react";
+import { toast } from "react-toastify";
+import {
+  formatAbn,
+  MAX_ACCOUNT_NAME_LENGTH,
+  MAX_ACCOUNT_NUMBER_DIGITS,
+  type PayoutDetailsDto,
+  PayoutDetailsSchema,
+  type PayoutMethod,
+} from "../../../../worker/contracts/payouts";
+import { failureMessage, isSessionExpired } from "../../../lib/api-client";
+import { formSchema } from "../../../lib/form-schema";
+import { useForm, useFormFailure, type Values } from "../../../lib/use-form";
+import { FormAlert } from "../../account/components/auth-layout";
+import { CheckboxField, EmailField, FormField } from "../../account/components/form-field";
+import { savePayoutDetails } from "../api";
+
+export const PAYOUT_DETAILS_MESSAGES = {
+  missing: "Add your payout details so we can pay you.",
+  saved: "Payout details saved",
+  saveFailed: "Your payout details could not be saved. Please try again.",
+} as const;
+
+const METHOD_LABEL: Record<PayoutMethod, string> = {
+  bank: "Australian bank account",
+  paypal: "PayPal",
+};
+
+type Field = "method" | "bsb" | "accountNumber" | "accountName" | "email" | "abn" | "gstRegistered";
+
+/** The form's text values as the endpoint's body: only the chosen method's fields go. */
+function toBody(values: Record<string, string>) {
+  const tax = { abn: values.abn ?? "", gstRegistered: values.gstRegistered === "true" };
+  if (values.method === "paypal") return { method: "paypal", email: values.email, ...tax };
+  if (values.method === "bank") {
+    return {
+      method: "bank",
+      bsb: values.bsb,
+      accountNumber: values.accountNumber,
+      accountName: values.accountName,
+      ...tax,
+    };
+  }
+  return { method: values.method, ...tax };
+}
+
+const FormSchema = formSchema(toBody, PayoutDetailsSchema);
+
+/** What the form starts from: the saved details, but never an account number. */
+function editable(details: PayoutDetailsDto | null): Values<Field> {
+  return {
+    method: details?.method ?? "bank",
+    bsb: details?.method === "bank" ? details.bsb : "",
+    accountNumber: "",
+    accountName: details?.method === "bank" ? details.accountName : "",
+    email: details?.method === "paypal" ? details.email : "",
+    abn: details?.abn ? formatAbn(details.abn) : "",
+    gstRegistered: String(details?.gstRegistered ?? false),
+  };
+}
+
+interface PayoutDetailsProps {
+  details: PayoutDetailsDto | null;
+  onSaved: (details: PayoutDetailsDto) => void;
+}
+
+export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
+  const headingId = useId();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const form = useForm(editable(details), FormSchema);
+  const { failure, fail, clearFailure } = useFormFailure();
+
+  const setMode = (next: boolean) => {
+    form.reset(editable(details));
+    clearFailure();
+    setEditing(next);
+    requestAnimationFrame(() => {
+      if (!next) editButton.current?.focus();
+      else form.formRef.current?.querySelector<HTMLInputElement>("input:checked")?.focus();
+    });
+  };
+
+  const onSubmit = form.submit(async (input) => {
+    clearFailure();
+    try {
+      const answer = await savePayoutDetails(input);
+      onSaved(answer.payoutDetails);
+      toast.success(PAYOUT_DETAILS_MESSAGES.saved);
+      setEditing(false);
+      requestAnimationFrame(() => editButton.current?.focus());
+    } catch (error) {
+      if (isSessionExpired(error) || form.showServerErrors(error)) return;
+      fail(failureMessage(error, PAYOUT_DETAILS_MESSAGES.saveFailed));
+    }
+  });
+
+  const method = form.values.method;
+  const savedBank = details?.method === "bank" ? details : null;
+  return (
+    <section className="profile-card payouts-card is-details" aria-labelledby={headingId}>
+      <h2 id={headingId} className="payouts-title">
+        Payout details
+      </h2>
+      {editing ? (
+        <form
+          ref={form.formRef}
+          className="account-form payout-form"
+          noValidate
+          onSubmit={onSubmit}
+        >
+          <fieldset className="payout-methods">
+            <legend className="account-label">How you'd like to be paid</legend>
+            {(["bank", "paypal"] as const).map((choice) => (
+              <label key={choice} className="payout-method">
+                <input
+                  type="radio"
+                  name="method"
+                  value={choice}
+                  checked={method === choice}
+                  onChange={form.field("method").onChange}
+                />
+                {METHOD_LABEL[choice]}
+              </label>
+            ))}
+            {form.errors.method ? <p className="account-error">{form.errors.method}</p> : null}
+          </fieldset>
+          {method === "paypal" ? (
+            <EmailField
+              {...form.field("email")}
+              label="PayPal email"
+              hint="The email address of your PayPal account."
+            />
+          ) : (
+            <>
+              <FormField
+                {...form.field("bsb")}
+                label="BSB"
+                autoComplete="off"
+                inputMode="numeric"
+                maxLength={7}
+                hint="6 digits, such as 062-000."
+                required
+              />
+              <FormField
+                {...form.field("accountNumber")}
+                label="Account number"
+                autoComplete="off"
+                inputMode="numeric"
+                maxLength={MAX_ACCOUNT_NUMBER_DIGITS + 4}
+                hint={
+                  savedBank
+                    ? `Saved: ${savedBank.accountNumberMasked}. We never show it in full, so please type it again.`
+                    : undefined
+                }
+                required
+              />
+              <FormField
+                {...form.field("accountName")}
+                label="Account name"
+                autoComplete="off"
+                maxLength={MAX_ACCOUNT_NAME_LENGTH}
+                hint="As your bank shows it."
+                required
+              />
+            </>
+          )}
+          <FormField
+            {...form.field("abn")}
+            label="ABN"
+            autoComplete="off"
+            inputMode="numeric"
+            maxLength={14}
+            hint="If you have one: 11 digits."
+          />
+          <CheckboxField
+            {...form.field("gstRegistered")}
+            label="Registered for GST"
+            hint="Needs an ABN. Your statements then are recipient created tax invoices, amounts including GST."
+          />
+          <FormAlert message={failure} />
+          <div className="account-actions">
+            <button type="submit" className="button button-primary" disabled={form.sending}>
+              {form.sending ? "Saving..." : "Save payout details"}
+            </button>
+            <button
+              type="button"
+              className="button button-ghost"
+              disabled={form.sending}
+              onClick={() => setMode(false)}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          {details ? (
+            <SavedDetails details={details} />
+          ) : (
+            <p className="payouts-empty">{PAYOUT_DETAILS_MESSAGES.missing}</p>
+          )}
+          <div className="account-actions">
+            <button
+              ref={editButton}
+              type="button"
+              className="button button-primary"
+              onClick={() => setMode(true)}
+            >
+              {details ? "Change payout details" : "Add payout details"}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function SavedDetails({ details }: { details: PayoutDetailsDto }) {
+  return (
+    <dl className="account-details payout-details">
+      <div>
+        <dt>Paid by</dt>
+        <dd>{METHOD_LABEL[details.method]}</dd>
+      </div>
+      {details.method === "bank" ? (
+        <>
+          <div>
+            <dt>BSB</dt>
+            <dd>{details.bsb}</dd>
+          </div>
+          <div>
+            <dt>Account number</dt>
+            <dd>{details.accountNumberMasked}</dd>
+          </div>
+          <div>
+            <dt>Account name</dt>
+            <dd>{details.accountName}</dd>
+          </div>
+        </>
+      ) : (
+        <div>
+          <dt>PayPal email</dt>
+          <dd>{details.email}</dd>
+        </div>
+      )}
+      <div>
+        <dt>ABN</dt>
+        <dd>{details.abn ? formatAbn(details.abn) : "Not given"}</dd>
+      </div>
+      <div>
+        <dt>GST</dt>
+        <dd>{details.gstRegistered ? "Registered for GST" : "Not registered for GST"}</dd>
+      </div>
+    </dl>
+  );
+}
