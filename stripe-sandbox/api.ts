@@ -7,6 +7,7 @@ import type { EventCause } from "./events";
 import { canonicalJson, decodeForm, type FormValue } from "./form";
 import { BodyTooLarge, readBody, sendJson } from "./http";
 import { requestId } from "./ids";
+import { retrievePaymentIntent } from "./payment-intents";
 import { createRefund } from "./refunds";
 import { listLineItems } from "./session-json";
 import { createSession, expireSession, getSession, retrieveSession } from "./sessions";
@@ -39,6 +40,11 @@ const routes: Array<[method: string, pattern: RegExp, handler: Handler]> = [
     "POST",
     new RegExp(`^/v1/checkout/sessions/${ID}/expire$`),
     (ctx, c) => expireSession(ctx, c.id, c.params, c.cause),
+  ],
+  [
+    "GET",
+    new RegExp(`^/v1/payment_intents/${ID}$`),
+    (ctx, c) => retrievePaymentIntent(ctx, c.id, c.params),
   ],
   ["POST", /^\/v1\/refunds$/, (ctx, c) => createRefund(ctx, c.params, c.cause)],
   ["GET", /^\/v1\/events$/, (ctx, c) => ctx.events.list(c.params)],

@@ -83,15 +83,15 @@ export async function handleHostedPage(
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     return page(400, "Enter a valid email address.", typedEmail);
   }
+  const card = (form.get("card") ?? "").replace(/[\s-]/g, "");
   if (session.amountTotal > 0) {
-    const card = (form.get("card") ?? "").replace(/[\s-]/g, "");
     if (!/^\d{16}$/.test(card) || !passesLuhn(card)) {
       return page(400, "Your card number is invalid.", typedEmail);
     }
     if (card === DECLINED_CARD) return page(402, "Your card was declined.", typedEmail);
   }
 
-  const result = completeSession(ctx, session, email);
+  const result = completeSession(ctx, session, email, session.amountTotal > 0 ? card : undefined);
   if (!result.ok) {
     return page(409, "The discount on this order is no longer available.", typedEmail);
   }

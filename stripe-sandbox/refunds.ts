@@ -25,6 +25,18 @@ export function chargeJson(charge: Charge) {
     metadata: charge.metadata,
     paid: true,
     payment_intent: charge.paymentIntentId,
+    payment_method_details: charge.card
+      ? {
+          type: "card",
+          card: {
+            brand: charge.card.brand,
+            last4: charge.card.last4,
+            fingerprint: charge.card.fingerprint,
+            country: "AU",
+            funding: "credit",
+          },
+        }
+      : null,
     receipt_email: null,
     refunded: charge.amountRefunded === charge.amount,
     status: "succeeded",

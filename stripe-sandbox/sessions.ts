@@ -17,6 +17,7 @@ import {
   string,
   url,
 } from "./params";
+import { describeCard } from "./payment-intents";
 import { readExpand, sessionJson } from "./session-json";
 import type { CheckoutSession, SessionLine } from "./state";
 
@@ -242,6 +243,7 @@ export function completeSession(
   ctx: SandboxContext,
   session: CheckoutSession,
   email: string,
+  cardNumber?: string,
 ): { ok: false } | { ok: true; delivered: Promise<void> } {
   const coupon = session.couponId ? ctx.store.coupons.get(session.couponId) : undefined;
   if (coupon && !couponIsValid(coupon)) return { ok: false };
@@ -265,6 +267,7 @@ export function completeSession(
       email,
       metadata: session.paymentIntentMetadata,
       created: unixSeconds(),
+      card: cardNumber ? describeCard(cardNumber) : null,
     });
   }
   const snapshot = sessionJson(ctx, session, noExpansion);

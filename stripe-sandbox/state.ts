@@ -63,6 +63,15 @@ export interface Charge {
   email: string | null;
   metadata: Record<string, string>;
   created: number;
+  /** The card paid with, as Stripe describes it (null for a payment with no card number). */
+  card: ChargeCard | null;
+}
+
+/** What Stripe tells about a card: its brand, last 4 digits, and a fingerprint per card number. */
+export interface ChargeCard {
+  brand: string;
+  last4: string;
+  fingerprint: string;
 }
 
 export interface Refund {

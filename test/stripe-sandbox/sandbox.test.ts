@@ -461,6 +461,41 @@ describe("refunds", () => {
   });
 });
 
+describe("payment intents", () => {
+  it("answer with the charge and the card's fingerprint: one per card number, as Stripe's", async () => {
+    const { stripe } = await startHarness();
+    const intentOf = async (card?: string) => {
+      const session = await stripe.checkout.sessions.create(sessionParams());
+      await pay(session, undefined, card);
+      const { payment_intent } = await stripe.checkout.sessions.retrieve(session.id);
+      return stripe.paymentIntents.retrieve(payment_intent as string, {
+        expand: ["latest_charge"],
+      });
+    };
+    const first = await intentOf("4242 4242 4242 4242");
+    const again = await intentOf("4242424242424242");
+    const other = await intentOf("5555 5555 5555 4444");
+    const card = (pi: Stripe.PaymentIntent) =>
+      (pi.latest_charge as Stripe.Charge).payment_method_details?.card;
+    expect(first).toMatchObject({ object: "payment_intent", status: "succeeded", amount: 4498 });
+    expect(card(first)).toMatchObject({ brand: "visa", last4: "4242" });
+    expect(card(first)?.fingerprint).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(card(again)?.fingerprint).toBe(card(first)?.fingerprint);
+    expect(card(other)).toMatchObject({ brand: "mastercard", last4: "4444" });
+    expect(card(other)?.fingerprint).not.toBe(card(first)?.fingerprint);
+
+    const plain = await stripe.paymentIntents.retrieve(first.id);
+    expect(plain.latest_charge).toBe((first.latest_charge as Stripe.Charge).id);
+    expect(await stripeError(stripe.paymentIntents.retrieve("pi_unknown"))).toMatchObject({
+      statusCode: 404,
+      code: "resource_missing",
+    });
+    expect(
+      await stripeError(stripe.paymentIntents.retrieve(first.id, { expand: ["customer"] })),
+    ).toMatchObject({ statusCode: 400, param: "expand[0]" });
+  });
+});
+
 describe("events", () => {
   it("lists newest first with type and limit filters", async () => {
     const { stripe } = await startHarness();

@@ -144,10 +144,14 @@ export function submitPage(url: string, fields: Record<string, string>): Promise
   return fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
 }
 
-/** Pays a session with the card that always succeeds. */
-export async function pay(session: { url: string | null }, email?: string): Promise<Response> {
+/** Pays a session with a card that succeeds (by default the one Stripe's docs use). */
+export async function pay(
+  session: { url: string | null },
+  email?: string,
+  card = "4242 4242 4242 4242",
+): Promise<Response> {
   const response = await submitPage(session.url as string, {
-    card: "4242 4242 4242 4242",
+    card,
     ...(email ? { email } : {}),
   });
   if (response.status !== 303) throw new Error(`payment failed: ${response.status}`);

@@ -50,6 +50,7 @@ const CREATOR: Partial<CreatorDto> = {
       amount: 12.5,
       reversed: 0,
       status: "pending",
+      review: null,
       payableAt: "2026-05-02T15:30:00.000Z",
     },
     {
@@ -58,6 +59,7 @@ const CREATOR: Partial<CreatorDto> = {
       amount: 40,
       reversed: 2.75,
       status: "approved",
+      review: null,
       payableAt: "2026-03-12T01:00:00.000Z",
     },
   ],
@@ -112,6 +114,24 @@ describe("creator profile: earnings", () => {
     expect(within(approved).getByText("Payable")).toBeTruthy();
     expect(within(approved).queryByText(/Payable from/)).toBeNull();
     expect(screen.queryByText(/You owe/)).toBeNull();
+  });
+
+  it("says a commission held for the owner's review is under review, with no payable date", async () => {
+    const base = {
+      paidAt: "2026-04-02T15:30:00.000Z",
+      amount: 12.5,
+      reversed: 0,
+      status: "pending",
+      payableAt: "2026-05-02T15:30:00.000Z",
+    } as const;
+    const held = { ...base, orderNumber: "H0LD0001", review: "held" } as const;
+    const refused = { ...base, orderNumber: "N0PE0001", review: "rejected" } as const;
+    showCreator({ ...CREATOR, commissions: [held, refused] });
+    const earnings = await screen.findByRole("region", { name: "Earnings" });
+    const [first, second] = within(earnings).getAllByRole("row").slice(1) as HTMLElement[];
+    expect(within(first as HTMLElement).getByText("Under review")).toBeTruthy();
+    expect(within(first as HTMLElement).queryByText(/Payable from|In hold/)).toBeNull();
+    expect(within(second as HTMLElement).getByText("Not approved")).toBeTruthy();
   });
 
   it("explains a negative payable balance as refunds taken from the next payout", async () => {

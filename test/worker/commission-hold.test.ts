@@ -176,6 +176,7 @@ describe("creator/me", () => {
       amount: 3,
       reversed: 0,
       status: "approved",
+      review: null,
       payableAt: new Date(now - 40 * DAY_MS + holdMs).toISOString(),
     });
     expect(me.commissions[1]).toMatchObject({

@@ -116,6 +116,11 @@ export interface CreatorCommissionDto {
   /** Taken back for refunds and disputes. */
   reversed: number;
   status: "pending" | "approved" | "paid" | "reversed";
+  /**
+   * `held`: paid with a card of the creator's own orders, waiting for the owner's review (it is
+   * not payable until released); `rejected`: the owner refused it. Null for every other.
+   */
+  review: "held" | "rejected" | null;
   /** ISO time the hold ends: paidAt + CREATOR_HOLD_DAYS (the cron approves within the hour). */
   payableAt: string;
 }

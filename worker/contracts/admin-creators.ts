@@ -123,3 +123,67 @@ export interface AdminCreatorResponse {
   success: true;
   creator: AdminCreatorDto;
 }
+
+// ---- Commissions held for review (issue 18, item 6) -------------------------------------------
+
+export const COMMISSION_REVIEW_STATES = ["held", "released", "rejected"] as const;
+export type CommissionReviewState = (typeof COMMISSION_REVIEW_STATES)[number];
+
+/** GET /api/admin/commissions?review=&page=: by default those held for the owner's review. */
+export const ReviewedCommissionQuery = v.object({
+  review: v.optional(
+    v.picklist(
+      COMMISSION_REVIEW_STATES,
+      `review must be one of ${COMMISSION_REVIEW_STATES.join(", ")}`,
+    ),
+    "held",
+  ),
+  page: PageQuery,
+});
+
+/**
+ * POST /api/admin/commissions/:id/review: `release` lets a held commission earn as any other
+ * (payable once its hold has passed); `reject` means it never does. The note goes in the audit log.
+ */
+export const CommissionReviewSchema = v.object({
+  decision: v.picklist(["release", "reject"], "decision must be release or reject"),
+  note: v.optional(
+    v.pipe(
+      v.string("note must be text"),
+      v.trim(),
+      v.maxLength(
+        MAX_CREATOR_NOTE_LENGTH,
+        `note must be at most ${MAX_CREATOR_NOTE_LENGTH} characters`,
+      ),
+    ),
+    "",
+  ),
+});
+
+export const COMMISSION_REVIEW_MESSAGES = {
+  notFound: "Commission not found",
+  notHeld: (review: string | null) =>
+    `This commission is ${review ?? "not held"}: only a held commission can be released or rejected.`,
+} as const;
+
+/** A commission as the owner's review sees it; dollars. */
+export interface ReviewedCommissionDto {
+  _id: string;
+  orderId: string;
+  orderNumber: string;
+  paidAt: string | null;
+  creatorId: string;
+  creatorName: string;
+  creatorEmail: string;
+  affiliateCode: string;
+  amount: number;
+  reversed: number;
+  review: CommissionReviewState;
+  reviewReason: string;
+}
+
+export interface ReviewedCommissionListResponse {
+  success: true;
+  commissions: ReviewedCommissionDto[];
+  total: number;
+}

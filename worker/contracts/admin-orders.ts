@@ -385,7 +385,14 @@ export interface AdminOrderDto {
     how: "typed" | "link" | null;
     creatorId: string | null;
     creatorName: string | null;
-    commission: { amount: number; reversed: number; status: string } | null;
+    /** `review`: held for the owner's review as possible self-referral, released or rejected. */
+    commission: {
+      amount: number;
+      reversed: number;
+      status: string;
+      review: "held" | "released" | "rejected" | null;
+      reviewReason: string | null;
+    } | null;
   } | null;
   shipping: {
     carrier: CarrierId | null;

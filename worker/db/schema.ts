@@ -64,6 +64,12 @@ export const STOCK_MOVEMENT_KINDS = [
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 export const COMMISSION_STATUSES = ["pending", "approved", "paid", "reversed"] as const;
+/**
+ * The owner's review of a commission that looks like self-referral (services/commissions.ts):
+ * `held` until the owner decides; `released` then earns as any other, `rejected` never does.
+ */
+export const COMMISSION_REVIEWS = ["held", "released", "rejected"] as const;
+export type CommissionReview = (typeof COMMISSION_REVIEWS)[number];
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(", ")})`);
@@ -256,6 +262,11 @@ export const orders = sqliteTable(
     stripeSessionId: text("stripe_session_id"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     /**
+     * Stripe's fingerprint of the card that paid (the same for every payment with one card number),
+     * when Stripe gives one: the self-referral rule compares it with the creator's own orders.
+     */
+    cardFingerprint: text("card_fingerprint"),
+    /**
      * SHA-256 of the token in the cookie of the guest browser that started the checkout, the only
      * one answered with the order (http/order-access-cookie.ts); null for a signed-in buyer.
      */
@@ -280,6 +291,7 @@ export const orders = sqliteTable(
   },
   (t) => [
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
+    index("orders_card_fingerprint_idx").on(t.cardFingerprint),
     index("orders_stock_hold_idx").on(t.stockHold, t.status),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
@@ -578,6 +590,10 @@ export const commissions = sqliteTable(
     settledCents: cents("settled_cents").default(0),
     status: text("status", { enum: COMMISSION_STATUSES }).notNull().default("pending"),
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    /** Null for most; see COMMISSION_REVIEWS. Only a commission not held or rejected is payable. */
+    review: text("review", { enum: COMMISSION_REVIEWS }),
+    /** Why it was held, in the owner's words ("the card paid for the creator's own orders"). */
+    reviewReason: text("review_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -590,6 +606,11 @@ export const commissions = sqliteTable(
     check("commissions_reversal_bounded", sql`"reversed_cents" <= "amount_cents"`),
     check("commissions_settled_bounded", sql`"settled_cents" BETWEEN 0 AND "amount_cents"`),
     check("commissions_status_valid", inList("status", COMMISSION_STATUSES)),
+    check(
+      "commissions_review_valid",
+      sql`"review" IS NULL OR ${inList("review", COMMISSION_REVIEWS)}`,
+    ),
+    index("commissions_review_idx").on(t.review),
   ],
 );
 

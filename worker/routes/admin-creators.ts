@@ -1,11 +1,17 @@
 // /api/admin/creators (issue 18): the applications and creators list, and the owner's decisions
-// and terms for one creator. requireAdmin has already run (routes/admin.ts).
+// and terms for one creator; /api/admin/commissions: commissions held for the owner's review. requireAdmin has already run (routes/admin.ts).
 import { Hono } from "hono";
-import { CreatorListQuery, CreatorUpdateSchema } from "../contracts/admin-creators";
+import {
+  CommissionReviewSchema,
+  CreatorListQuery,
+  CreatorUpdateSchema,
+  ReviewedCommissionQuery,
+} from "../contracts/admin-creators";
 import { IdParam } from "../contracts/fields";
 import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { listAdminCreators, updateAdminCreator } from "../services/admin-creators";
+import { listReviewedCommissions, reviewCommission } from "../services/commission-review";
 
 export const adminCreatorRoutes = new Hono<AppEnv>()
   .get("/creators", validate("query", CreatorListQuery), async (c) => {
@@ -26,5 +32,23 @@ export const adminCreatorRoutes = new Hono<AppEnv>()
         c.req.valid("json"),
       );
       return c.json({ success: true as const, creator });
+    },
+  )
+  .get("/commissions", validate("query", ReviewedCommissionQuery), async (c) => {
+    const list = await listReviewedCommissions(c.var.db, c.req.valid("query"));
+    return c.json({ success: true as const, ...list });
+  })
+  .post(
+    "/commissions/:id/review",
+    validate("param", IdParam),
+    validate("json", CommissionReviewSchema),
+    async (c) => {
+      const commission = await reviewCommission(
+        c.var.db,
+        c.var.admin,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return c.json({ success: true as const, commission });
     },
   );

@@ -268,6 +268,8 @@ export async function loadAdminOrder(
               amount: centsToDollars(commission.amountCents),
               reversed: centsToDollars(commission.reversedCents),
               status: commission.status,
+              review: commission.review,
+              reviewReason: commission.reviewReason,
             }
           : null,
       }

@@ -69,7 +69,8 @@ const placeKey = (a: Buyer["address"]) =>
  * shipped one of their own paid orders to. The caller must answer exactly as it would anyone
  * else (services/checkout.ts), so a stranger cannot probe a creator's private details; for the
  * same reason this always makes its one query, whatever the email says, and compares in memory.
- * Card fingerprints are not compared: the sandbox gives none, and none exists before payment.
+ * Cards cannot be compared here, before payment: the fulfilment compares the card's fingerprint
+ * and holds the commission for review instead (services/commissions.ts).
  */
 export async function looksLikeSelfReferral(
   db: Db,

@@ -16,12 +16,31 @@ export function creatorHoldMs(env: { CREATOR_HOLD_DAYS?: string | undefined }): 
   return Number(env.CREATOR_HOLD_DAYS ?? DEFAULT_CREATOR_HOLD_DAYS) * DAY_MS;
 }
 
+export const SAME_CARD_REASON =
+  "Paid with the same card as one of the creator's own orders (possible self-referral).";
+
+/**
+ * The order (the outer query's) was paid with a card that also paid an order of the creator's own:
+ * placed from their account, or with their sign-in or payout email.
+ */
+const SAME_CARD = sql`"orders"."card_fingerprint" IS NOT NULL AND EXISTS (
+  SELECT 1 FROM "orders" AS own
+  WHERE own."card_fingerprint" = "orders"."card_fingerprint" AND own."id" <> "orders"."id"
+    AND own."paid_at" IS NOT NULL
+    AND (own."user_id" = "orders"."creator_id"
+      OR own."email" IN (SELECT u."email" FROM "users" AS u WHERE u."id" = "orders"."creator_id")
+      OR own."email" = lower(trim("creator_profiles"."payout_email"))))`;
+
+/** A commission that may earn: never held for review, or released by the owner. */
+export const NOT_HELD = sql`("review" IS NULL OR "review" = 'released')`;
+
 /**
  * The commission of a just-paid, attributed order, for the fulfilment batch: the creator's rate
  * on the merchandise subtotal after the discount (no tax, no delivery), rounded half up. The row
  * keeps the rate it was computed at, so a later change of terms leaves it as it is. Only a creator
- * still approved when the payment lands earns: a suspension stops commissions at once. It must
- * run in the batch that marks the order paid at `now` (services/fulfilment.ts).
+ * still approved when the payment lands earns: a suspension stops commissions at once. One paid
+ * with a card that paid the creator's own orders is held for the owner's review (issue 18, item
+ * 6). It must run in the batch that marks the order paid at `now` (services/fulfilment.ts).
  */
 export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
   const base = sql<number>`max(0, ${orders.subtotalCents} - ${orders.discountCents})`;
@@ -42,6 +61,10 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
           settledCents: sql`0`.as("settled_cents"),
           status: sql`'pending'`.as("status"),
           approvedAt: sql`NULL`.as("approved_at"),
+          review: sql`CASE WHEN ${SAME_CARD} THEN 'held' END`.as("review"),
+          reviewReason: sql`CASE WHEN ${SAME_CARD} THEN ${SAME_CARD_REASON} END`.as(
+            "review_reason",
+          ),
           createdAt: sql`${now}`.as("created_at"),
           updatedAt: sql`${now}`.as("updated_at"),
         })
@@ -79,6 +102,7 @@ export async function approveDueCommissions(
     .where(
       and(
         eq(commissions.status, "pending"),
+        NOT_HELD,
         creatorId === undefined ? undefined : eq(commissions.creatorId, creatorId),
         lt(commissions.reversedCents, commissions.amountCents),
         exists(paidBeforeHold),

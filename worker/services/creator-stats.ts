@@ -26,6 +26,8 @@ import { brisbaneDate, brisbaneDay } from "../lib/brisbane-time";
 import { PAID_STATUSES } from "./orders";
 
 export const STATS_DAYS = 30;
+/** Commission the owner rejected on review earns nothing and counts nowhere. */
+const NOT_REJECTED = sql`(${commissions.review} IS NULL OR ${commissions.review} <> 'rejected')`;
 const DAY_MS = 86_400_000;
 
 /** A paid order attributed to the creator that was not refunded (or lost to disputes) in full. */
@@ -59,7 +61,9 @@ export async function creatorStats(
         cents: sql<number | null>`sum(${commissions.amountCents} - ${commissions.reversedCents})`,
       })
       .from(commissions)
-      .where(and(eq(commissions.creatorId, creatorId), ne(commissions.status, "reversed")))
+      .where(
+        and(eq(commissions.creatorId, creatorId), ne(commissions.status, "reversed"), NOT_REJECTED),
+      )
       .groupBy(commissions.status),
     db
       .select({ day: clickDay, n: count() })
@@ -124,7 +128,7 @@ export async function creatorEarnings(
   const [[owed], paidOut, latest] = await db.batch([
     db
       .select({
-        pending: sql<number>`coalesce(sum(CASE WHEN ${commissions.status} = 'pending' THEN ${commissions.amountCents} - ${commissions.reversedCents} END), 0)`,
+        pending: sql<number>`coalesce(sum(CASE WHEN ${commissions.status} = 'pending' AND ${NOT_REJECTED} THEN ${commissions.amountCents} - ${commissions.reversedCents} END), 0)`,
         payable: sql<number>`coalesce(sum(CASE WHEN ${commissions.status} <> 'pending' THEN ${commissions.amountCents} - ${commissions.reversedCents} - ${commissions.settledCents} END), 0)`,
       })
       .from(commissions)
@@ -145,6 +149,7 @@ export async function creatorEarnings(
         amountCents: commissions.amountCents,
         reversedCents: commissions.reversedCents,
         status: commissions.status,
+        review: commissions.review,
       })
       .from(commissions)
       .innerJoin(orders, eq(orders.id, commissions.orderId))
@@ -166,6 +171,7 @@ export async function creatorEarnings(
       amount: centsToDollars(c.amountCents),
       reversed: centsToDollars(c.reversedCents),
       status: c.status,
+      review: c.review === "released" ? null : c.review,
       payableAt: new Date(c.paidAt.getTime() + holdMs).toISOString(),
     })),
   };

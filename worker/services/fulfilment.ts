@@ -19,7 +19,7 @@ import {
   sourceStatement,
 } from "./reversals";
 import { releaseStatements, saleStatements } from "./stock";
-import type { Stripe } from "./stripe";
+import { cardFingerprintOf, type Stripe } from "./stripe";
 
 export type FulfilmentOutcome =
   | "fulfilled"
@@ -90,6 +90,12 @@ export async function fulfilSession(
     typeof session.payment_intent === "string"
       ? session.payment_intent
       : session.payment_intent?.id;
+  // The card's fingerprint, for the self-referral rule (services/commissions.ts); asked only while
+  // the order is still unpaid, so a replayed event costs no call.
+  const cardFingerprint =
+    paymentIntent && UNPAID.includes(order.status)
+      ? await cardFingerprintOf(env, paymentIntent)
+      : null;
   const now = Date.now();
   const update = db
     .update(orders)
@@ -99,6 +105,7 @@ export async function fulfilSession(
       updatedAt: new Date(now),
       stripeSessionId: session.id,
       stripePaymentIntentId: paymentIntent ?? null,
+      cardFingerprint,
     })
     .where(and(eq(orders.id, order.id), inArray(orders.status, UNPAID)));
   // The mails are written with the transition, each under a key of its own, so there is exactly

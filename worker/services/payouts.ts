@@ -40,6 +40,7 @@ import { brisbaneDate } from "../lib/brisbane-time";
 import { csvMoney, csvRow } from "../lib/csv";
 import { newId } from "../lib/ids";
 import { type Actor, auditStatementIf } from "./audit";
+import { NOT_HELD } from "./commissions";
 import { deliverQueuedEmail, queueMailIf } from "./email";
 import { remittanceEmail } from "./email-templates";
 import { openAccountNumber, paidTo, payoutDetailsDto } from "./payout-details";
@@ -51,8 +52,11 @@ export function payoutMinimumCents(env: Pick<Bindings, "CREATOR_PAYOUT_MINIMUM">
 
 /** What a commission still owes its creator; negative once a refund follows its payout. */
 const OWED = sql.raw(`("amount_cents" - "reversed_cents" - "settled_cents")`);
-/** Commissions a batch takes: past the hold (approved, paid, or reversed after a payout), owing. */
-const TAKEN = sql`"status" <> 'pending' AND ${OWED} <> 0`;
+/**
+ * Commissions a batch takes: past the hold (approved, paid, or reversed after a payout), owing,
+ * and not held for review or rejected by the owner.
+ */
+const TAKEN = sql`"status" <> 'pending' AND ${OWED} <> 0 AND ${NOT_HELD}`;
 
 const notFound = () => new AppError(404, PAYOUT_ADMIN_MESSAGES.notFound, "not_found");
 const notOpen = (status: string) =>
@@ -97,7 +101,8 @@ export async function createPayout(
       FROM "commissions" AS c JOIN "payout_lines" AS l
         ON l."creator_id" = c."creator_id" AND l.${ofThisBatch}
       WHERE c."status" <> 'pending'
-        AND c."amount_cents" - c."reversed_cents" - c."settled_cents" <> 0`),
+        AND c."amount_cents" - c."reversed_cents" - c."settled_cents" <> 0
+        AND (c."review" IS NULL OR c."review" = 'released')`),
     // ...which it then owes no more.
     db
       .update(commissions)

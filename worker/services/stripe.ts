@@ -51,3 +51,24 @@ export async function verifiedEvent(
 }
 
 export type { Stripe };
+
+/**
+ * Stripe's fingerprint of the card that paid `paymentIntentId`, or null when it has none (no card,
+ * or Stripe did not answer: the payment is taken all the same, only this check is skipped).
+ */
+export async function cardFingerprintOf(
+  env: Bindings,
+  paymentIntentId: string,
+): Promise<string | null> {
+  try {
+    const intent = await stripeClient(env).paymentIntents.retrieve(paymentIntentId, {
+      expand: ["latest_charge"],
+    });
+    const charge = intent.latest_charge;
+    if (!charge || typeof charge === "string") return null;
+    return charge.payment_method_details?.card?.fingerprint ?? null;
+  } catch (err) {
+    console.error(`card fingerprint of ${paymentIntentId}: ${String(err)}`);
+    return null;
+  }
+}

@@ -127,10 +127,10 @@ export const confirm = (
     body: JSON.stringify({ session_id: sessionId }),
   });
 
-/** Checks out `items`, pays, and delivers the completed event: a paid order. */
-export async function paidOrder(body: CheckoutBody, token?: string) {
+/** Checks out `items`, pays (with `card`, by default 4242...), and delivers the completed event. */
+export async function paidOrder(body: CheckoutBody, token?: string, card?: string) {
   const { url, session, cookie } = await openSession(body, token);
-  const paid = await pay(url);
+  const paid = await pay(url, card);
   if (paid.status !== 303) throw new Error(`payment failed: ${paid.status}`);
   const event = await eventFor(session.id, "checkout.session.completed");
   const res = await deliver(event);

@@ -45,6 +45,7 @@ export function readCommissions(commissions: unknown): CreatorCommissionDto[] {
             amount: dollars(c.amount),
             reversed: dollars(c.reversed),
             status: c.status as CreatorCommissionDto["status"],
+            review: c.review === "held" || c.review === "rejected" ? c.review : null,
             payableAt: text(c.payableAt),
           },
         ]

@@ -16,6 +16,12 @@ const STATUS_LABEL: Record<CreatorCommissionDto["status"], string> = {
   reversed: "Reversed",
 };
 
+/** A commission the owner is reviewing (paid with a card of the creator's own orders), or refused. */
+const REVIEW_LABEL: Record<"held" | "rejected", string> = {
+  held: "Under review",
+  rejected: "Not approved",
+};
+
 interface EarningsProps {
   balance: CreatorBalance;
   commissions: CreatorCommissionDto[];
@@ -94,10 +100,16 @@ export function Earnings({ balance, commissions, payoutMinimum }: EarningsProps)
                     {c.reversed > 0 ? formatDollars(-c.reversed) : "—"}
                   </td>
                   <td data-label="Status">
-                    <span className={`commission-status is-${c.status}`}>
-                      {STATUS_LABEL[c.status]}
-                    </span>
-                    {c.status === "pending" && c.payableAt ? (
+                    {c.review ? (
+                      <span className={`commission-status is-${c.review}`}>
+                        {REVIEW_LABEL[c.review]}
+                      </span>
+                    ) : (
+                      <span className={`commission-status is-${c.status}`}>
+                        {STATUS_LABEL[c.status]}
+                      </span>
+                    )}
+                    {c.status === "pending" && c.review === null && c.payableAt ? (
                       <span className="commission-when">
                         Payable from {formatShopDay(c.payableAt)}
                       </span>
