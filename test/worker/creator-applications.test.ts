@@ -30,7 +30,15 @@ import {
   register,
   setCreatorStatus,
 } from "./helpers/accounts";
-import { address, deliver, eventFor, paidOrder, pay, startCheckout } from "./helpers/checkout";
+import {
+  address,
+  deliver,
+  eventFor,
+  openSession,
+  paidOrder,
+  pay,
+  startCheckout,
+} from "./helpers/checkout";
 import { callWorker, createCategory, createProduct, db, postJson } from "./helpers/factories";
 
 const BROWSER =
@@ -426,6 +434,22 @@ describe("a creator's terms", () => {
     // The same terms again change nothing and record nothing.
     expect((await decide(admin.accessToken, c.userId, { discount: 5 })).status).toBe(200);
     expect(await creatorAudit(c.userId)).toHaveLength(1);
+  });
+
+  it("leave an order opened before the change at the rate it was placed under", async () => {
+    const c = await creatorSession();
+    const admin = await adminSession();
+    const p = await product();
+    // The shopper opens the payment page at 10%; the owner raises the rate before they pay.
+    const { url, session } = await openSession({ items: items(p.id), affiliateCode: c.code });
+    expect((await decide(admin.accessToken, c.userId, { commissionRate: 25 })).status).toBe(200);
+    expect((await pay(url)).status).toBe(303);
+    expect((await deliver(await eventFor(session.id, "checkout.session.completed"))).status).toBe(
+      200,
+    );
+    const order = await orderOf(session.id);
+    expect(order.commissionRateBps).toBe(1000);
+    expect(await commissionOf(order.id)).toMatchObject({ rateBps: 1000, amountCents: 699 });
   });
 
   it("change with a decision in one request: two audit entries, one mail", async () => {

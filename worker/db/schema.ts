@@ -275,6 +275,12 @@ export const orders = sqliteTable(
     /** Why the order is attributed to the code: typed at checkout, or a creator link clicked. */
     attribution: text("attribution", { enum: ["typed", "link"] }),
     creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The creator's commission rate when the order was placed (basis points), so a change of terms
+     * applies to orders from then on (services/commissions.ts); null for unattributed orders and
+     * those placed before it was kept, which earn at the creator's rate when paid.
+     */
+    commissionRateBps: integer("commission_rate_bps"),
     trackingUrl: text("tracking_url"),
     /** Who carries the parcel (contracts/admin-orders.ts CARRIERS), set when the owner ships it. */
     carrier: text("carrier", { enum: CARRIER_IDS }),

@@ -277,6 +277,8 @@ export async function startCheckout(
       // no attribution and no creator: nothing for commissions to pay.
       attribution: credited?.why ?? null,
       creatorId: credited?.creator.userId ?? null,
+      // The terms the shopper checked out under: a later change of rate applies to later orders.
+      commissionRateBps: credited?.creator.commissionRateBps ?? null,
       accessTokenHash,
       stockHold: "held",
     }),

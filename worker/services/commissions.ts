@@ -36,14 +36,16 @@ export const NOT_HELD = sql`("review" IS NULL OR "review" = 'released')`;
 
 /**
  * The commission of a just-paid, attributed order, for the fulfilment batch: the creator's rate
- * on the merchandise subtotal after the discount (no tax, no delivery), rounded half up. The row
- * keeps the rate it was computed at, so a later change of terms leaves it as it is. Only a creator
+ * on the merchandise subtotal after the discount (no tax, no delivery), rounded half up, at the
+ * rate the order was placed under (orders.commission_rate_bps). The row keeps that rate, so a
+ * later change of terms leaves it as it is. Only a creator
  * still approved when the payment lands earns: a suspension stops commissions at once. One paid
  * with a card that paid the creator's own orders is held for the owner's review (issue 18, item
  * 6). It must run in the batch that marks the order paid at `now` (services/fulfilment.ts).
  */
 export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
   const base = sql<number>`max(0, ${orders.subtotalCents} - ${orders.discountCents})`;
+  const rate = sql<number>`coalesce(${orders.commissionRateBps}, ${creatorProfiles.commissionRateBps})`;
   return db
     .insert(commissions)
     .select(
@@ -52,9 +54,9 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
           id: sql`${newId(now)}`.as("id"),
           orderId: orders.id,
           creatorId: orders.creatorId,
-          rateBps: creatorProfiles.commissionRateBps,
+          rateBps: rate.as("rate_bps"),
           baseCents: base.as("base_cents"),
-          amountCents: sql`(${base} * ${creatorProfiles.commissionRateBps} + 5000) / 10000`.as(
+          amountCents: sql`(${base} * ${rate} + 5000) / 10000`.as(
             "amount_cents",
           ),
           reversedCents: sql`0`.as("reversed_cents"),

@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `commission_rate_bps` integer;
