@@ -430,7 +430,9 @@ describe("a payout's files", () => {
     renderAdmin(`/payouts/${PAYOUT_ID}`);
     fireEvent.change(await screen.findByLabelText("Processing date"), { target: { value: "" } });
     await press("Download bank file (ABA)");
-    expect(await screen.findByText("Date must be a day as YYYY-MM-DD")).toBeTruthy();
+    expect(
+      await screen.findByText("Date must be a day from 2000 to 2099, as YYYY-MM-DD"),
+    ).toBeTruthy();
     expect(api.callsTo("GET", `${ONE}/aba`)).toHaveLength(0);
   });
 

@@ -596,8 +596,11 @@ describe("creator accounts", () => {
         shareUrl: "http://localhost:8787/r/PRIYASHA",
         status: "approved",
         statusNote: "",
-        balance: { pending: 0, payable: 0, paid: 0 },
+        balance: { pending: 0, payable: 0, processing: 0, paid: 0 },
         commissions: [],
+        payoutDetails: null,
+        payouts: [],
+        payoutMinimum: 50,
         stats: {
           clicks: 0,
           sales: 0,

@@ -149,6 +149,17 @@ describe("the owner's review", () => {
       ["order", "commission-release", admin.email],
     ]);
     expect(audit[0]?.after).toMatchObject({ note: "Her sister's order, checked by phone" });
+    // The decision is on the order's timeline.
+    const page = await asUser(admin.accessToken, `/api/admin/orders/${order.id}`, undefined, "GET");
+    const { order: detail } = await page.json<{
+      order: { events: { kind: string; title: string; detail?: string }[] };
+    }>();
+    expect(detail.events.filter((e) => e.kind === "commission_review")).toEqual([
+      expect.objectContaining({
+        title: "Held commission released",
+        detail: "Her sister's order, checked by phone",
+      }),
+    ]);
 
     // Decided once: a second decision is a 409.
     const again = await review(admin.accessToken, commission.id, { decision: "reject" });

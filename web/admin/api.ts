@@ -20,8 +20,12 @@ import type {
 import type {
   AdminCreatorListResponse,
   AdminCreatorResponse,
+  CommissionReviewSchema,
+  CommissionReviewState,
   CreatorStatus,
   CreatorUpdateInput,
+  ReviewedCommissionDto,
+  ReviewedCommissionListResponse,
 } from "../../worker/contracts/admin-creators";
 import type {
   ProductImageResponse,
@@ -347,6 +351,35 @@ export const fetchCreators = ({ status, q, page }: CreatorListParams, signal?: A
 export const updateCreator = async (creatorId: string, input: CreatorUpdateInput) =>
   (await post<AdminCreatorResponse>(`/api/admin/creators/${encodeURIComponent(creatorId)}`, input))
     .creator;
+
+// ---------------------------------------------------------------------------------------------
+// Commissions held for the owner's review as possible self-referral, and the decisions on them.
+
+export interface ReviewedCommissionParams {
+  review: CommissionReviewState;
+  page?: number;
+}
+
+export const fetchReviewedCommissions = (
+  { review, page }: ReviewedCommissionParams,
+  signal?: AbortSignal,
+) =>
+  call<ReviewedCommissionListResponse>(
+    `/api/admin/commissions${query({ review, page: page && page > 1 ? page : undefined })}`,
+    { signal },
+  );
+
+/** Only a held commission; one already released or rejected is 409 not_held. */
+export const reviewCommission = async (
+  commissionId: string,
+  input: v.InferOutput<typeof CommissionReviewSchema>,
+) =>
+  (
+    await post<{ success: true; commission: ReviewedCommissionDto }>(
+      `/api/admin/commissions/${encodeURIComponent(commissionId)}/review`,
+      input,
+    )
+  ).commission;
 
 // ---------------------------------------------------------------------------------------------
 // Payouts: batches of what creators are owed, their bank and PayPal files, and marking one paid

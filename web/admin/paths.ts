@@ -14,6 +14,8 @@ export const adminPaths = {
   packingSlip: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/packing-slip`,
   packingSlipRoute: "/orders/:orderId/packing-slip",
   creators: "/creators",
+  /** Commissions held as possible self-referral; `?review=released|rejected` for the decided. */
+  commissionReview: "/creators/review",
   payouts: "/payouts",
   payout: (payoutId: string) => `/payouts/${encodeURIComponent(payoutId)}`,
   /** The router's pattern for `payout`; `payoutId` is the screen's `useParams()` key. */

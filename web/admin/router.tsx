@@ -9,6 +9,7 @@ import { AdminLayout } from "./layout/admin-layout";
 import { adminPaths } from "./paths";
 import { ActivityScreen } from "./screens/activity";
 import { CategoriesScreen } from "./screens/categories";
+import { CommissionReviewScreen } from "./screens/commission-review";
 import { CreatorsScreen } from "./screens/creators";
 import { DashboardScreen } from "./screens/dashboard";
 import { AdminErrorPage } from "./screens/error-page";
@@ -65,6 +66,10 @@ export const adminRoutes: RouteObject[] = [
       {
         path: adminPaths.creators,
         Component: CreatorsScreen,
+      },
+      {
+        path: adminPaths.commissionReview,
+        Component: CommissionReviewScreen,
       },
       {
         path: adminPaths.payouts,

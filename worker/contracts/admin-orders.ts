@@ -351,7 +351,8 @@ export interface OrderEventDto {
     | "cancelled"
     | "note"
     | "stripe_refund"
-    | "dispute";
+    | "dispute"
+    | "commission_review";
   title: string;
   detail?: string;
   /** Who did it, for the owner's own actions. */

@@ -136,6 +136,8 @@ export const PAYOUT_MESSAGES = {
   accountNameLength: `Account name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters (banks accept no more); use the short form your bank shows.`,
   paypalEmail: "Please enter the email address of your PayPal account.",
   paypalEmailInvalid: "Please enter a valid email address for your PayPal account.",
+  paypalEmailStart:
+    "Please use a PayPal email that starts with a letter or a digit (payout files can't carry one starting with = + - or @).",
   abn: "That ABN doesn't check out: it is 11 digits, and you can look yours up at abr.business.gov.au.",
   gstWithoutAbn: "To tell us you're registered for GST, please add your ABN too.",
   gstRegistered: "Registered for GST must be true or false.",
@@ -162,6 +164,10 @@ const AccountNameSchema = v.pipe(
   v.regex(ABA_TEXT_PATTERN, (issue) => unsupportedMessage("Account name", String(issue.input))),
 );
 
+/**
+ * Kept as PayPal's file will carry it: a spreadsheet reads a cell starting with = + - or @ as a
+ * formula, so the payouts file would have to change such an address (csv.ts); none is taken.
+ */
 const PaypalEmailSchema = v.pipe(
   v.optional(v.string(PAYOUT_MESSAGES.paypalEmail), ""),
   v.trim(),
@@ -169,6 +175,7 @@ const PaypalEmailSchema = v.pipe(
   v.nonEmpty(PAYOUT_MESSAGES.paypalEmail),
   v.maxLength(MAX_EMAIL_LENGTH, PAYOUT_MESSAGES.paypalEmailInvalid),
   v.email(PAYOUT_MESSAGES.paypalEmailInvalid),
+  v.check((s) => !/^[=+\-@]/.test(s), PAYOUT_MESSAGES.paypalEmailStart),
 );
 
 /** Optional: empty or missing is no ABN (null); given, it must pass the ATO's checksum. */
@@ -280,6 +287,7 @@ export const PAYOUT_ADMIN_MESSAGES = {
   bankNotConfigured: (missing: string[]) =>
     `Set the shop's bank details to export a bank file: ${missing.join(", ")} (README, "Paying creators").`,
   statementNotFound: "Statement not found",
+  abaRefused: (why: string) => `A bank would refuse this file: ${why}`,
 } as const;
 
 /** POST /api/admin/payouts: `minimum` in dollars (default DEFAULT_PAYOUT_MINIMUM_DOLLARS). */
@@ -300,7 +308,8 @@ export const AbaQuery = v.object({
   date: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, "date must be a day as YYYY-MM-DD"),
+      // A bank file writes the year in two digits, read as 20YY.
+      v.regex(/^20\d{2}-\d{2}-\d{2}$/, "date must be a day from 2000 to 2099, as YYYY-MM-DD"),
       v.check(
         (s) =>
           !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&

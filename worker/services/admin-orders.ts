@@ -131,6 +131,19 @@ function auditEvent(a: AuditRow): OrderEventDto | null {
       detail: String(after.note ?? ""),
       actor: a.actorEmail,
     };
+  if (a.action === "commission-release" || a.action === "commission-reject") {
+    const note = String(after.note ?? "");
+    return {
+      at,
+      kind: "commission_review",
+      title:
+        a.action === "commission-release"
+          ? "Held commission released"
+          : "Held commission rejected: never paid",
+      ...(note ? { detail: note } : {}),
+      actor: a.actorEmail,
+    };
+  }
   if (a.action !== "status") return null;
   const carrier = (
     typeof after.carrier === "string" ? after.carrier : DEFAULT_CARRIER
@@ -183,7 +196,7 @@ export async function loadAdminOrder(
           and(
             eq(auditLog.entity, "order"),
             eq(auditLog.entityId, orderId),
-            inArray(auditLog.action, ["status", "note"]),
+            inArray(auditLog.action, ["status", "note", "commission-release", "commission-reject"]),
           ),
         )
         .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),

@@ -56,9 +56,7 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
           creatorId: orders.creatorId,
           rateBps: rate.as("rate_bps"),
           baseCents: base.as("base_cents"),
-          amountCents: sql`(${base} * ${rate} + 5000) / 10000`.as(
-            "amount_cents",
-          ),
+          amountCents: sql`(${base} * ${rate} + 5000) / 10000`.as("amount_cents"),
           reversedCents: sql`0`.as("reversed_cents"),
           settledCents: sql`0`.as("settled_cents"),
           status: sql`'pending'`.as("status"),

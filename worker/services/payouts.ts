@@ -35,7 +35,7 @@ import {
 } from "../db/schema";
 import type { Bindings } from "../env";
 import { AppError } from "../http/errors";
-import { type AbaCredit, abaFile } from "../lib/aba";
+import { type AbaCredit, AbaError, abaFile } from "../lib/aba";
 import { brisbaneDate } from "../lib/brisbane-time";
 import { csvMoney, csvRow } from "../lib/csv";
 import { newId } from "../lib/ids";
@@ -440,7 +440,7 @@ export async function payoutAba(
       reference: `COMMISSION ${statementNumber(line.id)}`.slice(0, 18),
     })),
   );
-  const text = abaFile(
+  const text = bankFileOf(
     {
       bank: env.SHOP_BANK ?? "",
       userName: env.SHOP_BANK_USER_NAME ?? "",
@@ -454,6 +454,18 @@ export async function payoutAba(
     credits,
   );
   return { text, filename: `payout-${statementNumber(id)}-${processingDate}.aba` };
+}
+
+/** The ABA file, or a 409 naming what a bank would refuse (the shop's settings, say). */
+function bankFileOf(...args: Parameters<typeof abaFile>): string {
+  try {
+    return abaFile(...args);
+  } catch (err) {
+    if (err instanceof AbaError) {
+      throw new AppError(409, PAYOUT_ADMIN_MESSAGES.abaRefused(err.message), "aba_refused");
+    }
+    throw err;
+  }
 }
 
 /**

@@ -28,6 +28,10 @@ const ACTIONS: Partial<Record<AuditEntity, Record<string, string>>> = {
   stock: { set: "Stock count set", adjust: "Stock adjusted" },
   message: { reply: "Message replied to", status: "Message status changed" },
   payout: { create: "Payout made", paid: "Payout marked as paid", cancel: "Payout cancelled" },
+  order: {
+    "commission-release": "Held commission released",
+    "commission-reject": "Held commission rejected",
+  },
   account: {
     "second_factor.enrolled": "Two-step sign-in turned on",
     "second_factor.passed": "Signed in with a code",

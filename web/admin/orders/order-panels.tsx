@@ -1,9 +1,12 @@
 // The order page's smaller cards: the customer and where it ships, the payment's Stripe ids, the
-// creator's code and commission, the refunds made, and the stock each line moved.
+// creator's code and commission (and the owner's review of it, if it was held), the refunds made,
+// and the stock each line moved.
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import type { AdminOrderDto, RefundDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatWhen } from "../format";
+import { adminPaths } from "../paths";
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -101,6 +104,30 @@ const HOW: Record<string, string> = {
   link: "Came by the creator’s link",
 };
 
+type Commission = NonNullable<NonNullable<AdminOrderDto["attribution"]>["commission"]>;
+
+/** A commission held as possible self-referral, and the owner's decision on it. */
+function CommissionReview({ commission }: { commission: Commission }) {
+  if (commission.review === "held") {
+    return (
+      <span className="order-review is-held">
+        <strong>Held for review</strong>
+        {commission.reviewReason ? (
+          <span className="order-review-reason">{commission.reviewReason}</span>
+        ) : null}
+        <Link to={adminPaths.commissionReview}>Review held commissions</Link>
+      </span>
+    );
+  }
+  if (commission.review === "released") {
+    return <span className="order-review">Released after review</span>;
+  }
+  if (commission.review === "rejected") {
+    return <span className="order-review is-rejected">Rejected after review: never paid</span>;
+  }
+  return null;
+}
+
 export function AttributionPanel({ order }: { order: AdminOrderDto }) {
   const { attribution } = order;
   return (
@@ -131,6 +158,7 @@ export function AttributionPanel({ order }: { order: AdminOrderDto }) {
                     {formatDollars(attribution.commission.reversed)} reversed by refunds
                   </span>
                 ) : null}
+                <CommissionReview commission={attribution.commission} />
               </dd>
             </div>
           ) : null}

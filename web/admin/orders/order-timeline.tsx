@@ -25,6 +25,7 @@ const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
   note: "Note",
   stripe_refund: "Stripe",
   dispute: "Dispute",
+  commission_review: "Commission",
 };
 
 type Order = "oldest" | "newest";

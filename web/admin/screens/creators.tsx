@@ -3,6 +3,7 @@
 // Each creator can be moved as CREATOR_STATUS_MOVES allows (approve, reject, suspend, approve
 // again), each with an optional note mailed to them, and given their own commission rate and
 // discount (POST /api/admin/creators/:id). Every change shows the creator the Worker answers with.
+// The header links to the commissions held for review (screens/commission-review.tsx).
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -22,7 +23,13 @@ import { formatDollars } from "../../../worker/contracts/money";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
-import { fetchCreators, isGateRefusal, reportAdminFailure, updateCreator } from "../api";
+import {
+  fetchCreators,
+  fetchReviewedCommissions,
+  isGateRefusal,
+  reportAdminFailure,
+  updateCreator,
+} from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { FieldFrame, FormAlert, TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
@@ -106,7 +113,7 @@ export function CreatorsScreen() {
 
   return (
     <div className="admin-screen creators">
-      <PageHeader title="Creators">
+      <PageHeader title="Creators" actions={<HeldForReviewLink />}>
         <p className="admin-muted">
           Applications to the creator programme, and each creator’s commission and discount. Only
           approved creators’ codes and links work.
@@ -142,6 +149,23 @@ export function CreatorsScreen() {
         />
       )}
     </div>
+  );
+}
+
+/** To the commissions held as possible self-referral, with how many wait; without it if unknown. */
+function HeldForReviewLink() {
+  const held = useLoad((signal) => fetchReviewedCommissions({ review: "held" }, signal));
+  const count = held.status === "loaded" ? held.data.total : 0;
+  return (
+    <Link to={adminPaths.commissionReview} className="button button-ghost">
+      Held for review
+      {count > 0 ? (
+        <span className="admin-badge is-low">
+          {count.toLocaleString("en-AU")}
+          <span className="visually-hidden"> {count === 1 ? "commission" : "commissions"}</span>
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

@@ -1,6 +1,7 @@
 // The back-office's home (GET /api/admin/reports/summary): sales today and over the last 7 and 30
 // Brisbane days, what needs doing (orders to ship, low stock, new messages), the ten best sellers
-// and the creators' share. One column on phones; from 900 px the cards sit side by side.
+// and the creators' share, with how many of their commissions are held for review
+// (GET /api/admin/commissions). One column on phones; from 900 px the cards sit side by side.
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type {
@@ -10,11 +11,11 @@ import type {
 } from "../../../worker/contracts/admin-reports";
 import { formatDollars } from "../../../worker/contracts/money";
 import { useLoad } from "../../lib/use-load";
-import { fetchSummary } from "../api";
+import { fetchReviewedCommissions, fetchSummary } from "../api";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Thumb } from "../components/thumb";
-import { formatWhen } from "../format";
+import { formatWhen, plural } from "../format";
 import { adminPaths } from "../paths";
 import { useAdminTitle } from "../use-admin-title";
 import "./dashboard.css";
@@ -155,9 +156,31 @@ function Figures({ summary, pending }: { summary: SummaryDto; pending: boolean }
               <dd>{formatDollars(summary.creators.commission)}</dd>
             </div>
           </dl>
+          <HeldCommissions asOf={summary.generatedAt} />
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * "3 commissions held for review", linked to them, or that none are; nothing if the count could
+ * not be had. Asked again with the figures (a new `asOf`).
+ */
+function HeldCommissions({ asOf }: { asOf: string }) {
+  const held = useLoad((signal) => fetchReviewedCommissions({ review: "held", page: 1 }, signal), {
+    key: asOf,
+  });
+  if (held.status !== "loaded") return null;
+  if (held.data.total === 0) {
+    return <p className="admin-muted">No commissions held for review.</p>;
+  }
+  return (
+    <p className="dashboard-held">
+      <Link to={adminPaths.commissionReview}>
+        {plural(held.data.total, "commission")} held for review
+      </Link>
+    </p>
   );
 }
 
