@@ -1018,8 +1018,9 @@ export interface InvariantScope {
  * What must hold after any sequence of requests: money never negative, totals computed by the
  * server and consistent with the lines, no orphans, no admin but the world's own and no other role
  * beyond user/creator, stock within its constraints and equal to its ledger, prices and statuses a
- * product may have, every back-office write by the world's admin, and cart lines (in each user's
- * CartStore) for catalogue products with quantities 1..10.
+ * product may have, every back-office write by the world's admin, cart lines (in each user's
+ * CartStore) for catalogue products with quantities 1..10, payout batches whose totals are their
+ * lines' and which hold exactly what each commission settled, and account numbers only sealed.
  */
 export async function expectInvariants({ productIds, adminId }: InvariantScope): Promise<void> {
   const bound = async (sql: string, ...params: unknown[]) =>
@@ -1040,6 +1041,45 @@ export async function expectInvariants({ productIds, adminId }: InvariantScope):
     badCommissions: await rows(
       `SELECT id FROM commissions WHERE base_cents < 0 OR amount_cents < 0 OR reversed_cents < 0
          OR reversed_cents > amount_cents OR amount_cents > base_cents`,
+    ),
+    // What payout batches took of a commission is what the batches not cancelled hold of it.
+    badSettlements: await rows(
+      `SELECT c.id, c.settled_cents, t.held FROM commissions c
+       LEFT JOIN (SELECT i.commission_id, sum(i.amount_cents) AS held FROM payout_items i
+                  JOIN payout_lines l ON l.id = i.line_id JOIN payouts p ON p.id = l.payout_id
+                  WHERE p.status <> 'cancelled' GROUP BY i.commission_id) t
+         ON t.commission_id = c.id
+       WHERE c.settled_cents < 0 OR c.settled_cents > c.amount_cents
+          OR c.settled_cents <> coalesce(t.held, 0)`,
+    ),
+    badPayouts: await rows(
+      `SELECT p.id, p.status, p.total_cents, p.line_count, l.lines, l.cents FROM payouts p
+       LEFT JOIN (SELECT payout_id, count(*) AS lines, sum(amount_cents) AS cents
+                  FROM payout_lines GROUP BY payout_id) l ON l.payout_id = p.id
+       WHERE l.lines IS NULL OR p.line_count <> l.lines OR p.total_cents <> l.cents
+          OR p.status NOT IN ('open', 'paid', 'cancelled')
+          OR (p.status = 'paid') <> (p.paid_at IS NOT NULL)
+          OR (p.status = 'cancelled') <> (p.cancelled_at IS NOT NULL)`,
+    ),
+    payoutLineNotItsItems: await rows(
+      `SELECT l.id, l.amount_cents, i.cents FROM payout_lines l
+       LEFT JOIN (SELECT line_id, sum(amount_cents) AS cents FROM payout_items GROUP BY line_id) i
+         ON i.line_id = l.id
+       WHERE l.amount_cents <= 0 OR i.cents IS NULL OR l.amount_cents <> i.cents`,
+    ),
+    // An account number is kept sealed ("v1.<b64url>.<b64url>") and masked, never as itself.
+    unsealedAccountNumbers: await rows(
+      `SELECT 'details' AS at, user_id AS id FROM creator_payout_details
+       WHERE (method = 'bank') <> (account_number_sealed IS NOT NULL)
+          OR account_number_sealed NOT GLOB 'v1.?*.?*'
+          OR substr(account_number_sealed, 4) GLOB '*[^A-Za-z0-9_.-]*'
+          OR account_number_masked NOT GLOB '••••••[0-9][0-9][0-9]'
+       UNION ALL
+       SELECT 'line', id FROM payout_lines
+       WHERE (method = 'bank') <> (account_number_sealed IS NOT NULL)
+          OR account_number_sealed NOT GLOB 'v1.?*.?*'
+          OR substr(account_number_sealed, 4) GLOB '*[^A-Za-z0-9_.-]*'
+          OR account_number_masked NOT GLOB '••••••[0-9][0-9][0-9]'`,
     ),
     badCreatorProfiles: await rows(
       `SELECT user_id FROM creator_profiles
