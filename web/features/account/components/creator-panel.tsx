@@ -33,7 +33,6 @@ interface CreatorPanelProps {
 
 export function CreatorPanel({ code, shareUrl, stats, inactive }: CreatorPanelProps) {
   const link = shareUrl || (code ? shareLink(code) : "");
-  const { pending, approved, paid } = stats.earningsByStatus;
   return (
     <aside className="creator-panel" aria-labelledby="creator-panel-title">
       <h2 id="creator-panel-title" className="creator-panel-title">
@@ -94,23 +93,6 @@ export function CreatorPanel({ code, shareUrl, stats, inactive }: CreatorPanelPr
       <p className="creator-conversion">
         Conversion <strong>{formatConversion(stats)}</strong>
       </p>
-      <h3 className="creator-panel-label">Earnings by status</h3>
-      <dl className="creator-earnings">
-        <div>
-          <dt>
-            Pending <span className="creator-earnings-note">until the 30-day guarantee passes</span>
-          </dt>
-          <dd>{formatDollars(pending)}</dd>
-        </div>
-        <div>
-          <dt>Approved</dt>
-          <dd>{formatDollars(approved)}</dd>
-        </div>
-        <div>
-          <dt>Paid</dt>
-          <dd>{formatDollars(paid)}</dd>
-        </div>
-      </dl>
     </aside>
   );
 }
