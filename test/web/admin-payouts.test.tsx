@@ -223,7 +223,7 @@ describe("making a payout", () => {
       ...OPEN,
       [`GET ${PAYOUTS}`]: listOf([]),
       [`POST ${PAYOUTS}`]: () =>
-        json(201, { success: true, payout: makePayout({ minimum: 75.5 }) }),
+        json(200, { success: true, payout: makePayout({ minimum: 75.5 }) }),
       [`GET ${ONE}`]: () => json(200, { success: true, payout: makePayout({ minimum: 75.5 }) }),
     });
     const { router } = renderAdmin("/payouts");

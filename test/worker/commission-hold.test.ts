@@ -153,7 +153,7 @@ describe("creator/me", () => {
     await givePayoutDetails(creator.accessToken);
     const admin = await adminSession();
     const made = await asUser(admin.accessToken, "/api/admin/payouts", { minimum: 1 });
-    expect(made.status).toBe(201);
+    expect(made.status).toBe(200);
     const { payout } = await made.json<{ payout: { _id: string; total: number } }>();
     expect(payout.total).toBe(10.99);
     expect(

@@ -30,7 +30,7 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     const minimumCents =
       minimum === undefined ? payoutMinimumCents(c.env) : dollarsToCents(minimum);
     const payout = await createPayout(c.var.db, c.var.admin, minimumCents);
-    return c.json({ success: true as const, payout }, 201);
+    return c.json({ success: true as const, payout });
   })
   .get("/payouts/:id", validate("param", IdParam), async (c) =>
     c.json({ success: true as const, payout: await getPayout(c.var.db, c.req.valid("param").id) }),

@@ -55,6 +55,6 @@ export async function createPayout(adminToken: string, body: Record<string, unkn
 
 export async function createdPayout(adminToken: string, body: Record<string, unknown> = {}) {
   const res = await createPayout(adminToken, body);
-  expect(res.status).toBe(201);
+  expect(res.status).toBe(200);
   return (await res.json<{ payout: AdminPayoutDto }>()).payout;
 }
