@@ -484,6 +484,68 @@ describe("hostile input: public reads", () => {
         [{ method: "GET", path: `/api/product/${p.id}`, headers: {} }],
       );
 
+      // The catalogue's search: terms of any length and script, FTS5 syntax, repeated and
+      // malformed parameters, pages past the end and page sizes of every size.
+      const ftsSyntax = fc.constantFrom(
+        '"',
+        '""',
+        "*",
+        "NEAR",
+        "NEAR(a b, 2)",
+        "-copper",
+        "(copper)",
+        "copper OR bottle",
+        "NOT",
+        "AND",
+        "a:b",
+        "^copper",
+        "{name}: x",
+        "%",
+        "_",
+        "\\",
+      );
+      const searchParam = fc.oneof(
+        fc.tuple(fc.constant("q"), fc.oneof(ftsSyntax, hostileText, fc.string({ maxLength: 300 }))),
+        fc.tuple(fc.constant("category"), fc.oneof(hostileText, fc.constant("Copper Wellness"))),
+        fc.tuple(fc.constantFrom("premium", "sale", "instock"), fc.constantFrom("", "1", "false")),
+        fc.tuple(
+          fc.constant("sort"),
+          fc.oneof(fc.constantFrom("relevant", "low-high", "high-low"), hostileText),
+        ),
+        fc.tuple(
+          fc.constantFrom("page", "pageSize"),
+          fc.oneof(
+            fc.integer({ min: -5, max: 60 }).map(String),
+            fc.constantFrom("999999", "1000000", "1e3", "0x10", "12.5", "", " 3", "NaN"),
+            hostileText,
+          ),
+        ),
+      );
+      await fuzzRequests(
+        60,
+        fc.record({
+          method: fc.constantFrom("GET", "GET", "GET", "HEAD"),
+          path: fc
+            .array(searchParam, { maxLength: 6 })
+            .map((pairs) => `/api/product/search?${new URLSearchParams(pairs).toString()}`),
+          headers: fc.record({ origin }),
+          wire: wireFor(hostileValue),
+        }),
+        (a, c) => {
+          tally.add("search", a.status);
+          expect([200, 400]).toContain(a.status);
+          if (c.method !== "GET" || a.status !== 200) return;
+          const answer = a.json as { products: unknown[]; total: number; pageSize: number };
+          expect(answer.products.length).toBeLessThanOrEqual(answer.pageSize);
+          expect(answer.total).toBeGreaterThanOrEqual(answer.products.length);
+        },
+        [
+          { method: "GET", path: "/api/product/search?q=%22%22&page=999999", headers: {} },
+          { method: "GET", path: "/api/product/search?q=NEAR(a%20b)&pageSize=48", headers: {} },
+          { method: "GET", path: "/api/product/search?pageSize=-1", headers: {} },
+        ],
+      );
+
       // Pictures: keys with percent tricks, conditional headers of every shape.
       const etag = w.imageEtag;
       await fuzzRequests(

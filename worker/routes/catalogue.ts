@@ -1,12 +1,19 @@
 // Catalogue and content API (SPEC.md section 7): products, categories, blog posts, FAQ.
 import { Hono } from "hono";
-import type { ProductDto } from "../contracts/catalogue";
+import { ProductSearchQuery } from "../contracts/catalogue";
 import { IdParam } from "../contracts/fields";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
-import { listBlogPosts, listCategories, listFaq, listProducts } from "../services/catalogue";
+import {
+  findProduct,
+  listBlogPosts,
+  listCategories,
+  listFaq,
+  listProducts,
+} from "../services/catalogue";
 import { cachedJson } from "../services/catalogue-cache";
+import { searchProducts } from "../services/catalogue-search";
 
 const request = (c: AppContext, key: string) => ({
   key,
@@ -20,10 +27,23 @@ export const catalogueRoutes = new Hono<AppEnv>()
       return { success: true, products, message: `${products.length} products` };
     }),
   )
+  // Before /product/:id, which would take "search" for an id.
+  .get("/product/search", validate("query", ProductSearchQuery), async (c) => {
+    const query = c.req.valid("query");
+    const result = await searchProducts(c.var.db, query);
+    return c.json({
+      success: true as const,
+      products: result.products,
+      total: result.total,
+      page: query.page,
+      pageSize: query.pageSize,
+      facets: result.facets,
+    });
+  })
   .get("/product/:id", validate("param", IdParam), async (c) => {
     const { id } = c.req.valid("param");
     const res = await cachedJson(c.var.db, request(c, `product:${id}`), async () => {
-      const product = (await listProducts(c.var.db)).find((p: ProductDto) => p._id === id);
+      const product = await findProduct(c.var.db, id);
       return product ? { success: true, product } : null;
     });
     if (!res) throw notFound("Product not found", "product_not_found");

@@ -1,5 +1,5 @@
 // Catalogue and content queries, shaped as the API answers them.
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import {
   type BlogPostDto,
   type CategoryDto,
@@ -12,7 +12,7 @@ import { availableOf } from "../contracts/stock";
 import type { Db } from "../db/client";
 import { blogPosts, categories, faqEntries, products } from "../db/schema";
 
-const productColumns = {
+export const productColumns = {
   id: products.id,
   name: products.name,
   description: products.description,
@@ -29,16 +29,20 @@ const productColumns = {
   stockReserved: products.stockReserved,
 };
 
-async function selectProducts(db: Db) {
-  return db
+/** Products with their category's name, as every storefront answer reads them. */
+export const productRows = (db: Db) =>
+  db
     .select(productColumns)
     .from(products)
-    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .innerJoin(categories, eq(products.categoryId, categories.id));
+
+async function selectProducts(db: Db) {
+  return productRows(db)
     .where(eq(products.status, "active"))
     .orderBy(desc(products.listedAt), desc(products.id));
 }
 
-function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): ProductDto {
+export function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): ProductDto {
   // Stock columns live on products, so the catalogue_version triggers (0001) bump on every stock
   // change (reservation, release, sale, correction) and cached answers carry it within seconds.
   const available = availableOf(row.stockOnHand, row.stockReserved);
@@ -64,6 +68,14 @@ function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): 
 /** Every active product, newest first (SPEC.md section 7: "reversed so newest come first"). */
 export async function listProducts(db: Db): Promise<ProductDto[]> {
   return (await selectProducts(db)).map(toProductDto);
+}
+
+/** One active product, or null: a product page reads one row, not the catalogue. */
+export async function findProduct(db: Db, id: string): Promise<ProductDto | null> {
+  const [row] = await productRows(db).where(
+    and(eq(products.id, id), eq(products.status, "active")),
+  );
+  return row ? toProductDto(row) : null;
 }
 
 /** What a cart line shows of its product: today's name, price and cover picture. */
