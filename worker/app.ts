@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { createDb } from "./db/client";
+import { createCatalogueDb, createDb } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { AppError, handleError, handleNotFound } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
@@ -50,6 +50,7 @@ export function createApp() {
   );
   app.use(async (c, next) => {
     c.set("db", createDb(c.env.DB));
+    c.set("catalogueDb", createCatalogueDb(c.env.DB));
     await next();
   });
 

@@ -2,6 +2,7 @@
 // the SPA answered them from the whole list (web/features/collection/collection-query.ts is the
 // reference, compared over random questions), with facets, pages, and only active products; and
 // bad input a 4xx in the error shape or an empty page, never a 5xx.
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -11,7 +12,8 @@ import {
   type ProductSearchResponse,
   SORT_MODES,
 } from "../../worker/contracts/catalogue";
-import { products } from "../../worker/db/schema";
+import { createCatalogueDb } from "../../worker/db/client";
+import { categories, products } from "../../worker/db/schema";
 import { api, createCategory, createProduct, db } from "./helpers/factories";
 
 const DAY = 86_400_000;
@@ -190,6 +192,27 @@ describe("GET /api/product/search", () => {
     const res = await api(`/api/product/search?${query}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
+describe("the catalogue's reads", () => {
+  it("go through a D1 session that a read replica may answer first", async () => {
+    const constraints: unknown[] = [];
+    const d1 = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === "withSession")
+          return (constraint: D1SessionConstraint) => {
+            constraints.push(constraint);
+            return target.withSession(constraint);
+          };
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const { copper } = await shop();
+    const rows = await createCatalogueDb(d1).select().from(categories);
+    expect(constraints).toEqual(["first-unconstrained"]);
+    expect(rows.map((r) => r.id)).toContain(copper.id);
   });
 });
 

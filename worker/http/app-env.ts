@@ -13,7 +13,10 @@ export interface AppEnv {
    * sign-in has passed (http/admin.ts).
    */
   Variables: {
+    /** The primary: every read that must see the request's own or the last writes. */
     db: Db;
+    /** Catalogue reads, which a nearby read replica may serve (db/client.ts createCatalogueDb). */
+    catalogueDb: Db;
     auth: AccessClaims;
     viewer: AccessClaims | null;
     admin: { id: string; email: string };

@@ -1,4 +1,5 @@
-// Catalogue and content API (SPEC.md section 7): products, categories, blog posts, FAQ.
+// Catalogue and content API (SPEC.md section 7): products, categories, blog posts, FAQ. Read through
+// D1's Sessions API (c.var.catalogueDb), so a read replica near the shopper may answer.
 import { Hono } from "hono";
 import { ProductSearchQuery } from "../contracts/catalogue";
 import { IdParam } from "../contracts/fields";
@@ -22,15 +23,15 @@ const request = (c: AppContext, key: string) => ({
 
 export const catalogueRoutes = new Hono<AppEnv>()
   .get("/product/list", (c) =>
-    cachedJson(c.var.db, request(c, "products"), async () => {
-      const products = await listProducts(c.var.db);
+    cachedJson(c.var.catalogueDb, request(c, "products"), async () => {
+      const products = await listProducts(c.var.catalogueDb);
       return { success: true, products, message: `${products.length} products` };
     }),
   )
   // Before /product/:id, which would take "search" for an id.
   .get("/product/search", validate("query", ProductSearchQuery), async (c) => {
     const query = c.req.valid("query");
-    const result = await searchProducts(c.var.db, query);
+    const result = await searchProducts(c.var.catalogueDb, query);
     return c.json({
       success: true as const,
       products: result.products,
@@ -42,28 +43,28 @@ export const catalogueRoutes = new Hono<AppEnv>()
   })
   .get("/product/:id", validate("param", IdParam), async (c) => {
     const { id } = c.req.valid("param");
-    const res = await cachedJson(c.var.db, request(c, `product:${id}`), async () => {
-      const product = await findProduct(c.var.db, id);
+    const res = await cachedJson(c.var.catalogueDb, request(c, `product:${id}`), async () => {
+      const product = await findProduct(c.var.catalogueDb, id);
       return product ? { success: true, product } : null;
     });
     if (!res) throw notFound("Product not found", "product_not_found");
     return res;
   })
   .get("/category/list", (c) =>
-    cachedJson(c.var.db, request(c, "categories"), async () => ({
+    cachedJson(c.var.catalogueDb, request(c, "categories"), async () => ({
       success: true,
-      categories: await listCategories(c.var.db),
+      categories: await listCategories(c.var.catalogueDb),
     })),
   )
   .get("/blogs", (c) =>
-    cachedJson(c.var.db, request(c, "blogs"), async () => ({
+    cachedJson(c.var.catalogueDb, request(c, "blogs"), async () => ({
       success: true,
-      blogs: await listBlogPosts(c.var.db),
+      blogs: await listBlogPosts(c.var.catalogueDb),
     })),
   )
   .get("/faq", (c) =>
-    cachedJson(c.var.db, request(c, "faq"), async () => ({
+    cachedJson(c.var.catalogueDb, request(c, "faq"), async () => ({
       success: true,
-      faqs: await listFaq(c.var.db),
+      faqs: await listFaq(c.var.catalogueDb),
     })),
   );

@@ -35,11 +35,11 @@ export const seoRoutes = new Hono<AppEnv>()
       ifNoneMatch: c.req.header("if-none-match"),
       contentType: "application/xml; charset=UTF-8",
     };
-    return cachedResponse(c.var.db, request, async () => {
+    return cachedResponse(c.var.catalogueDb, request, async () => {
       const origin = c.env.APP_ORIGIN;
       const [products, posts] = await Promise.all([
-        listProducts(c.var.db),
-        listBlogPosts(c.var.db),
+        listProducts(c.var.catalogueDb),
+        listBlogPosts(c.var.catalogueDb),
       ]);
       const urls = [
         ...STATIC_PATHS.map((path) => ({ loc: `${origin}${path}` })),
