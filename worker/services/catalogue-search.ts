@@ -47,7 +47,9 @@ type Filter = "category" | "premium" | "sale";
 /** The search's conditions, leaving out `except` (a facet counts under the others). */
 function conditions(query: ProductSearch, categoryIds: string[], except?: Filter) {
   return and(
-    eq(products.status, "active"),
+    // With a search, the name index leads (the `+` keeps SQLite from walking every active product
+    // by the status index and probing each): a rare word then reads a few rows, not 50,000.
+    query.q ? sql`+${products.status} = 'active'` : eq(products.status, "active"),
     query.q ? nameContains(query.q) : undefined,
     query.category.length > 0 && except !== "category"
       ? inArray(products.categoryId, categoryIds)
