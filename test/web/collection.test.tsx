@@ -4,16 +4,20 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { routes } from "../../web/app/router";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import {
+  answeredPage,
   DEFAULT_QUERY,
+  filtersOf,
+  isPastLastPage,
   pageList,
   paginate,
   parseCollectionParams,
   resolveCategories,
   selectProducts,
   toCollectionParams,
+  toSearchRequest,
   updateQuery,
 } from "../../web/features/collection/collection-query";
-import type { ProductDto } from "../../worker/contracts/catalogue";
+import type { ProductDto, ProductSearchResponse } from "../../worker/contracts/catalogue";
 import { makeCategory, makeProduct, stubApi } from "./helpers";
 
 const parse = (search: string) => parseCollectionParams(new URLSearchParams(search));
@@ -203,6 +207,49 @@ describe("paginate", () => {
   });
 });
 
+describe("the search request", () => {
+  it("asks with the address's own names, defaults left out, so equal states ask alike", () => {
+    expect(toSearchRequest(DEFAULT_QUERY)).toBe("");
+    expect(
+      toSearchRequest({
+        ...DEFAULT_QUERY,
+        categories: ["Wind Chimes", "Singing Bowls"],
+        sale: true,
+        hideSoldOut: true,
+        search: "brass bell",
+        sort: "high-low",
+        page: 2,
+      }),
+    ).toBe(
+      "category=Wind+Chimes&category=Singing+Bowls&sale=true&instock=1&q=brass+bell&sort=high-low&page=2",
+    );
+    expect(filtersOf("q=bell&page=3&sort=low-high")).toBe("q=bell&sort=low-high");
+  });
+
+  const answer = (over: Partial<ProductSearchResponse>): ProductSearchResponse => ({
+    success: true,
+    products: [],
+    total: 0,
+    page: 1,
+    pageSize: 12,
+    facets: { categories: [], premium: 0, sale: 0 },
+    ...over,
+  });
+
+  it("reads the answered page as the screen shows it, and tells a page past the last", () => {
+    const third = answer({
+      products: Array.from({ length: 6 }, (_, i) => makeProduct(i)),
+      total: 30,
+      page: 3,
+    });
+    expect(answeredPage(third)).toMatchObject({ page: 3, pageCount: 3, first: 25, last: 30 });
+    expect(isPastLastPage(third)).toBe(false);
+    expect(isPastLastPage(answer({ total: 30, page: 4 }))).toBe(true);
+    expect(isPastLastPage(answer({ total: 0, page: 4 }))).toBe(false);
+    expect(answeredPage(answer({}))).toMatchObject({ pageCount: 1, first: 0, last: 0 });
+  });
+});
+
 // --- The screen --------------------------------------------------------------------------------
 
 const CATEGORIES = [makeCategory(1, "Wind Chimes"), makeCategory(2, "Singing Bowls")];
@@ -216,11 +263,42 @@ const PRODUCTS = Array.from({ length: 30 }, (_, i) =>
   }),
 );
 
+let fetchMock: ReturnType<typeof stubApi>;
+
 function renderCollection(path: string, data = { products: PRODUCTS, categories: CATEGORIES }) {
-  stubApi(data);
+  fetchMock = stubApi(data);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
+}
+
+const requested = () => fetchMock.mock.calls.map(([input]) => String(input));
+/** The query strings the screen sent to the search, in order. */
+const searchesSent = () =>
+  requested()
+    .filter((url) => url.startsWith("/api/product/search"))
+    .map((url) => url.slice("/api/product/search".length).replace(/^\?/, ""));
+
+/**
+ * Holds the search answers for queries `held` matches until the test releases them, in any order;
+ * the rest answer at once. Returns a release for each held query.
+ */
+function holdSearches(held: (query: string) => boolean) {
+  const answer = fetchMock.getMockImplementation();
+  if (!answer) throw new Error("stub the API first");
+  const waiting = new Map<string, () => void>();
+  fetchMock.mockImplementation(async (input, init) => {
+    const query = String(input).split("?")[1] ?? "";
+    if (String(input).startsWith("/api/product/search") && held(query)) {
+      await new Promise<void>((release) => waiting.set(query, release));
+    }
+    return answer(input, init);
+  });
+  return (query: string) => {
+    const release = waiting.get(query);
+    if (!release) throw new Error(`no held search for "${query}"`);
+    release();
+  };
 }
 
 const cardNames = () =>
@@ -233,16 +311,95 @@ describe("collection screen", () => {
   beforeAll(() => import("../../web/routes/collection"), 30_000);
   beforeEach(() => clearCatalogueCache());
 
-  it("pages the list 12 at a time and announces the count", async () => {
+  it("asks the search for the page it shows, 12 at a time, and never the whole list", async () => {
     const router = renderCollection("/collection");
     await waitFor(() => expect(status().textContent).toBe("Showing 1–12 of 30 products"));
     expect(cardNames()).toHaveLength(12);
+    expect(cardNames()[0]).toBe("Singing Bowl 1");
     await waitFor(() => expect(document.title).toBe("Shop the collection — Tamra & Tara"));
 
     fireEvent.click(screen.getByRole("link", { name: "Page 3" }));
     await waitFor(() => expect(status().textContent).toBe("Showing 25–30 of 30 products"));
     expect(search(router)).toBe("?page=3");
+    expect(cardNames()).toEqual([
+      "Singing Bowl 25",
+      "Wind Chime 26",
+      "Wind Chime 27",
+      "Singing Bowl 28",
+      "Wind Chime 29",
+      "Wind Chime 30",
+    ]);
     expect(screen.getByRole("link", { name: "Page 3" }).getAttribute("aria-current")).toBe("page");
+    expect(searchesSent()).toEqual(["", "page=3"]);
+    expect(requested().some((url) => url.includes("/api/product/list"))).toBe(false);
+  });
+
+  it("shows how many products each filter would find beside its box", async () => {
+    renderCollection("/collection?sale=1");
+    await waitFor(() => expect(status().textContent).toBe("Showing 6 products"));
+    const count = (name: string) =>
+      screen.getByRole("checkbox", { name }).closest("label")?.querySelector(".check-row-count")
+        ?.textContent;
+    // On sale: products 1, 6, 11, 16, 21, 26; the bowls among them are 1 and 16.
+    expect(count("Singing Bowls")).toBe("2");
+    expect(count("Wind Chimes")).toBe("4");
+    // Counted under the other filters: On Sale says what it finds, not what is shown.
+    expect(count("On Sale")).toBe("6");
+    expect(count("Premium")).toBe("0");
+  });
+
+  it("goes back to page 1 for a page past the last, as the address then says", async () => {
+    const router = renderCollection("/collection?q=bowl&page=9");
+    await waitFor(() => expect(status().textContent).toBe("Showing 10 products"));
+    expect(search(router)).toBe("?q=bowl");
+    expect(searchesSent()).toEqual(["q=bowl&page=9", "q=bowl"]);
+    expect(screen.queryByRole("heading", { name: "No products found" })).toBeNull();
+  });
+
+  it("keeps the page on screen while the next loads, then shows the next", async () => {
+    renderCollection("/collection");
+    await waitFor(() => expect(cardNames()).toHaveLength(12));
+    const release = holdSearches((query) => query === "page=2");
+    const results = within(screen.getByRole("main")).getByRole("region", { name: "Products" });
+
+    fireEvent.click(screen.getByRole("link", { name: "Page 2" }));
+    await waitFor(() => expect(searchesSent()).toContain("page=2"));
+    expect(cardNames()[0]).toBe("Singing Bowl 1");
+    expect(cardNames()).toHaveLength(12);
+    expect(results.getAttribute("aria-busy")).toBe("true");
+
+    release("page=2");
+    await waitFor(() => expect(status().textContent).toBe("Showing 13–24 of 30 products"));
+    expect(cardNames()[0]).toBe("Singing Bowl 13");
+    expect(results.getAttribute("aria-busy")).toBeNull();
+  });
+
+  it("cancels a question the address has moved on from and ignores its late answer", async () => {
+    const router = renderCollection("/collection");
+    await waitFor(() => expect(cardNames()).toHaveLength(12));
+    const release = holdSearches((query) => query.startsWith("q="));
+    const box = screen.getByRole("searchbox", { name: "Search products" }) as HTMLInputElement;
+
+    fireEvent.change(box, { target: { value: "bowl" } });
+    fireEvent.submit(box.form as HTMLFormElement);
+    await waitFor(() => expect(searchesSent()).toContain("q=bowl"));
+    fireEvent.change(box, { target: { value: "chime 30" } });
+    fireEvent.submit(box.form as HTMLFormElement);
+    await waitFor(() => expect(searchesSent()).toContain("q=chime+30"));
+    const bowl = fetchMock.mock.calls.findIndex(([url]) => String(url).endsWith("q=bowl"));
+    expect(fetchMock.mock.calls[bowl]?.[1]?.signal?.aborted).toBe(true);
+    const late = fetchMock.mock.results[bowl]?.value as Promise<Response>;
+
+    release("q=chime+30");
+    await waitFor(() => expect(status().textContent).toBe("Showing 1 product"));
+    release("q=bowl");
+    // The late answer has had every chance to land: its fetch resolves, then nothing may change.
+    await act(async () => {
+      await late;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(cardNames()).toEqual(["Wind Chime 30"]);
+    expect(search(router)).toBe("?q=chime+30");
   });
 
   it("preselects filters from a shared link, ignoring unknown values", async () => {
@@ -251,6 +408,9 @@ describe("collection screen", () => {
     );
     await waitFor(() => expect(status().textContent).toBe("Showing 2 products"));
     expect(cardNames()).toEqual(["Singing Bowl 1", "Singing Bowl 16"]);
+    // The name as the shop spells it, the unknown one and the bad sort and page left out; asked
+    // only once the shop's names are known.
+    expect(searchesSent()).toEqual(["category=Singing+Bowls&sale=true"]);
     expect(
       (screen.getByRole("checkbox", { name: "Singing Bowls" }) as HTMLInputElement).checked,
     ).toBe(true);
@@ -270,6 +430,7 @@ describe("collection screen", () => {
     renderCollection("/collection?q=chime&sort=high-low&page=2");
     await waitFor(() => expect(status().textContent).toBe("Showing 13–20 of 20 products"));
     expect(cardNames()[0]).toBe("Wind Chime 12");
+    expect(searchesSent()).toEqual(["q=chime&sort=high-low&page=2"]);
     expect(
       (screen.getByRole("searchbox", { name: "Search products" }) as HTMLInputElement).value,
     ).toBe("chime");
@@ -296,24 +457,35 @@ describe("collection screen", () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(status().textContent).toBe("Showing 10 products"));
     expect(box.value).toBe("BOWL");
+    // Typing asked nothing; Back showed the answer already had.
+    expect(searchesSent()).toEqual(["", "q=BOWL", "q=chime+2"]);
   });
 
   it("resets to page 1 on any filter, sort or search change, pushing history", async () => {
     const router = renderCollection("/collection?page=2");
     await waitFor(() => expect(status().textContent).toBe("Showing 13–24 of 30 products"));
 
-    fireEvent.click(screen.getByRole("checkbox", { name: "Wind Chimes" }));
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Wind Chimes" }));
     await waitFor(() => expect(status().textContent).toBe("Showing 1–12 of 20 products"));
     expect(search(router)).toBe("?category=Wind+Chimes");
 
     fireEvent.click(screen.getByRole("link", { name: "Page 2" }));
-    await waitFor(() => expect(search(router)).toBe("?category=Wind+Chimes&page=2"));
+    await waitFor(() => expect(status().textContent).toBe("Showing 13–20 of 20 products"));
+    expect(search(router)).toBe("?category=Wind+Chimes&page=2");
     fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "low-high" } });
-    await waitFor(() => expect(search(router)).toBe("?category=Wind+Chimes&sort=low-high"));
+    await waitFor(() => expect(status().textContent).toBe("Showing 1–12 of 20 products"));
+    expect(search(router)).toBe("?category=Wind+Chimes&sort=low-high");
     expect(cardNames()[0]).toBe("Wind Chime 2");
+    expect(searchesSent()).toEqual([
+      "page=2",
+      "category=Wind+Chimes",
+      "category=Wind+Chimes&page=2",
+      "category=Wind+Chimes&sort=low-high",
+    ]);
 
     await act(() => router.navigate(-1));
     expect(search(router)).toBe("?category=Wind+Chimes&page=2");
+    await waitFor(() => expect(status().textContent).toBe("Showing 13–20 of 20 products"));
   });
 
   it("folds the filter panel behind a toggle and resets the filters", async () => {

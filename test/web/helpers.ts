@@ -1,7 +1,13 @@
 // Browser-side test doubles: the SPA's only window to the Worker is fetch, so tests answer it.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import * as v from "valibot";
 import { vi } from "vitest";
-import type { CategoryDto, ProductDto } from "../../worker/contracts/catalogue";
+import type {
+  CategoryDto,
+  ProductDto,
+  ProductSearchResponse,
+} from "../../worker/contracts/catalogue";
+import { ProductSearchQuery } from "../../worker/contracts/catalogue-search";
 
 export function makeProduct(n: number, overrides: Partial<ProductDto> = {}): ProductDto {
   return {
@@ -33,9 +39,64 @@ export interface FakeApi {
   failWith?: number;
 }
 
+/**
+ * GET /api/product/search as the Worker answers it over `products` (newest first) and the shop's
+ * `categories`: the query read by the endpoint's own schema (so a question the Worker would refuse
+ * is a 400 here too), then filtered, counted and paged by hand.
+ */
+export function searchAnswer(
+  url: URL,
+  products: readonly ProductDto[],
+  categories: readonly CategoryDto[],
+): { status: number; body: unknown } {
+  const raw: Record<string, string | string[]> = {};
+  // As Hono reads a query: a name given once is a string, given more often a list.
+  for (const name of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(name);
+    raw[name] = all.length === 1 ? (all[0] ?? "") : all;
+  }
+  const parsed = v.safeParse(ProductSearchQuery, raw);
+  if (!parsed.success) {
+    const message = parsed.issues[0]?.message ?? "Invalid query";
+    return { status: 400, body: { success: false, message, code: "validation_failed" } };
+  }
+  const query = parsed.output;
+  const needle = query.q.toLowerCase();
+  const matches = (p: ProductDto, except?: "category" | "premium" | "sale") =>
+    (needle === "" || p.name.toLowerCase().includes(needle)) &&
+    (except === "category" ||
+      query.category.length === 0 ||
+      query.category.includes(p.category.toLowerCase())) &&
+    (except === "premium" || !query.premium || p.premium) &&
+    (except === "sale" || !query.sale || p.originalPrice > p.finalPrice) &&
+    (!query.instock || p.inStock);
+  const found = products.filter((p) => matches(p));
+  if (query.sort === "low-high") found.sort((a, b) => a.finalPrice - b.finalPrice);
+  if (query.sort === "high-low") found.sort((a, b) => b.finalPrice - a.finalPrice);
+  const start = (query.page - 1) * query.pageSize;
+  const count = (except: "category" | "premium" | "sale", also: (p: ProductDto) => boolean) =>
+    products.filter((p) => matches(p, except) && also(p)).length;
+  const body: ProductSearchResponse = {
+    success: true,
+    products: found.slice(start, start + query.pageSize),
+    total: found.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    facets: {
+      categories: categories.map(({ name }) => ({
+        name,
+        count: count("category", (p) => p.category.toLowerCase() === name.toLowerCase()),
+      })),
+      premium: count("premium", (p) => p.premium),
+      sale: count("sale", (p) => p.originalPrice > p.finalPrice),
+    },
+  };
+  return { status: 200, body };
+}
+
 /** Stubs global fetch with the Worker's catalogue answers; returns the mock to inspect calls. */
 export function stubApi({ products = [], categories = [], failWith }: FakeApi = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), {
@@ -47,6 +108,11 @@ export function stubApi({ products = [], categories = [], failWith }: FakeApi = 
       return json(200, { success: true, products, message: `${products.length} products` });
     }
     if (url.endsWith("/api/category/list")) return json(200, { success: true, categories });
+    const address = new URL(url, "http://shop.test");
+    if (address.pathname === "/api/product/search") {
+      const { status, body } = searchAnswer(address, products, categories);
+      return json(status, body);
+    }
     return json(404, { success: false, message: "Not found", code: "not_found" });
   });
   vi.stubGlobal("fetch", fetchMock);

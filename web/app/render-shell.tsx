@@ -3,7 +3,11 @@
 // It is the app's own first render, so app/start.tsx can hydrate it.
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router-dom";
-import { CATEGORY_LIST_PATH, PRODUCT_LIST_PATH } from "../features/catalogue/api";
+import {
+  CATEGORY_LIST_PATH,
+  PRODUCT_LIST_PATH,
+  PRODUCT_SEARCH_PATH,
+} from "../features/catalogue/api";
 import { paths } from "../lib/paths";
 import { routes } from "./router";
 import { routerReady } from "./router-ready";
@@ -14,6 +18,11 @@ export type { StaticShell };
 /** The footer lists categories on every screen. */
 const LAYOUT_FETCHES = [CATEGORY_LIST_PATH];
 const CATALOGUE_FETCHES = [PRODUCT_LIST_PATH, CATEGORY_LIST_PATH];
+/**
+ * The first page of the plain /collection. An address with filters asks another question, and
+ * this small answer goes unused.
+ */
+const COLLECTION_FETCHES = [PRODUCT_SEARCH_PATH, CATEGORY_LIST_PATH];
 
 /** The screens visitors land on, pre-rendered in full. */
 const SCREENS: StaticShell[] = [
@@ -29,7 +38,7 @@ const SCREENS: StaticShell[] = [
     path: "/collection",
     screen: "routes/collection.tsx",
     readsQuery: true,
-    fetches: CATALOGUE_FETCHES,
+    fetches: COLLECTION_FETCHES,
   },
   {
     // Whatever the id, the frame is the product skeleton.

@@ -1,11 +1,12 @@
-import { useMemo, useRef, useState } from "react";
-import type { ProductDto } from "../../worker/contracts/catalogue";
-import { useCategories, useProducts } from "../features/catalogue/use-catalogue";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useCategories } from "../features/catalogue/use-catalogue";
 import {
+  answeredPage,
   DEFAULT_QUERY,
-  paginate,
+  filtersOf,
+  parseCollectionParams,
   resolveCategories,
-  selectProducts,
+  toSearchRequest,
   updateQuery,
 } from "../features/collection/collection-query";
 import { type ActiveFilter, ActiveFilters } from "../features/collection/components/active-filters";
@@ -18,16 +19,11 @@ import {
   useCollectionQuery,
   useResetPageOnNewData,
 } from "../features/collection/use-collection-query";
+import { useProductSearch } from "../features/collection/use-product-search";
 import { usePageTitle } from "../lib/page-title";
 import "./collection.css";
 
 const FILTERS_ID = "collection-filters";
-
-function countByCategory(products: readonly ProductDto[] | undefined): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const { category } of products ?? []) counts.set(category, (counts.get(category) ?? 0) + 1);
-  return counts;
-}
 
 const FilterIcon = () => (
   <svg className="icon" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
@@ -40,23 +36,37 @@ const FilterIcon = () => (
 function CollectionScreen({ onRetry }: { onRetry: () => void }) {
   const queryState = useCollectionQuery();
   const { query, setQuery } = queryState;
-  const products = useProducts();
   const categories = useCategories();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsTop = useRef<HTMLElement>(null);
   const filtersToggle = useRef<HTMLButtonElement>(null);
-  useResetPageOnNewData(products.data, queryState);
 
   const known = useMemo(() => categories.data?.map(({ name }) => name), [categories.data]);
-  const counts = useMemo(() => countByCategory(products.data), [products.data]);
   // Unknown category names in the address are ignored once the shop's own list is known.
   const checked = useMemo(() => resolveCategories(query.categories, known), [query, known]);
   const current = { ...query, categories: checked };
-  const selected = useMemo(
-    () => selectProducts(products.data ?? [], { ...query, categories: checked }),
-    [products.data, query, checked],
+  // A category in the address waits for the shop's names, so an unknown name is never asked
+  // for (it would match nothing) and never flashes an empty result.
+  const request =
+    query.categories.length > 0 && categories.loading ? null : toSearchRequest(current);
+  const search = useProductSearch(request);
+  // While page 1 is asked for instead of a page past the last, the page before stays too.
+  const shown =
+    search.status === "ready" || search.status === "past-end" ? search.shown : undefined;
+  const pending = search.status === "past-end" || (search.status === "ready" && search.pending);
+  const page = shown ? answeredPage(shown.answer) : undefined;
+  const facets = shown?.answer.facets;
+  useResetPageOnNewData(
+    shown && { filters: filtersOf(shown.request), total: shown.answer.total },
+    queryState,
   );
-  const shown = paginate(selected, query.page);
+  // A page past the last shows page 1, as the address then says.
+  const pastEnd = search.status === "past-end";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a page past the end is the trigger.
+  useEffect(() => {
+    if (pastEnd) setQuery({ ...query, page: 1 }, { replace: true });
+  }, [pastEnd]);
+
   const change = (next: Parameters<typeof updateQuery>[1]) => setQuery(updateQuery(current, next));
   const clearAll = () => setQuery({ ...DEFAULT_QUERY, sort: query.sort });
 
@@ -81,17 +91,16 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
   ];
   const filterCount = active.length - (current.search ? 1 : 0);
 
-  // A category in the address stays "loading" until the shop's names are known, so an
-  // unknown name never flashes an empty result.
-  const waiting = products.loading || (query.categories.length > 0 && categories.loading);
   let status = "Loading products…";
-  if (!waiting && products.error) status = "Products could not be loaded.";
-  else if (!waiting && shown.total === 0) status = "No products found";
-  else if (!waiting) {
-    const noun = shown.total === 1 ? "product" : "products";
-    const range = shown.pageCount > 1 ? `${shown.first}–${shown.last} of ` : "";
-    status = `Showing ${range}${shown.total} ${noun}`;
+  if (search.status === "failed") status = "Products could not be loaded.";
+  else if (page && page.total === 0) status = "No products found";
+  else if (page) {
+    const noun = page.total === 1 ? "product" : "products";
+    const range = page.pageCount > 1 ? `${page.first}–${page.last} of ` : "";
+    status = `Showing ${range}${page.total} ${noun}`;
   }
+  // Pages link from the filters the shown page answered, until the next one arrives.
+  const pagedQuery = shown ? parseCollectionParams(new URLSearchParams(shown.request)) : current;
 
   return (
     <div className="collection">
@@ -131,7 +140,7 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
           id={FILTERS_ID}
           open={filtersOpen}
           categories={categories}
-          counts={counts}
+          facets={facets}
           checked={current.categories}
           premium={current.premium}
           sale={current.sale}
@@ -154,10 +163,15 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
             // The button vanishes with the panel, so focus returns to the toggle that opened it.
             filtersToggle.current?.focus();
           }}
-          total={waiting || products.error ? undefined : shown.total}
+          total={search.status === "failed" ? undefined : page?.total}
         />
 
-        <section className="collection-results" aria-labelledby="results-heading" ref={resultsTop}>
+        <section
+          className="collection-results"
+          aria-labelledby="results-heading"
+          aria-busy={pending || undefined}
+          ref={resultsTop}
+        >
           <h2 id="results-heading" className="visually-hidden">
             Products
           </h2>
@@ -167,17 +181,17 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
             </p>
             <ActiveFilters filters={active} />
           </div>
-          {waiting ? (
-            <ResultsGrid state="loading" />
-          ) : products.error ? (
+          {search.status === "failed" ? (
             <ResultsGrid state="error" onRetry={onRetry} />
+          ) : page ? (
+            <ResultsGrid state="ready" products={page.items} onClearAll={clearAll} />
           ) : (
-            <ResultsGrid state="ready" products={shown.items} onClearAll={clearAll} />
+            <ResultsGrid state="loading" />
           )}
           <Pagination
-            query={current}
-            page={shown.page}
-            pageCount={shown.pageCount}
+            query={pagedQuery}
+            page={page?.page ?? 1}
+            pageCount={search.status === "failed" ? 1 : (page?.pageCount ?? 1)}
             onNavigate={() => resultsTop.current?.scrollIntoView({ block: "start" })}
           />
         </section>
@@ -192,7 +206,7 @@ export function CollectionPage() {
     "Search and filter copper water bottles, wind chimes, wall hangings, singing bowls, idols and " +
       "puja essentials handcrafted in India, sent from Brisbane.",
   );
-  // A retry mounts the screen afresh, which asks the shared catalogue loader again.
+  // A retry mounts the screen afresh, which asks the search and the shared category list again.
   const [attempt, setAttempt] = useState(0);
   return <CollectionScreen key={attempt} onRetry={() => setAttempt((n) => n + 1)} />;
 }

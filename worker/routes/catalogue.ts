@@ -1,7 +1,7 @@
 // Catalogue and content API (SPEC.md section 7): products, categories, blog posts, FAQ. Read through
 // D1's Sessions API (c.var.catalogueDb), so a read replica near the shopper may answer.
 import { Hono } from "hono";
-import { ProductSearchQuery } from "../contracts/catalogue";
+import { ProductSearchQuery } from "../contracts/catalogue-search";
 import { IdParam } from "../contracts/fields";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { notFound } from "../http/errors";

@@ -3,7 +3,8 @@
 // price (and category), and a trigram full-text index of names for the search (migration 0024).
 // Only `active` products are ever answered.
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { ProductDto, ProductSearch, ProductSearchFacets } from "../contracts/catalogue";
+import type { ProductDto, ProductSearchFacets } from "../contracts/catalogue";
+import type { ProductSearch } from "../contracts/catalogue-search";
 import type { Db } from "../db/client";
 import { categories, products } from "../db/schema";
 import { productRows, toProductDto } from "./catalogue";

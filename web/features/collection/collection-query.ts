@@ -1,13 +1,16 @@
 // The collection screen's state as plain data (SPEC.md section 2, /collection): read from the
-// address, written back to it, and applied to the product list. No React here, so every rule
-// is unit-tested on its own.
-import type { ProductDto } from "../../../worker/contracts/catalogue";
+// address, written back to it, and turned into the search the Worker answers. No React here, so
+// every rule is unit-tested on its own.
+import {
+  type ProductDto,
+  type ProductSearchResponse,
+  SEARCH_PAGE_SIZE,
+  SORT_MODES,
+  type SortMode,
+} from "../../../worker/contracts/catalogue";
 
-/** SPEC.md section 9: collection page size. */
-export const PAGE_SIZE = 12;
-
-export const SORT_MODES = ["relevant", "low-high", "high-low"] as const;
-export type SortMode = (typeof SORT_MODES)[number];
+/** SPEC.md section 9: collection page size, the search endpoint's default. */
+export const PAGE_SIZE = SEARCH_PAGE_SIZE;
 
 export interface CollectionQuery {
   categories: string[];
@@ -95,10 +98,46 @@ export function resolveCategories(requested: string[], known: string[] | undefin
   return [...new Set(resolved)];
 }
 
+/**
+ * The query string of GET /api/product/search for a state whose categories are resolved: the
+ * endpoint reads the address's own names (q, category, premium, sale, instock, sort, page) with the
+ * same defaults, so equal states ask the same question.
+ */
+export const toSearchRequest = (query: CollectionQuery): string =>
+  toCollectionParams(query).toString();
+
+/** The filters of a search request without its page: the same results, paged differently. */
+export function filtersOf(request: string): string {
+  const params = new URLSearchParams(request);
+  params.delete("page");
+  return params.toString();
+}
+
+/** A page asked for past the last one: nothing on it while the filters do match products. */
+export const isPastLastPage = (answer: ProductSearchResponse): boolean =>
+  answer.products.length === 0 && answer.total > 0 && answer.page > 1;
+
+/** The page a search answered, in the terms the screen shows it. */
+export function answeredPage(answer: ProductSearchResponse): Page<ProductDto> {
+  const { products: items, total, page, pageSize } = answer;
+  const start = (page - 1) * pageSize;
+  return {
+    items,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    first: items.length ? start + 1 : 0,
+    last: start + items.length,
+    total,
+  };
+}
+
 export const isOnSale = (product: ProductDto): boolean =>
   product.originalPrice > product.finalPrice;
 
-/** Filter, search and sort; "relevant" keeps the API's newest-first order. */
+/**
+ * Filter, search and sort of a whole list, as the Worker's search does (its tests compare the
+ * two); "relevant" keeps the API's newest-first order.
+ */
 export function selectProducts(
   products: readonly ProductDto[],
   { categories, premium, sale, hideSoldOut, search, sort }: Omit<CollectionQuery, "page">,
@@ -130,6 +169,7 @@ export interface Page<T> {
   total: number;
 }
 
+/** A whole list's page, as the Worker's search pages (its tests compare the two). */
 export function paginate<T>(items: readonly T[], page: number, size = PAGE_SIZE): Page<T> {
   const pageCount = Math.max(1, Math.ceil(items.length / size));
   const shown = Number.isInteger(page) && page >= 1 && page <= pageCount ? page : 1;

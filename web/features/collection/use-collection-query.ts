@@ -25,18 +25,32 @@ export function useCollectionQuery(): CollectionQueryState {
   return { query, setQuery };
 }
 
+/** What a search answered for a set of filters: its request without the page, and the total. */
+export interface AnsweredTotal {
+  filters: string;
+  total: number;
+}
+
 /**
- * New data starts again at page 1 (SPEC.md). The first arrival of the list is not a change: a
- * shared link to page 3 must still open on page 3.
+ * New data starts again at page 1 (SPEC.md): the same filters answering another total mean the
+ * catalogue changed under the pages. Another page of the same total, or other filters (which
+ * start at page 1 themselves, or are history that must come back on its own page), is no change;
+ * so a shared link to page 3 still opens on page 3.
  */
-export function useResetPageOnNewData(data: unknown, { query, setQuery }: CollectionQueryState) {
-  const seen = useRef(data);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new list is the trigger.
+export function useResetPageOnNewData(
+  answered: AnsweredTotal | undefined,
+  { query, setQuery }: CollectionQueryState,
+) {
+  const filters = answered?.filters;
+  const total = answered?.total;
+  const seen = useRef(answered);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer is the trigger.
   useEffect(() => {
     const before = seen.current;
-    seen.current = data;
-    if (before !== undefined && data !== undefined && before !== data && query.page !== 1) {
+    if (filters === undefined || total === undefined) return;
+    seen.current = { filters, total };
+    if (before?.filters === filters && before.total !== total && query.page !== 1) {
       setQuery({ ...query, page: 1 }, { replace: true });
     }
-  }, [data]);
+  }, [filters, total]);
 }

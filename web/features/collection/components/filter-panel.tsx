@@ -1,4 +1,4 @@
-import type { CategoryDto } from "../../../../worker/contracts/catalogue";
+import type { CategoryDto, ProductSearchFacets } from "../../../../worker/contracts/catalogue";
 import type { Resource } from "../../catalogue/use-catalogue";
 import "./filter-panel.css";
 
@@ -6,8 +6,11 @@ interface FilterPanelProps {
   id: string;
   open: boolean;
   categories: Resource<CategoryDto[]>;
-  /** Products per category name, shown beside each box. */
-  counts: ReadonlyMap<string, number>;
+  /**
+   * How many products each box would show with the other filters as they are, beside each box
+   * once the search has answered.
+   */
+  facets: ProductSearchFacets | undefined;
   checked: readonly string[];
   premium: boolean;
   sale: boolean;
@@ -56,10 +59,10 @@ function CheckRow({
 
 function CategoryChecks({
   categories,
-  counts,
+  facets,
   checked,
   onToggleCategory,
-}: Pick<FilterPanelProps, "categories" | "counts" | "checked" | "onToggleCategory">) {
+}: Pick<FilterPanelProps, "categories" | "facets" | "checked" | "onToggleCategory">) {
   if (categories.loading) {
     return (
       <div className="filter-loading" aria-busy="true">
@@ -72,13 +75,14 @@ function CategoryChecks({
   if (categories.error) return <p className="filter-note">Categories could not be loaded.</p>;
   const list = categories.data ?? [];
   if (list.length === 0) return <p className="filter-note">No categories found</p>;
+  const counts = facets && new Map(facets.categories.map((c) => [c.name.toLowerCase(), c.count]));
   return (
     <ul className="check-list">
       {list.map(({ _id, name }) => (
         <CheckRow
           key={_id}
           label={name}
-          count={counts.get(name) ?? 0}
+          count={counts && (counts.get(name.toLowerCase()) ?? 0)}
           checked={checked.includes(name)}
           onChange={(on) => onToggleCategory(name, on)}
         />
@@ -89,7 +93,7 @@ function CategoryChecks({
 
 /** On phones and tablets it folds behind the Filters toggle; on desktops it is a sidebar. */
 export function FilterPanel(props: FilterPanelProps) {
-  const { id, open, premium, sale, hideSoldOut, checked, onReset, onClose, total } = props;
+  const { id, open, premium, sale, hideSoldOut, checked, facets, onReset, onClose, total } = props;
   const active = checked.length > 0 || premium || sale || hideSoldOut;
   return (
     <aside id={id} className={open ? "filter-panel is-open" : "filter-panel"} aria-label="Filters">
@@ -100,8 +104,13 @@ export function FilterPanel(props: FilterPanelProps) {
       <fieldset className="filter-group">
         <legend>Refine</legend>
         <ul className="check-list">
-          <CheckRow label="Premium" checked={premium} onChange={props.onPremium} />
-          <CheckRow label="On Sale" checked={sale} onChange={props.onSale} />
+          <CheckRow
+            label="Premium"
+            count={facets?.premium}
+            checked={premium}
+            onChange={props.onPremium}
+          />
+          <CheckRow label="On Sale" count={facets?.sale} checked={sale} onChange={props.onSale} />
           <CheckRow label="Hide sold out" checked={hideSoldOut} onChange={props.onHideSoldOut} />
         </ul>
       </fieldset>

@@ -1,4 +1,4 @@
-import { SORT_MODES, type SortMode } from "../collection-query";
+import { SORT_MODES, type SortMode } from "../../../../worker/contracts/catalogue";
 import "./sort-select.css";
 
 const SORT_LABELS: Record<SortMode, string> = {
