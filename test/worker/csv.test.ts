@@ -2,36 +2,7 @@
 // made inert, numbers and money written as numbers, and the download's headers.
 import { describe, expect, it } from "vitest";
 import { CSV_BOM, csvCell, csvMoney, csvResponse, csvRow, toCsv } from "../../worker/lib/csv";
-
-/** A minimal RFC 4180 reader, to prove what the writer wrote reads back as the cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) throw new Error("the last record has no CRLF");
-  return rows;
-}
+import { parseCsv } from "./helpers/csv";
 
 describe("csvCell", () => {
   it("writes plain text as it is", () => {

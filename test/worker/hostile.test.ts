@@ -45,6 +45,7 @@ import { openAccountNumber } from "../../worker/services/payout-details";
 import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/services/sessions";
 import { adminSession, asUser, creatorSession, register, setRole } from "./helpers/accounts";
 import { address, openSession, paidOrder, signature, stripe } from "./helpers/checkout";
+import { parseCsv } from "./helpers/csv";
 import {
   callWorker,
   createCategory,
@@ -337,34 +338,6 @@ const bodyOf = (c: Case): Record<string, unknown> => {
 const CSV_EXPORTS =
   /^\/api\/admin\/((subscribers|reports\/gst)\.csv|payouts\/[0-9a-f]{24}\/(aba|paypal\.csv))$/;
 
-/** The rows of a CSV file (RFC 4180), each cell unquoted. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      rows.push([...row, cell]);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
-
 /**
  * A download's properties: saved under the shop's own file name, never cached; a CSV has CRLF rows
  * of one width and no text cell a spreadsheet would run as a formula (money may be negative), and
@@ -406,7 +379,7 @@ async function checkDownload(sent: Sent, res: Response): Promise<Answer> {
   expect(disposition, what).toMatch(
     /^attachment; filename="(subscribers-\d{4}-\d{2}-\d{2}|gst-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}|payout-[0-9A-F]{8}-paypal)\.csv"$/,
   );
-  const rows = csvRows(text);
+  const rows = parseCsv(text);
   for (const row of rows) {
     expect(row, what).toHaveLength(rows[0]?.length ?? 0);
     for (const cell of row) {
@@ -3204,7 +3177,7 @@ describe("hostile input: back-office", () => {
         [ex("GET", "/api/admin/subscribers.csv"), ...refused("GET", "/api/admin/subscribers.csv")],
         (a, c) => {
           if (a.status !== 200 || c.method !== "GET") return;
-          const rows = csvRows(a.text);
+          const rows = parseCsv(a.text);
           expect(rows[0]).toEqual(["email", "confirmed_at"]);
           expect(rows.map((r) => r[0])).toContain("'=cmd|'/c calc'!a0@example.com");
         },
@@ -3258,7 +3231,7 @@ describe("hostile input: back-office", () => {
         (a, c) => {
           if (a.status !== 200 || c.method !== "GET") return;
           if (new URL(c.path, ORIGIN).pathname.endsWith(".csv")) {
-            const rows = csvRows(a.text);
+            const rows = parseCsv(a.text);
             expect(rows[0]?.[0]).toBe("date");
             expect(rows.at(-1)?.[0]).toBe("Total");
             // The buyer who named themselves a formula is text in the report.
@@ -3497,7 +3470,7 @@ describe("hostile input: back-office", () => {
             return;
           }
           expect(file).toBe("/paypal.csv");
-          expect(csvRows(a.text)).toEqual(
+          expect(parseCsv(a.text)).toEqual(
             by("paypal").map((l) => [
               l.paypal_email,
               (l.amount_cents / 100).toFixed(2),
@@ -3963,7 +3936,7 @@ describe("regressions found by the fuzz", () => {
         headers: { token: admin.accessToken },
       });
       expect(res.status).toBe(200);
-      expect(csvRows(await res.text())[0]?.[0], email).toBe(email);
+      expect(parseCsv(await res.text())[0]?.[0], email).toBe(email);
     }
   });
 

@@ -244,18 +244,42 @@ export type PayoutDetailsDto =
     })
   | (PayoutTaxDto & { method: "paypal"; email: string });
 
-/** The answer from details, masking the account number; the only way details leave the Worker. */
-export function toPayoutDetailsDto(details: PayoutDetails): PayoutDetailsDto {
-  const tax = { abn: details.abn, gstRegistered: details.gstRegistered };
-  if (details.method === "paypal") return { method: "paypal", email: details.email, ...tax };
+/** Payout details as stored (a creator's, or a payout line's copy): the number only masked. */
+export interface StoredPayoutDetails {
+  method: PayoutMethod;
+  bsb: string | null;
+  accountNumberMasked: string | null;
+  accountName: string | null;
+  paypalEmail: string | null;
+  abn: string | null;
+  gstRegistered: boolean;
+}
+
+/** The answer from stored details: the only way details leave the Worker. */
+export function payoutDetailsDto(row: StoredPayoutDetails): PayoutDetailsDto {
+  const tax = { abn: row.abn, gstRegistered: row.gstRegistered };
+  if (row.method === "paypal") return { method: "paypal", email: row.paypalEmail ?? "", ...tax };
   return {
     method: "bank",
-    bsb: details.bsb,
-    accountNumberMasked: maskAccountNumber(details.accountNumber),
-    accountName: details.accountName,
+    bsb: row.bsb ?? "",
+    accountNumberMasked: row.accountNumberMasked ?? "",
+    accountName: row.accountName ?? "",
     ...tax,
   };
 }
+
+/** The answer from validated details, masking the account number as storing them does. */
+export const toPayoutDetailsDto = (details: PayoutDetails): PayoutDetailsDto =>
+  payoutDetailsDto({
+    method: details.method,
+    bsb: details.method === "bank" ? details.bsb : null,
+    accountNumberMasked:
+      details.method === "bank" ? maskAccountNumber(details.accountNumber) : null,
+    accountName: details.method === "bank" ? details.accountName : null,
+    paypalEmail: details.method === "paypal" ? details.email : null,
+    abn: details.abn,
+    gstRegistered: details.gstRegistered,
+  });
 
 /** POST /api/user/creator/payout-details answers this. */
 export interface PayoutDetailsResponse {

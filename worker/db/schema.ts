@@ -621,6 +621,22 @@ export const commissions = sqliteTable(
 );
 
 /**
+ * Where a creator is paid: the method and its fields (the bank account's number sealed, and masked
+ * beside it), an ABN (11 digits, or null) and GST registration. A creator's details have them, and
+ * so does each payout line, as they were when the batch was made.
+ */
+const payoutDetailsColumns = () => ({
+  method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+  bsb: text("bsb"),
+  accountNumberSealed: text("account_number_sealed"),
+  accountNumberMasked: text("account_number_masked"),
+  accountName: text("account_name"),
+  paypalEmail: text("paypal_email"),
+  abn: text("abn"),
+  gstRegistered: integer("gst_registered", { mode: "boolean" }).notNull().default(false),
+});
+
+/**
  * Where a creator is paid (contracts/payouts.ts): one row per creator. The account number is
  * sealed (AES-GCM, services/payout-details.ts) and kept masked beside it for every answer.
  */
@@ -630,15 +646,7 @@ export const creatorPayoutDetails = sqliteTable(
     userId: text("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
-    bsb: text("bsb"),
-    accountNumberSealed: text("account_number_sealed"),
-    accountNumberMasked: text("account_number_masked"),
-    accountName: text("account_name"),
-    paypalEmail: text("paypal_email"),
-    /** 11 digits, or null. */
-    abn: text("abn"),
-    gstRegistered: integer("gst_registered", { mode: "boolean" }).notNull().default(false),
+    ...payoutDetailsColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -697,14 +705,7 @@ export const payoutLines = sqliteTable(
     amountCents: cents("amount_cents"),
     creatorName: text("creator_name").notNull(),
     creatorEmail: text("creator_email").notNull(),
-    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
-    bsb: text("bsb"),
-    accountNumberSealed: text("account_number_sealed"),
-    accountNumberMasked: text("account_number_masked"),
-    accountName: text("account_name"),
-    paypalEmail: text("paypal_email"),
-    abn: text("abn"),
-    gstRegistered: integer("gst_registered", { mode: "boolean" }).notNull().default(false),
+    ...payoutDetailsColumns(),
     createdAt: createdAt(),
   },
   (t) => [

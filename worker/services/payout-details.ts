@@ -3,7 +3,12 @@
 // kept masked beside it, so answers never need to open it. Only the bank file opens it
 // (services/payouts.ts), from the copy a payout batch took.
 import { eq } from "drizzle-orm";
-import { maskAccountNumber, type PayoutDetails, type PayoutDetailsDto } from "../contracts/payouts";
+import {
+  maskAccountNumber,
+  type PayoutDetails,
+  type PayoutDetailsDto,
+  payoutDetailsDto,
+} from "../contracts/payouts";
 import type { Db } from "../db/client";
 import { creatorPayoutDetails } from "../db/schema";
 import type { Bindings } from "../env";
@@ -11,27 +16,6 @@ import { seal, unseal } from "../lib/keys";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** A row's details as every answer shows them: the account number masked. */
-export function payoutDetailsDto(row: {
-  method: "bank" | "paypal";
-  bsb: string | null;
-  accountNumberMasked: string | null;
-  accountName: string | null;
-  paypalEmail: string | null;
-  abn: string | null;
-  gstRegistered: boolean;
-}): PayoutDetailsDto {
-  const tax = { abn: row.abn, gstRegistered: row.gstRegistered };
-  if (row.method === "paypal") return { method: "paypal", email: row.paypalEmail ?? "", ...tax };
-  return {
-    method: "bank",
-    bsb: row.bsb ?? "",
-    accountNumberMasked: row.accountNumberMasked ?? "",
-    accountName: row.accountName ?? "",
-    ...tax,
-  };
-}
 
 /** "BSB 062-000, account ••••••123" or "PayPal jo@example.com": where a payout went, in words. */
 export function paidTo(details: PayoutDetailsDto): string {

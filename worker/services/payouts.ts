@@ -19,6 +19,7 @@ import {
   type PayoutLineDto,
   type PayoutStatementDto,
   type PayoutStatusDto,
+  payoutDetailsDto,
   payoutStatementPath,
   type StatementLineDto,
   toAbaText,
@@ -43,7 +44,7 @@ import { type Actor, auditStatementIf } from "./audit";
 import { NOT_HELD } from "./commissions";
 import { deliverQueuedEmail, queueMailIf } from "./email";
 import { remittanceEmail } from "./email-templates";
-import { openAccountNumber, paidTo, payoutDetailsDto } from "./payout-details";
+import { openAccountNumber, paidTo } from "./payout-details";
 
 /** The minimum a batch pays by default: CREATOR_PAYOUT_MINIMUM dollars, or A$50. */
 export function payoutMinimumCents(env: Pick<Bindings, "CREATOR_PAYOUT_MINIMUM">): number {
@@ -57,6 +58,14 @@ const OWED = sql.raw(`("amount_cents" - "reversed_cents" - "settled_cents")`);
  * and not held for review or rejected by the owner.
  */
 const TAKEN = sql`"status" <> 'pending' AND ${OWED} <> 0 AND ${NOT_HELD}`;
+
+/** The commissions a payout batch took (a condition on `commissions`). */
+const inPayout = (id: string) =>
+  sql`"id" IN (SELECT i."commission_id" FROM "payout_items" AS i
+    JOIN "payout_lines" AS l ON l."id" = i."line_id" WHERE l."payout_id" = ${id})`;
+/** The batch is still open: what its paid or cancelled move, made last, is conditional on. */
+const isOpen = (id: string) =>
+  sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id} AND "status" = 'open')`;
 
 const notFound = () => new AppError(404, PAYOUT_ADMIN_MESSAGES.notFound, "not_found");
 const notOpen = (status: string) =>
@@ -107,8 +116,7 @@ export async function createPayout(
     db
       .update(commissions)
       .set({ settledCents: sql`"amount_cents" - "reversed_cents"`, updatedAt: new Date(now) })
-      .where(sql`"id" IN (SELECT i."commission_id" FROM "payout_items" AS i
-        JOIN "payout_lines" AS l ON l."id" = i."line_id" WHERE l.${ofThisBatch})`),
+      .where(inPayout(id)),
     db
       .update(payouts)
       .set({
@@ -281,7 +289,6 @@ export async function markPayoutPaid(
   if (before.status === "paid") return before;
   if (before.status !== "open") throw notOpen(before.status);
   const stillOpen = and(eq(payouts.id, id), eq(payouts.status, "open"));
-  const isOpen = sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id} AND "status" = 'open')`;
   const mails = before.lines.map((line) => ({
     id: newId(now),
     mail: remittanceEmail(
@@ -300,9 +307,7 @@ export async function markPayoutPaid(
     db
       .update(commissions)
       .set({ status: "paid", updatedAt: new Date(now) })
-      .where(sql`"status" = 'approved' AND ${isOpen} AND "id" IN (SELECT i."commission_id"
-        FROM "payout_items" AS i JOIN "payout_lines" AS l ON l."id" = i."line_id"
-        WHERE l."payout_id" = ${id})`),
+      .where(sql`"status" = 'approved' AND ${isOpen(id)} AND ${inPayout(id)}`),
     ...mails.map((m) => queueMailIf(db, m.id, m.mail, stillOpen, payouts)),
     auditStatementIf(
       db,
@@ -314,7 +319,7 @@ export async function markPayoutPaid(
         before: { status: "open" },
         after: { status: "paid", totalCents: dollarsToCents(before.total) },
       },
-      isOpen,
+      isOpen(id),
     ),
     db
       .update(payouts)
@@ -345,7 +350,6 @@ export async function cancelPayout(
   const before = await getPayout(db, id);
   if (before.status === "cancelled") return before;
   if (before.status !== "open") throw notOpen(before.status);
-  const isOpen = sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id} AND "status" = 'open')`;
   // As marking paid: conditional on the batch being open, the move to cancelled last.
   await db.batch([
     db
@@ -356,8 +360,7 @@ export async function cancelPayout(
           WHERE l."payout_id" = ${id} AND i."commission_id" = "commissions"."id")`,
         updatedAt: new Date(now),
       })
-      .where(sql`${isOpen} AND "id" IN (SELECT i."commission_id" FROM "payout_items" AS i
-        JOIN "payout_lines" AS l ON l."id" = i."line_id" WHERE l."payout_id" = ${id})`),
+      .where(sql`${isOpen(id)} AND ${inPayout(id)}`),
     auditStatementIf(
       db,
       actor,
@@ -368,7 +371,7 @@ export async function cancelPayout(
         before: { status: "open" },
         after: { status: "cancelled" },
       },
-      isOpen,
+      isOpen(id),
     ),
     db
       .update(payouts)
