@@ -2,8 +2,12 @@
 // D1 and R2 that `wrangler dev` uses. It never touches remote resources.
 import { Miniflare } from "miniflare";
 import { unstable_readConfig } from "wrangler";
-import { isEmpty, type SeedBindings, seedShop } from "../seed/seed";
+import { isEmpty, type SeedBindings, type SeedOptions, seedShop } from "../seed/seed";
 import { applyMigrations, DEFAULT_STATE } from "./local";
+import { rasterizePreview } from "./raster-preview";
+
+/** Node can run sharp, so the local seed also stores the raster link previews of the covers. */
+const NODE_SEED: SeedOptions = { rasterize: rasterizePreview };
 
 /**
  * Opens the local D1 and R2 that `wrangler dev` persists, keyed by wrangler.toml's ids as wrangler
@@ -39,17 +43,22 @@ export async function withLocalBindings<T>(
   }
 }
 
-export const seedLocal = () => withLocalBindings(seedShop);
+export const seedLocal = (persistTo = DEFAULT_STATE) =>
+  withLocalBindings((env) => seedShop(env, NODE_SEED), persistTo);
 
 /** Seeds only a database with no products; returns what it wrote, or null when it left it alone. */
 export const seedIfEmpty = (persistTo = DEFAULT_STATE) =>
-  withLocalBindings(async (env) => ((await isEmpty(env)) ? seedShop(env) : null), persistTo);
+  withLocalBindings(
+    async (env) => ((await isEmpty(env)) ? seedShop(env, NODE_SEED) : null),
+    persistTo,
+  );
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await applyMigrations();
   const report = await seedLocal();
   console.log(
     `Seeded ${report.products} products in ${report.categories} categories, ${report.posts} posts, ` +
-      `${report.faq} FAQ entries, ${report.images} images; ${report.accountsCreated} demo accounts created.`,
+      `${report.faq} FAQ entries, ${report.images} images, ${report.previews} link previews; ` +
+      `${report.accountsCreated} demo accounts created.`,
   );
 }

@@ -3,6 +3,7 @@
 
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { PREVIEW_IMAGE, previewImageKey } from "../contracts/catalogue";
 import * as schema from "../db/schema";
 import { stableId } from "../lib/ids";
 import { hashPassword } from "../services/passwords";
@@ -18,10 +19,24 @@ import { DEMO_ACCOUNTS } from "./demo-accounts";
 const SEED_EPOCH = Date.UTC(2026, 10, 15);
 const DAY_MS = 86_400_000;
 const PRODUCT_VIEWS = [0, 1, 2] as const;
+/** Every seeded picture's key derives from its content, so it can be cached for good. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** How many previews are rasterised at once: one per core here (sharp threads within each). */
+const RASTER_CONCURRENCY = 2;
 
 export interface SeedBindings {
   DB: D1Database;
   IMAGES: R2Bucket;
+}
+
+export interface SeedOptions {
+  /**
+   * Draws a seed SVG as the raster link preview: a JPEG of PREVIEW_IMAGE's size (1200x630), which
+   * the seed stores under previewImageKey(coverKey) for each product's cover. Node scripts pass
+   * worker/scripts/raster-preview.ts; without it (inside workerd, where sharp cannot run) the seed
+   * stores no previews.
+   */
+  rasterize?: (svg: string) => Promise<Uint8Array>;
 }
 
 export interface SeedReport {
@@ -30,6 +45,8 @@ export interface SeedReport {
   posts: number;
   faq: number;
   images: number;
+  /** Product covers that have a raster preview in R2 (stored now or already there). */
+  previews: number;
   accountsCreated: number;
 }
 
@@ -80,10 +97,7 @@ async function storeImages(
       const key = await contentKey(prefix, svg);
       if (!(await bucket.head(key))) {
         await bucket.put(key, svg, {
-          httpMetadata: {
-            contentType: "image/svg+xml",
-            cacheControl: "public, max-age=31536000, immutable",
-          },
+          httpMetadata: { contentType: "image/svg+xml", cacheControl: IMMUTABLE },
         });
       }
       return key;
@@ -91,10 +105,34 @@ async function storeImages(
   );
 }
 
-export async function seedShop(env: SeedBindings): Promise<SeedReport> {
+/**
+ * Puts the raster preview of each cover SVG beside it, unless one is there already (its key
+ * derives from the SVG's, so an existing one is current). At most RASTER_CONCURRENCY at a time.
+ */
+async function storePreviews(
+  bucket: R2Bucket,
+  covers: { key: string; svg: string }[],
+  rasterize: (svg: string) => Promise<Uint8Array>,
+): Promise<number> {
+  const queue = [...covers];
+  const worker = async () => {
+    for (let cover = queue.shift(); cover; cover = queue.shift()) {
+      const key = previewImageKey(cover.key);
+      if (key === cover.key || (await bucket.head(key))) continue;
+      await bucket.put(key, await rasterize(cover.svg), {
+        httpMetadata: { contentType: PREVIEW_IMAGE.type, cacheControl: IMMUTABLE },
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: RASTER_CONCURRENCY }, worker));
+  return covers.length;
+}
+
+export async function seedShop(env: SeedBindings, options: SeedOptions = {}): Promise<SeedReport> {
   const db = drizzle(env.DB, { schema });
   const statements: Parameters<typeof db.batch>[0][number][] = [];
   let images = 0;
+  const covers: { key: string; svg: string }[] = [];
 
   const categoryIds = new Map<string, string>();
   for (const [i, category] of seedCategories.entries()) {
@@ -121,14 +159,15 @@ export async function seedShop(env: SeedBindings): Promise<SeedReport> {
     const categoryId = categoryIds.get(product.category);
     if (!categoryId)
       throw new Error(`Seed product ${product.slug} names unknown category ${product.category}`);
-    const imageKeys = await storeImages(
-      env.IMAGES,
-      PRODUCT_VIEWS.map((view) => ({
-        prefix: `products/${product.slug}-${view + 1}`,
-        svg: productArt({ kind: product.artwork, hue: product.hue, view, label: product.name }),
-      })),
-    );
+    const views = PRODUCT_VIEWS.map((view) => ({
+      prefix: `products/${product.slug}-${view + 1}`,
+      svg: productArt({ kind: product.artwork, hue: product.hue, view, label: product.name }),
+    }));
+    const imageKeys = await storeImages(env.IMAGES, views);
     images += imageKeys.length;
+    const [coverKey] = imageKeys;
+    const [cover] = views;
+    if (coverKey && cover) covers.push({ key: coverKey, svg: cover.svg });
     const row = {
       slug: product.slug,
       name: product.name,
@@ -242,6 +281,10 @@ export async function seedShop(env: SeedBindings): Promise<SeedReport> {
     accountsCreated++;
   }
 
+  const previews = options.rasterize
+    ? await storePreviews(env.IMAGES, covers, options.rasterize)
+    : 0;
+
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
   return {
@@ -250,6 +293,7 @@ export async function seedShop(env: SeedBindings): Promise<SeedReport> {
     posts: seedPosts.length,
     faq: seedFaq.length,
     images,
+    previews,
     accountsCreated,
   };
 }
