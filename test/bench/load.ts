@@ -26,9 +26,12 @@ export interface LoadOptions {
   connections?: number;
   /** The status every answer should have (default: any 2xx). */
   status?: number;
+  /** Each request's own path, from its number: a new question every time (no cached answer). */
+  pathFor?: (n: number) => string;
 }
 
 export async function load(name: string, path: string, options: LoadOptions = {}): Promise<Row> {
+  let sent = 0;
   const result = await autocannon({
     url: `${ORIGIN}${path}`,
     connections: options.connections ?? CONNECTIONS,
@@ -36,6 +39,16 @@ export async function load(name: string, path: string, options: LoadOptions = {}
     method: options.method ?? "GET",
     headers: { "content-type": "application/json", ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    ...(options.pathFor && {
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            request.path = options.pathFor?.(sent++) ?? path;
+            return request;
+          },
+        },
+      ],
+    }),
   });
   const wrongStatus =
     options.status === undefined
