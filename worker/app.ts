@@ -16,6 +16,7 @@ import { imageRoutes } from "./routes/images";
 import { newsletterRoutes } from "./routes/newsletter";
 import { orderRoutes } from "./routes/orders";
 import { payoutRoutes } from "./routes/payouts";
+import { productPageRoutes } from "./routes/product-page";
 import { referralRoutes } from "./routes/referrals";
 import { seoRoutes } from "./routes/seo";
 import { sessionRoutes } from "./routes/session";
@@ -70,6 +71,7 @@ export function createApp() {
     .route("/dev", devPageRoutes)
     .route("/images", imageRoutes)
     .route("/r", referralRoutes)
+    .route("/product", productPageRoutes)
     .route("/", seoRoutes);
 
   app.notFound((c) => {

@@ -33,3 +33,73 @@ test("landing pages paint before any script runs; unknown addresses answer 404",
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1, name: /Take home luck/ })).toBeVisible();
 });
+
+test("a product page is readable without scripts, previews as a raster card, and the app takes it over as it is", async ({
+  browser,
+  page,
+  request,
+}) => {
+  const name = "Hammered Copper Water Bottle 950 ml";
+  const found = await request.get(`/api/product/search?q=${encodeURIComponent(name)}`);
+  const [product] = (await found.json()).products as { _id: string; finalPrice: number }[];
+  expect(product, "the seed's bottle").toBeDefined();
+  const path = `/product/${product?._id}`;
+  const price = `$${product?.finalPrice.toFixed(2)}`;
+
+  // What a link-preview crawler or a search engine reads: no script runs.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const frame = await noScript.newPage();
+  const res = await frame.goto(path);
+  expect(res?.status()).toBe(200);
+  await expect(frame).toHaveTitle(`${name} — Tamra & Tara`);
+  await expect(frame.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(frame.locator(".product-price-final")).toHaveText(price);
+  const photo = frame.locator(".gallery-main img");
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const ogImage = await frame.locator('meta[property="og:image"]').getAttribute("content");
+  expect(ogImage).toMatch(/^http:\/\/localhost:\d+\/images\/.+\.preview\.jpg$/);
+  const card = await request.get(ogImage ?? "");
+  expect(card.status()).toBe(200);
+  expect(card.headers()["content-type"]).toBe("image/jpeg");
+  const bytes = await card.body();
+  expect(bytes.length).toBeLessThan(300_000);
+  const { default: sharp } = await import("sharp");
+  expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+  const structured = JSON.parse(
+    (await frame.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+  );
+  expect(structured.offers).toMatchObject({ priceCurrency: "AUD", price: price.slice(1) });
+
+  const missing = await frame.goto("/product/0123456789abcdef01234567");
+  expect(missing?.status()).toBe(404);
+  await expect(frame.getByRole("heading", { name: "Product not found" })).toBeVisible();
+  await noScript.close();
+
+  // With scripts, the app hydrates the frame: the photo the HTML brought is the one on screen once
+  // the app has started (nothing was painted afresh), and React reported no mismatch.
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { framePhoto: Element | null }).framePhoto =
+        document.querySelector(".gallery-main img");
+    });
+  });
+  await page.goto(path);
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { framePhoto: Element | null }).framePhoto ===
+        document.querySelector(".gallery-main img"),
+    ),
+  ).toBe(true);
+  await expect(page.getByRole("heading", { name: "Related products" })).toBeVisible();
+  expect(problems.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart!")).toBeVisible();
+});

@@ -12,7 +12,7 @@ import {
   DELIVERY_FEE_CENTS,
   pricedLine,
 } from "../../worker/contracts/totals";
-import { makeProduct, stubApi } from "./helpers";
+import { makeProduct, requestedPaths, stubApi } from "./helpers";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -202,6 +202,26 @@ describe("/cart", () => {
     });
     await waitFor(() => expect((confirmButton() as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByText("Only 2 left of Surya Wall Hanging")).toBeNull();
+  });
+
+  it("reads each line's product by id to flag one above what is left", async () => {
+    const bowl = makeProduct(4, { name: "Singing Bowl" });
+    const chime = makeProduct(5, { name: "Brass Wind Chime" });
+    addToGuestCart(bowl, 3);
+    addToGuestCart(chime, 1);
+    // One bowl is left since it was added; the chime is no longer on sale (a 404, left out).
+    const fetchMock = stubApi({ products: [{ ...bowl, available: 1 }] });
+    renderCart();
+
+    const message = "Only 1 left of Singing Bowl";
+    const row = await waitFor(() => screen.getByText(message).closest("li") as HTMLElement);
+    expect(within(row).getByRole("link", { name: "Singing Bowl" })).toBeTruthy();
+    expect(screen.queryByText(/left of Brass Wind Chime|Brass Wind Chime is sold out/)).toBeNull();
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(true);
+    const paths = requestedPaths(fetchMock);
+    expect(paths).toContain("/api/product/prod4");
+    expect(paths).toContain("/api/product/prod5");
+    expect(paths).not.toContain("/api/product/list");
   });
 
   it("shows the signed-in shopper's server cart", async () => {

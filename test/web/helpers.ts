@@ -2,12 +2,17 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import * as v from "valibot";
 import { vi } from "vitest";
-import type {
-  CategoryDto,
-  ProductDto,
-  ProductSearchResponse,
+import {
+  type CategoryDto,
+  HOME_LIST_SIZE,
+  type ProductDto,
+  type ProductHighlightsResponse,
+  type ProductSearchResponse,
+  RELATED_LIMIT,
+  type RelatedProductsResponse,
 } from "../../worker/contracts/catalogue";
 import { ProductSearchQuery } from "../../worker/contracts/catalogue-search";
+import { ID_PATTERN } from "../../worker/contracts/ids";
 
 export function makeProduct(n: number, overrides: Partial<ProductDto> = {}): ProductDto {
   return {
@@ -94,6 +99,60 @@ export function searchAnswer(
   return { status: 200, body };
 }
 
+/** GET /api/product/highlights over `products` (newest first): the newest, the newest bestsellers. */
+export function highlightsAnswer(products: readonly ProductDto[]): ProductHighlightsResponse {
+  return {
+    success: true,
+    latest: products.slice(0, HOME_LIST_SIZE),
+    bestsellers: products.filter((p) => p.bestseller).slice(0, HOME_LIST_SIZE),
+  };
+}
+
+/**
+ * The Worker's related rule over `products` (newest first): same category, at least one tag in
+ * common, never the product itself, RELATED_LIMIT at most.
+ */
+export function relatedTo(product: ProductDto, products: readonly ProductDto[]): ProductDto[] {
+  return products
+    .filter(
+      (p) =>
+        p._id !== product._id &&
+        p.category === product.category &&
+        p.tags.some((tag) => product.tags.includes(tag)),
+    )
+    .slice(0, RELATED_LIMIT);
+}
+
+/** An id the Worker's IdParam takes, or a test's makeProduct id; anything else is a 400. */
+const wellFormedId = (id: string) => ID_PATTERN.test(id) || /^prod\d+$/.test(id);
+
+/**
+ * GET /api/product/:id and /api/product/:id/related as the Worker answers them over `products`:
+ * 400 for a malformed id, 404 for one not on sale; undefined for any other path.
+ */
+export function productAnswer(
+  pathname: string,
+  products: readonly ProductDto[],
+): { status: number; body: unknown } | undefined {
+  const match = /^\/api\/product\/([^/]+)(\/related)?$/.exec(pathname);
+  if (!match) return undefined;
+  const id = decodeURIComponent(match[1] ?? "");
+  if (!wellFormedId(id)) {
+    return {
+      status: 400,
+      body: { success: false, message: "Invalid id", code: "validation_failed" },
+    };
+  }
+  const product = products.find((p) => p._id === id);
+  if (!product) {
+    const body = { success: false, message: "Product not found", code: "product_not_found" };
+    return { status: 404, body };
+  }
+  if (!match[2]) return { status: 200, body: { success: true, product } };
+  const body: RelatedProductsResponse = { success: true, products: relatedTo(product, products) };
+  return { status: 200, body };
+}
+
 /** Stubs global fetch with the Worker's catalogue answers; returns the mock to inspect calls. */
 export function stubApi({ products = [], categories = [], failWith }: FakeApi = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
@@ -104,20 +163,30 @@ export function stubApi({ products = [], categories = [], failWith }: FakeApi = 
         headers: { "Content-Type": "application/json" },
       });
     if (failWith) return json(failWith, { success: false, message: "Database unavailable" });
-    if (url.endsWith("/api/product/list")) {
-      return json(200, { success: true, products, message: `${products.length} products` });
-    }
-    if (url.endsWith("/api/category/list")) return json(200, { success: true, categories });
     const address = new URL(url, "http://shop.test");
+    if (address.pathname === "/api/category/list") return json(200, { success: true, categories });
+    if (address.pathname === "/api/product/highlights") {
+      return json(200, highlightsAnswer(products));
+    }
     if (address.pathname === "/api/product/search") {
       const { status, body } = searchAnswer(address, products, categories);
       return json(status, body);
     }
+    // The shop's screens no longer read the whole catalogue: /api/product/list is a 404 here.
+    const byId =
+      address.pathname === "/api/product/list"
+        ? undefined
+        : productAnswer(address.pathname, products);
+    if (byId) return json(byId.status, byId.body);
     return json(404, { success: false, message: "Not found", code: "not_found" });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
+
+/** The paths (no query) of the requests `fetchMock` was asked for, in order. */
+export const requestedPaths = (fetchMock: { mock: { calls: unknown[][] } }): string[] =>
+  fetchMock.mock.calls.map(([input]) => new URL(String(input), "http://shop.test").pathname);
 
 /**
  * Clicks the button named `name` once it is on screen and enabled. A form's button reads

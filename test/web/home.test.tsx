@@ -19,7 +19,7 @@ import {
 } from "../../web/features/home/use-hero-motion";
 import { SITE_TITLE } from "../../web/lib/page-title";
 import { HomePage } from "../../web/routes/home";
-import { makeCategory, makeProduct, stubApi } from "./helpers";
+import { makeCategory, makeProduct, requestedPaths, stubApi } from "./helpers";
 
 const renderInRouter = (ui: React.ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter>);
 
@@ -168,7 +168,7 @@ describe("home page", () => {
     const products = Array.from({ length: 14 }, (_, i) =>
       makeProduct(i + 1, { bestseller: i >= 2, name: `Piece ${i + 1}` }),
     );
-    stubApi({
+    const fetchMock = stubApi({
       products,
       categories: [makeCategory(1, "Copper Water Bottles"), makeCategory(2, "Wind Chimes & Bells")],
     });
@@ -225,6 +225,42 @@ describe("home page", () => {
       expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1);
     });
     await waitFor(() => expect(document.title).toBe(SITE_TITLE));
+    expect(requestedPaths(fetchMock)).not.toContain("/api/product/list");
+  });
+
+  it("reads both lists from one /api/product/highlights answer, never the whole catalogue", async () => {
+    // The server's answer is the lists as they are: nothing is picked, sorted or cut here.
+    const latest = [
+      makeProduct(7, { name: "Newest Bowl" }),
+      makeProduct(3, { name: "Older Bell" }),
+    ];
+    const bestsellers = [makeProduct(5, { name: "Loved Chime", bestseller: true })];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), "http://shop.test");
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+      if (pathname === "/api/product/highlights") {
+        return json({ success: true, latest, bestsellers });
+      }
+      if (pathname === "/api/category/list") return json({ success: true, categories: [] });
+      return new Response(JSON.stringify({ success: false, message: "Not found" }), {
+        status: 404,
+      });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderInRouter(<HomePage />);
+
+    const names = async (region: string) =>
+      (
+        await within(screen.getByRole("region", { name: region })).findAllByRole("heading", {
+          level: 3,
+        })
+      ).map((h) => h.textContent);
+    expect(await names("Latest collections")).toEqual(["Newest Bowl", "Older Bell"]);
+    expect(await names("Best sellers")).toEqual(["Loved Chime"]);
+    const paths = requestedPaths(fetchMock);
+    expect(paths.filter((path) => path === "/api/product/highlights")).toHaveLength(1);
+    expect(paths).not.toContain("/api/product/list");
   });
 
   it("explains an empty best-seller shelf instead of showing nothing", async () => {

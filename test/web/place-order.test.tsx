@@ -251,15 +251,17 @@ describe("/place-order", () => {
 
   it("flags a line the shop no longer has enough of before paying, and holds Place Order", async () => {
     fillCart();
+    // Each line's product is read on its own (GET /api/product/:id), never the whole catalogue.
     const fetchMock = renderCheckout({
-      "GET /api/product/list": () =>
+      "GET /api/product/prod1": () =>
         json(200, {
           success: true,
-          message: "",
-          products: [
-            makeProduct(1, { name: "Brass Ganesha", available: 1 }),
-            makeProduct(2, { name: "Surya Wall Hanging", available: 4 }),
-          ],
+          product: makeProduct(1, { name: "Brass Ganesha", available: 1 }),
+        }),
+      "GET /api/product/prod2": () =>
+        json(200, {
+          success: true,
+          product: makeProduct(2, { name: "Surya Wall Hanging", available: 4 }),
         }),
     });
 
@@ -272,6 +274,7 @@ describe("/place-order", () => {
     );
     fillAddress();
     expect(callsTo(fetchMock, START)).toEqual([]);
+    expect(callsTo(fetchMock, "GET /api/product/list")).toEqual([]);
   });
 
   it("shows a 409 out_of_stock's message and marks the lines it names", async () => {

@@ -1,36 +1,42 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../web/app/router";
 import { GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
-import {
-  metaDescription,
-  priceDisplay,
-  relatedProducts,
-} from "../../web/features/product/product-rules";
+import { forgetProductFrame } from "../../web/features/product/product-frame";
+import { priceDisplay } from "../../web/features/product/product-rules";
+import { paths } from "../../web/lib/paths";
+import { ProductPage } from "../../web/routes/product";
 import type { ProductDto } from "../../worker/contracts/catalogue";
-import { makeProduct, press } from "./helpers";
+import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../../worker/contracts/product-page";
+import { metaDescription } from "../../worker/contracts/site";
+import { makeProduct, press, productAnswer, requestedPaths } from "./helpers";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-/** The Worker's catalogue answers, GET /api/product/:id included (400 for a malformed id). */
-function stubShop(products: ProductDto[], { byIdStatus }: { byIdStatus?: number } = {}) {
+/**
+ * The Worker's catalogue answers over `products` (newest first): GET /api/product/:id (400 for a
+ * malformed id, 404 for an unknown one) and /api/product/:id/related (or `related` as given, for
+ * any id); `byIdStatus` fails both.
+ */
+function stubShop(
+  products: ProductDto[],
+  { byIdStatus, related }: { byIdStatus?: number; related?: ProductDto[] } = {},
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.endsWith("/api/product/list")) {
-      return json(200, { success: true, products, message: "" });
+    const { pathname } = new URL(String(input), "http://shop.test");
+    if (pathname === "/api/category/list") return json(200, { success: true, categories: [] });
+    if (related && pathname.endsWith("/related")) {
+      return json(200, { success: true, products: related });
     }
-    if (url.endsWith("/api/category/list")) return json(200, { success: true, categories: [] });
-    const id = decodeURIComponent(url.split("/api/product/")[1] ?? "");
-    if (byIdStatus) return json(byIdStatus, { success: false, message: "Database unavailable" });
-    if (!/^prod\d+$/.test(id)) {
-      return json(400, { success: false, message: "bad id", code: "invalid_input" });
+    const answer = productAnswer(pathname, products);
+    if (answer && byIdStatus) {
+      return json(byIdStatus, { success: false, message: "Database unavailable" });
     }
-    const product = products.find((p) => p._id === id);
-    if (product) return json(200, { success: true, product });
-    return json(404, { success: false, message: "Product not found", code: "product_not_found" });
+    if (answer) return json(answer.status, answer.body);
+    return json(404, { success: false, message: "Not found", code: "not_found" });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
@@ -72,18 +78,6 @@ describe("product rules", () => {
       original: undefined,
       percentOff: 0,
     });
-  });
-
-  it("relates products of the same category sharing a tag, never the product itself", () => {
-    const all = [
-      BOTTLE,
-      makeProduct(2, { category: "Copper Water Bottles", tags: ["ayurveda", "gift"] }),
-      makeProduct(3, { category: "Copper Water Bottles", tags: ["gift"] }),
-      makeProduct(4, { category: "Copper Drinkware", tags: ["copper"] }),
-      makeProduct(5, { category: "Copper Water Bottles", tags: ["copper"] }),
-    ];
-    expect(relatedProducts(BOTTLE, all).map((p) => p._id)).toEqual(["prod2", "prod5"]);
-    expect(relatedProducts(makeProduct(9, { tags: [] }), all)).toEqual([]);
   });
 
   it("cuts a long description at a word for the meta description", () => {
@@ -396,5 +390,112 @@ describe("product screen", () => {
     await waitFor(() =>
       expect(screen.queryByRole("region", { name: "Related products" })).toBeNull(),
     );
+  });
+
+  it("shows the related products the server answers, as it orders them", async () => {
+    const viewport = stubViewport();
+    // Unrelated by the shop's rule, and in the server's order: the page shows the answer as is.
+    const answer = [
+      makeProduct(8, { name: "Brass Diya", category: "Lamps", tags: ["brass"] }),
+      makeProduct(6, { name: "Tamra Jug", category: "Copper Water Bottles", tags: ["copper"] }),
+    ];
+    const fetchMock = stubShop([BOTTLE], { related: answer });
+    renderProduct("prod1");
+    const related = await screen.findByRole("region", { name: "Related products" });
+    expect(within(related).getByRole("heading", { name: "Related products" })).toBeTruthy();
+    viewport.scrollIntoView();
+    await within(related).findByText("Brass Diya");
+    expect(
+      within(related)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Brass Diya", "Tamra Jug"]);
+    const requested = requestedPaths(fetchMock);
+    expect(requested).toContain("/api/product/prod1/related");
+    expect(requested).not.toContain("/api/product/list");
+  });
+
+  it("shows no related heading when the server relates nothing", async () => {
+    const fetchMock = stubShop(
+      [BOTTLE, makeProduct(2, { category: "Copper Water Bottles", tags: ["copper"] })],
+      { related: [] },
+    );
+    renderProduct("prod1");
+    await screen.findByRole("heading", { level: 1, name: "Hammered Copper Bottle" });
+    await waitFor(() => expect(requestedPaths(fetchMock)).toContain("/api/product/prod1/related"));
+    // Give the empty answer its render before looking.
+    await act(async () => {});
+    expect(screen.queryByRole("heading", { name: "Related products" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Related products" })).toBeNull();
+  });
+});
+
+describe("product page rendered with its product in the HTML", () => {
+  beforeEach(() => clearCatalogueCache());
+  afterEach(() => {
+    forgetProductFrame();
+    document.getElementById(PRODUCT_FRAME_DATA_ID)?.remove();
+  });
+
+  /** The `<script type="application/json">` the Worker writes beside the product's frame. */
+  function frame(data: ProductFrameData) {
+    const script = document.createElement("script");
+    script.type = "application/json";
+    script.id = PRODUCT_FRAME_DATA_ID;
+    script.textContent = JSON.stringify(data);
+    document.body.append(script);
+    forgetProductFrame();
+  }
+
+  /** The product route alone, not lazily loaded: what it shows on its first render is on screen. */
+  function renderRoute(id: string) {
+    const router = createMemoryRouter([{ path: paths.productRoute, element: <ProductPage /> }], {
+      initialEntries: [paths.product(id)],
+    });
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it("shows the framed product on its first render and does not ask for it", async () => {
+    const fetchMock = stubShop([BOTTLE]);
+    frame({ id: BOTTLE._id, product: BOTTLE });
+    renderRoute(BOTTLE._id);
+
+    expect(screen.getByRole("heading", { level: 1, name: "Hammered Copper Bottle" })).toBeTruthy();
+    expect(screen.queryByText("Loading product…")).toBeNull();
+    await waitFor(() => expect(document.title).toBe("Hammered Copper Bottle — Tamra & Tara"));
+    // Once the page has asked for what it does need, it still has not asked for the product.
+    await waitFor(() => expect(requestedPaths(fetchMock)).toContain("/api/product/prod1/related"));
+    expect(requestedPaths(fetchMock)).not.toContain("/api/product/prod1");
+  });
+
+  it("shows Product not found at once for a frame without a product, asking nothing", async () => {
+    const fetchMock = stubShop([BOTTLE]);
+    frame({ id: "prod404", product: null });
+    renderRoute("prod404");
+
+    expect(screen.getByRole("heading", { name: "Product not found" })).toBeTruthy();
+    expect(screen.queryByText("Loading product…")).toBeNull();
+    await waitFor(() => expect(document.title).toBe("Product not found — Tamra & Tara"));
+    expect(requestedPaths(fetchMock)).toEqual([]);
+  });
+
+  it("asks for the next product the shopper opens", async () => {
+    const second = makeProduct(2, { name: "Copper Tumbler" });
+    const fetchMock = stubShop([BOTTLE, second]);
+    frame({ id: BOTTLE._id, product: BOTTLE });
+    const router = renderRoute(BOTTLE._id);
+    expect(screen.getByRole("heading", { level: 1, name: "Hammered Copper Bottle" })).toBeTruthy();
+
+    await act(() => router.navigate(paths.product(second._id)));
+    expect(await screen.findByRole("heading", { level: 1, name: "Copper Tumbler" })).toBeTruthy();
+    const requested = requestedPaths(fetchMock);
+    expect(requested).toContain("/api/product/prod2");
+    expect(requested).not.toContain("/api/product/prod1");
+
+    // Back to the framed product: the frame answered for the first product shown only.
+    await act(() => router.navigate(paths.product(BOTTLE._id)));
+    await screen.findByRole("heading", { level: 1, name: "Hammered Copper Bottle" });
+    await waitFor(() => expect(requestedPaths(fetchMock)).toContain("/api/product/prod1"));
   });
 });

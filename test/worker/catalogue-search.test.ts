@@ -14,7 +14,7 @@ import {
 } from "../../worker/contracts/catalogue";
 import { createCatalogueDb } from "../../worker/db/client";
 import { categories, products } from "../../worker/db/schema";
-import { api, createCategory, createProduct, db } from "./helpers/factories";
+import { api, createCategory, createProduct, db, eventually } from "./helpers/factories";
 
 const DAY = 86_400_000;
 
@@ -164,13 +164,23 @@ describe("GET /api/product/search", () => {
       .update(products)
       .set({ name: "Beaten Tamra Flask" })
       .where(eq(products.id, bottle?.id ?? ""));
-    expect((await search("q=tamra")).products.map((p) => p.name)).toEqual(["Beaten Tamra Flask"]);
+    // Answers are cached per catalogue version, which the write bumped: the new one shows once
+    // this isolate re-reads the version.
+    const renamed = await eventually(
+      () => search("q=tamra"),
+      (answer) => answer.total === 1,
+    );
+    expect(renamed.products.map((p) => p.name)).toEqual(["Beaten Tamra Flask"]);
     expect((await search("q=hammered")).total).toBe(0);
     await db()
       .update(products)
       .set({ status: "archived" })
       .where(eq(products.id, bottle?.id ?? ""));
-    expect((await search("q=tamra")).total).toBe(0);
+    const archived = await eventually(
+      () => search("q=tamra"),
+      (answer) => answer.total === 0,
+    );
+    expect(archived.total).toBe(0);
   });
 
   it.each([

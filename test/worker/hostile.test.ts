@@ -425,9 +425,19 @@ describe("hostile input: public reads", () => {
           "/api/category/list",
           "/api/blogs",
           "/api/faq",
+          "/api/product/highlights",
           `/api/product/${p.id}`,
+          `/api/product/${p.id}/related`,
+          `/product/${p.id}`,
+          "/sitemap.xml",
+          "/sitemaps/pages.xml",
+          "/sitemaps/products-1.xml",
         ),
         fc.oneof(fc.constant(p.id), hexId, pathSegment).map((s) => `/api/product/${s}`),
+        fc.oneof(fc.constant(p.id), hexId, pathSegment).map((s) => `/api/product/${s}/related`),
+        // The product pages' HTML, and sitemaps by any name.
+        fc.oneof(fc.constant(p.id), hexId, pathSegment).map((s) => `/product/${s}`),
+        pathSegment.map((s) => `/sitemaps/${s}`),
       );
       await fuzzRequests(
         60,

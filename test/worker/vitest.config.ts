@@ -26,6 +26,10 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`);
   return {
     root,
+    // As wrangler.toml's [alias]: the SPA's product frame renderer, for the product pages.
+    resolve: {
+      alias: { "@web/product-frame": `${root}/web/app/product-frame.ts` },
+    },
     plugins: [
       quietSourcemapWarnings(),
       cloudflareTest({

@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router-dom";
 import {
   CATEGORY_LIST_PATH,
-  PRODUCT_LIST_PATH,
+  PRODUCT_HIGHLIGHTS_PATH,
   PRODUCT_SEARCH_PATH,
 } from "../features/catalogue/api";
 import { paths } from "../lib/paths";
@@ -17,7 +17,7 @@ export type { StaticShell };
 
 /** The footer lists categories on every screen. */
 const LAYOUT_FETCHES = [CATEGORY_LIST_PATH];
-const CATALOGUE_FETCHES = [PRODUCT_LIST_PATH, CATEGORY_LIST_PATH];
+const HOME_FETCHES = [PRODUCT_HIGHLIGHTS_PATH, CATEGORY_LIST_PATH];
 /**
  * The first page of the plain /collection. An address with filters asks another question, and
  * this small answer goes unused.
@@ -30,7 +30,7 @@ const SCREENS: StaticShell[] = [
     file: "index.html",
     path: "/",
     screen: "routes/home.tsx",
-    fetches: CATALOGUE_FETCHES,
+    fetches: HOME_FETCHES,
     paintsFirst: true,
   },
   {
@@ -41,12 +41,15 @@ const SCREENS: StaticShell[] = [
     fetches: COLLECTION_FETCHES,
   },
   {
-    // Whatever the id, the frame is the product skeleton.
+    // The template of every product page: the Worker answers /product/:id with it, the product
+    // rendered in place of this skeleton and its tags in <head> (worker/routes/product-page.ts).
+    // The product's photo is then the page's largest paint, in the HTML.
     file: "product.html",
     path: "/product/:productId",
     rewrite: "/product/*",
     screen: "routes/product.tsx",
-    fetches: CATALOGUE_FETCHES,
+    fetches: LAYOUT_FETCHES,
+    paintsFirst: true,
   },
   {
     file: "cart.html",

@@ -2,6 +2,7 @@
 // (app/render-shell.tsx), and `_redirects` rewrites for address patterns such as /product/*.
 // First paint went from about 2.1 s to 0.95 s on every page (docs/decisions/0006-first-paint.md).
 import { createServer, type Plugin, type Rollup } from "vite";
+import { splitFrameMarkup } from "../../worker/contracts/frame-markup.ts";
 import {
   FRAME_PAINTS_FIRST_ATTRIBUTE,
   FRAME_PATH_ATTRIBUTE,
@@ -84,11 +85,7 @@ function rootElement(shell: StaticShell, markup: string): string {
 
 function shellHtml(shell: StaticShell, template: string, markup: string, links: string[]): string {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-  // React puts resource hints (the hero poster's preload) ahead of its markup; they go in <head>.
-  const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? "";
-  // The CSP (style-src 'self') refuses style attributes in HTML; the stylesheets carry the same
-  // values as defaults, and React sets its own through the CSSOM, which the CSP allows.
-  const body = markup.slice(hints.length).replace(/ style="[^"]*"/g, "");
+  const { hints, body } = splitFrameMarkup(markup);
   return (
     template
       // The frame needs only HTML and CSS: scripts must not take bandwidth from its styles and

@@ -1,10 +1,7 @@
 import { useEffect } from "react";
+import { pageTitle, SITE_DESCRIPTION } from "../../worker/contracts/site";
 
-export const SHOP_NAME = "Tamra & Tara";
-export const SITE_TITLE = `${SHOP_NAME} — Spiritual gifts & Indian handcrafted decor`;
-export const SITE_DESCRIPTION =
-  "Copper water bottles, wind chimes, wall hangings, singing bowls and idols handcrafted in India, " +
-  "sent from Brisbane across Australia.";
+export { SHOP_NAME, SITE_DESCRIPTION, SITE_TITLE } from "../../worker/contracts/site";
 
 function setMetaDescription(content: string): void {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -22,7 +19,7 @@ function setMetaDescription(content: string): void {
  */
 export function usePageTitle(title?: string, description?: string): void {
   useEffect(() => {
-    document.title = title ? `${title} — ${SHOP_NAME}` : SITE_TITLE;
+    document.title = pageTitle(title);
     setMetaDescription(description ?? SITE_DESCRIPTION);
   }, [title, description]);
 }

@@ -1,44 +1,34 @@
-import { useDeferredValue } from "react";
 import { Link, useParams } from "react-router-dom";
 import type { ProductDto } from "../../worker/contracts/catalogue";
+import { metaDescription } from "../../worker/contracts/site";
 import { StatusPage } from "../components/status-page";
 import {
   ProductCarousel,
   type SlidesPerView,
   useNearViewport,
 } from "../features/catalogue/components/product-carousel";
-import { useProducts } from "../features/catalogue/use-catalogue";
-import { Gallery } from "../features/product/components/gallery";
-import { ProductDetails } from "../features/product/components/product-details";
-import { metaDescription, relatedProducts } from "../features/product/product-rules";
+import { fetchRelated } from "../features/product/api";
+import {
+  PRODUCT_NOT_FOUND_TITLE,
+  ProductNotFound,
+  ProductView,
+} from "../features/product/components/product-view";
 import { useProduct } from "../features/product/use-product";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
+import { useLoad } from "../lib/use-load";
 import "./product.css";
 
 /** SPEC.md section 2: related products show 4 on desktop, 2 on tablet, 1 on mobile. */
 const RELATED_PER_VIEW: SlidesPerView = { small: 1, medium: 2, large: 4 };
 
-function Breadcrumbs({ product }: { product: ProductDto }) {
-  return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
-      <ol>
-        <li>
-          <Link to={paths.home}>Home</Link>
-        </li>
-        <li>
-          <Link to={paths.collection}>Collection</Link>
-        </li>
-        <li>
-          <Link to={paths.collectionCategory(product.category)}>{product.category}</Link>
-        </li>
-        <li aria-current="page">{product.name}</li>
-      </ol>
-    </nav>
-  );
-}
-
-function RelatedProducts({ products }: { products: ProductDto[] }) {
+/** The products the server relates to this one (GET /api/product/:id/related), once shown. */
+function RelatedProducts({ productId }: { productId: string }) {
+  const answer = useLoad((signal, id) => fetchRelated(id, signal), {
+    key: productId,
+    transition: true,
+  });
+  const products: ProductDto[] = answer.status === "loaded" ? answer.data : [];
   // On a phone the section starts below the product: its cards, and their pictures, are built as
   // it nears the viewport, not while the page starts.
   const [ref, near] = useNearViewport("400px 0px", products.length > 0);
@@ -87,34 +77,15 @@ function ProductSkeleton() {
 
 export function ProductPage() {
   const { productId = "" } = useParams();
-  const products = useProducts();
-  const state = useProduct(productId, products.data);
-  // Related products (below the fold) render and commit after the product itself, in their own
-  // pass, so neither pass is one long task on a phone.
-  const related = useDeferredValue(products.data, undefined);
+  const state = useProduct(productId);
   const product = state.status === "ready" ? state.product : undefined;
   usePageTitle(
-    product?.name ?? (state.status === "not-found" ? "Product not found" : undefined),
+    product?.name ?? (state.status === "not-found" ? PRODUCT_NOT_FOUND_TITLE : undefined),
     product ? metaDescription(product.description) : undefined,
   );
 
   if (state.status === "loading") return <ProductSkeleton />;
-  if (state.status === "not-found") {
-    return (
-      <StatusPage
-        eyebrow="404"
-        title="Product not found"
-        detail="This piece may have found its home already, or the link has a typo. There is plenty more to discover."
-      >
-        <Link className="button button-primary" to={paths.collection}>
-          Browse the collection
-        </Link>
-        <Link className="button button-ghost" to={paths.home}>
-          Return home
-        </Link>
-      </StatusPage>
-    );
-  }
+  if (state.status === "not-found") return <ProductNotFound />;
   if (state.status === "error") {
     return (
       <StatusPage
@@ -131,18 +102,12 @@ export function ProductPage() {
     );
   }
 
-  const { product: shown } = state;
+  // Related products (below the fold) are asked for once the product is on screen, and render in
+  // their own pass, so the product's first render (or hydration) stays one short task on a phone.
   return (
     <>
-      <article className="product-page">
-        <Breadcrumbs product={shown} />
-        {/* Keyed, so moving to another product starts its gallery and quantity afresh. */}
-        <div className="product-layout" key={shown._id}>
-          <Gallery images={shown.image} name={shown.name} />
-          <ProductDetails product={shown} />
-        </div>
-      </article>
-      <RelatedProducts products={relatedProducts(shown, related ?? [])} />
+      <ProductView product={state.product} />
+      <RelatedProducts key={state.product._id} productId={state.product._id} />
     </>
   );
 }

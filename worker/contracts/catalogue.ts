@@ -75,6 +75,38 @@ export interface FaqListResponse {
 /** Where the Worker serves an R2 object. */
 export const imageUrl = (key: string): string => `/images/${key}`;
 
+/**
+ * The link-preview size (Open Graph's og:image): what WhatsApp, Facebook and X show in full.
+ * Their crawlers do not draw SVG, so the seed's SVG art has a JPEG copy of this size beside it.
+ */
+export const PREVIEW_IMAGE = { width: 1200, height: 630, type: "image/jpeg" } as const;
+
+/**
+ * The R2 key of the raster preview of a product's cover: `<art>.preview.jpg` beside the seed's
+ * `<art>.svg` (worker/seed/seed.ts stores it, drawn by worker/scripts/raster-preview.ts); an uploaded photo is raster already, so itself.
+ */
+export const previewImageKey = (coverKey: string): string =>
+  coverKey.endsWith(".svg") ? `${coverKey.slice(0, -".svg".length)}.preview.jpg` : coverKey;
+
+/** Home lists (SPEC.md section 9) and related products: bounded answers, never the catalogue. */
+export const HOME_LIST_SIZE = 10;
+export const RELATED_LIMIT = 12;
+
+/** GET /api/product/highlights: the home page's two lists. */
+export interface ProductHighlightsResponse {
+  success: true;
+  /** Newest first, HOME_LIST_SIZE at most. */
+  latest: ProductDto[];
+  /** Bestsellers, newest first, HOME_LIST_SIZE at most. */
+  bestsellers: ProductDto[];
+}
+
+/** GET /api/product/:id/related: same category, a tag in common, newest first. */
+export interface RelatedProductsResponse {
+  success: true;
+  products: ProductDto[];
+}
+
 // ---- Search (GET /api/product/search, issue 19; its schema is contracts/catalogue-search.ts, so
 // shop pages that only need these names do not load valibot) ------------------------------------
 

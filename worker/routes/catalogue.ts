@@ -11,10 +11,12 @@ import {
   listBlogPosts,
   listCategories,
   listFaq,
+  listHighlights,
   listProducts,
+  listRelated,
 } from "../services/catalogue";
 import { cachedJson } from "../services/catalogue-cache";
-import { searchProducts } from "../services/catalogue-search";
+import { searchKey, searchProducts } from "../services/catalogue-search";
 
 const request = (c: AppContext, key: string) => ({
   key,
@@ -29,17 +31,38 @@ export const catalogueRoutes = new Hono<AppEnv>()
     }),
   )
   // Before /product/:id, which would take "search" for an id.
-  .get("/product/search", validate("query", ProductSearchQuery), async (c) => {
+  // Answers are kept per question, sort and page for the catalogue's version, like the lists: a
+  // category page or a popular word is asked by many shoppers, and counting 50,000 products for
+  // each of them is what would not scale.
+  .get("/product/search", validate("query", ProductSearchQuery), (c) => {
     const query = c.req.valid("query");
-    const result = await searchProducts(c.var.catalogueDb, query);
-    return c.json({
-      success: true as const,
-      products: result.products,
-      total: result.total,
-      page: query.page,
-      pageSize: query.pageSize,
-      facets: result.facets,
+    return cachedJson(c.var.catalogueDb, request(c, `search:${searchKey(query)}`), async () => {
+      const result = await searchProducts(c.var.catalogueDb, query);
+      return {
+        success: true as const,
+        products: result.products,
+        total: result.total,
+        page: query.page,
+        pageSize: query.pageSize,
+        facets: result.facets,
+      };
     });
+  })
+  // The home page's two lists: bounded, whatever the catalogue's size.
+  .get("/product/highlights", (c) =>
+    cachedJson(c.var.catalogueDb, request(c, "highlights"), async () => ({
+      success: true,
+      ...(await listHighlights(c.var.catalogueDb)),
+    })),
+  )
+  .get("/product/:id/related", validate("param", IdParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const res = await cachedJson(c.var.catalogueDb, request(c, `related:${id}`), async () => {
+      const products = await listRelated(c.var.catalogueDb, id);
+      return products ? { success: true, products } : null;
+    });
+    if (!res) throw notFound("Product not found", "product_not_found");
+    return res;
   })
   .get("/product/:id", validate("param", IdParam), async (c) => {
     const { id } = c.req.valid("param");

@@ -23,8 +23,74 @@ interface Entry {
 /** What a builder returns: a serialised body, or null for "no such thing" (nothing is cached). */
 type Build = () => Promise<string | null>;
 
-const memory = new Map<string, Entry>();
-const derived = new Map<string, { version: number; value: Promise<unknown> }>();
+/**
+ * What isolate memory may hold (an isolate has 128 MB): bodies up to this many UTF-16 code units
+ * (about 16 MB), derived values up to this many keys. Past either, the least recently used go: a
+ * catalogue of 50,000 product pages is asked for by id, so the keys have no natural bound.
+ */
+export const MEMORY_BODY_CHARS = 8_000_000;
+export const MEMORY_DERIVED_KEYS = 2_000;
+
+/** A Map kept in least-recently-used order: a read moves its key to the end, eviction takes the first. */
+class Lru<V> {
+  readonly #entries = new Map<string, V>();
+  #weight = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly weigh: (value: V) => number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const value = this.#entries.get(key);
+    if (value !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.delete(key);
+    this.#entries.set(key, value);
+    this.#weight += this.weigh(value);
+    for (const [oldest, old] of this.#entries) {
+      if (this.#weight <= this.limit || oldest === key) break;
+      this.#entries.delete(oldest);
+      this.#weight -= this.weigh(old);
+    }
+  }
+
+  delete(key: string): void {
+    const old = this.#entries.get(key);
+    if (old === undefined) return;
+    this.#entries.delete(key);
+    this.#weight -= this.weigh(old);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get weight(): number {
+    return this.#weight;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#weight = 0;
+  }
+}
+
+const memory = new Lru<Entry>(MEMORY_BODY_CHARS, (entry) => entry.body.length);
+const derived = new Lru<{ version: number; value: Promise<unknown> }>(MEMORY_DERIVED_KEYS, () => 1);
+
+/** What this isolate holds now (tests check the bound). */
+export const catalogueMemoryUse = () => ({
+  bodies: memory.size,
+  bodyChars: memory.weight,
+  derived: derived.size,
+});
 let knownVersion: { value: number; checkedAt: number } | undefined;
 
 async function catalogueVersion(db: Db): Promise<number> {

@@ -8,6 +8,7 @@ import type { ProductSearch } from "../contracts/catalogue-search";
 import type { Db } from "../db/client";
 import { categories, products } from "../db/schema";
 import { productRows, toProductDto } from "./catalogue";
+import { cachedCatalogueValue } from "./catalogue-cache";
 
 /** The trigram index finds substrings of 3 characters or more; shorter ones are matched by hand. */
 const TRIGRAM = 3;
@@ -75,24 +76,43 @@ export interface ProductSearchResult {
   facets: ProductSearchFacets;
 }
 
-export async function searchProducts(db: Db, query: ProductSearch): Promise<ProductSearchResult> {
-  const shop = await db
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .orderBy(asc(categories.sortOrder), asc(categories.name));
+/**
+ * What a search's answers share whatever their sort and page: the filters' question. Its counts
+ * cost the most (a common word's matches are counted four times), so they are kept per question.
+ */
+export const searchQuestion = ({ q, category, premium, sale, instock }: ProductSearch) =>
+  JSON.stringify({ q, category: [...category].sort(), premium, sale, instock });
+
+/** An answer's cache key: the question, its sort and its page. */
+export const searchKey = (query: ProductSearch) =>
+  `${searchQuestion(query)}|${query.sort}|${query.page}|${query.pageSize}`;
+
+type ShopCategories = { id: string; name: string }[];
+
+const shopCategories = (db: Db): Promise<ShopCategories> =>
+  cachedCatalogueValue(db, "search:categories", () =>
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .orderBy(asc(categories.sortOrder), asc(categories.name)),
+  );
+
+/** The ids of the categories asked for; names the shop does not have match nothing ("" is no id). */
+function categoryIdsOf(shop: ShopCategories, query: ProductSearch): string[] {
   const wanted = new Set(query.category);
-  // Names the shop does not have match nothing ("" is no id).
-  const categoryIds = shop.filter((c) => wanted.has(c.name.toLowerCase())).map((c) => c.id);
-  const ids = categoryIds.length > 0 ? categoryIds : [""];
-  const where = conditions(query, ids);
-  // Not one db.batch: D1 batches map columns by name, and a product row repeats "name".
-  const [rows, [counted], perCategory, [premium], [sale]] = await Promise.all([
-    productRows(db)
-      .where(where)
-      .orderBy(...ORDER[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(products).where(where),
+  const ids = shop.filter((c) => wanted.has(c.name.toLowerCase())).map((c) => c.id);
+  return ids.length > 0 ? ids : [""];
+}
+
+/** How many products match, and each filter's count under the others. */
+async function searchCounts(
+  db: Db,
+  query: ProductSearch,
+  shop: ShopCategories,
+): Promise<Omit<ProductSearchResult, "products">> {
+  const ids = categoryIdsOf(shop, query);
+  const [[counted], perCategory, [premium], [sale]] = await Promise.all([
+    db.select({ n: count() }).from(products).where(conditions(query, ids)),
     db
       .select({ categoryId: products.categoryId, n: count() })
       .from(products)
@@ -109,7 +129,6 @@ export async function searchProducts(db: Db, query: ProductSearch): Promise<Prod
   ]);
   const byCategory = new Map(perCategory.map((r) => [r.categoryId, r.n]));
   return {
-    products: rows.map(toProductDto),
     total: counted?.n ?? 0,
     facets: {
       categories: shop.map((c) => ({ name: c.name, count: byCategory.get(c.id) ?? 0 })),
@@ -117,4 +136,20 @@ export async function searchProducts(db: Db, query: ProductSearch): Promise<Prod
       sale: sale?.n ?? 0,
     },
   };
+}
+
+export async function searchProducts(db: Db, query: ProductSearch): Promise<ProductSearchResult> {
+  const shop = await shopCategories(db);
+  // Not one db.batch: D1 batches map columns by name, and a product row repeats "name".
+  const [rows, counts] = await Promise.all([
+    productRows(db)
+      .where(conditions(query, categoryIdsOf(shop, query)))
+      .orderBy(...ORDER[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    cachedCatalogueValue(db, `search-counts:${searchQuestion(query)}`, () =>
+      searchCounts(db, query, shop),
+    ),
+  ]);
+  return { products: rows.map(toProductDto), ...counts };
 }

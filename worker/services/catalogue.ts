@@ -1,11 +1,13 @@
 // Catalogue and content queries, shaped as the API answers them.
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import {
   type BlogPostDto,
   type CategoryDto,
   type FaqDto,
+  HOME_LIST_SIZE,
   imageUrl,
   type ProductDto,
+  RELATED_LIMIT,
 } from "../contracts/catalogue";
 import { centsToDollars } from "../contracts/money";
 import { availableOf } from "../contracts/stock";
@@ -36,10 +38,14 @@ export const productRows = (db: Db) =>
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id));
 
+/** The storefront's list order: newest first (SPEC.md section 7), ties by id. */
+const NEWEST_FIRST = [desc(products.listedAt), desc(products.id)] as const;
+const ON_SALE = eq(products.status, "active");
+
 async function selectProducts(db: Db) {
   return productRows(db)
-    .where(eq(products.status, "active"))
-    .orderBy(desc(products.listedAt), desc(products.id));
+    .where(ON_SALE)
+    .orderBy(...NEWEST_FIRST);
 }
 
 export function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): ProductDto {
@@ -70,12 +76,75 @@ export async function listProducts(db: Db): Promise<ProductDto[]> {
   return (await selectProducts(db)).map(toProductDto);
 }
 
+/** How many products are on sale. */
+export async function countProducts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(products).where(ON_SALE);
+  return row?.n ?? 0;
+}
+
+/** A slice of the products on sale, oldest listed first (so a product keeps its sitemap file). */
+export function listProductIds(db: Db, offset: number, limit: number) {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(ON_SALE)
+    .orderBy(asc(products.listedAt), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
 /** One active product, or null: a product page reads one row, not the catalogue. */
 export async function findProduct(db: Db, id: string): Promise<ProductDto | null> {
   const [row] = await productRows(db).where(
     and(eq(products.id, id), eq(products.status, "active")),
   );
   return row ? toProductDto(row) : null;
+}
+
+/**
+ * The home page's two lists (SPEC.md section 9): the newest products, and the newest bestsellers,
+ * HOME_LIST_SIZE each; two short index walks, whatever the catalogue's size.
+ */
+export async function listHighlights(
+  db: Db,
+): Promise<{ latest: ProductDto[]; bestsellers: ProductDto[] }> {
+  const [latest, bestsellers] = await Promise.all([
+    productRows(db)
+      .where(ON_SALE)
+      .orderBy(...NEWEST_FIRST)
+      .limit(HOME_LIST_SIZE),
+    productRows(db)
+      .where(and(ON_SALE, eq(products.bestseller, true)))
+      .orderBy(...NEWEST_FIRST)
+      .limit(HOME_LIST_SIZE),
+  ]);
+  return { latest: latest.map(toProductDto), bestsellers: bestsellers.map(toProductDto) };
+}
+
+/**
+ * Products related to an active product (SPEC.md section 2): same category, at least one tag in
+ * common, never the product itself, newest first, RELATED_LIMIT at most; null when there is no such
+ * active product. The category's products are walked newest first until enough share a tag.
+ */
+export async function listRelated(db: Db, id: string): Promise<ProductDto[] | null> {
+  const [product] = await db
+    .select({ categoryId: products.categoryId, tags: products.tags })
+    .from(products)
+    .where(and(eq(products.id, id), ON_SALE));
+  if (!product) return null;
+  if (product.tags.length === 0) return [];
+  const rows = await productRows(db)
+    .where(
+      and(
+        ON_SALE,
+        eq(products.categoryId, product.categoryId),
+        ne(products.id, id),
+        sql`exists (select 1 from json_each(${products.tags}) as tag where tag.value in (select wanted.value from json_each(${JSON.stringify(product.tags)}) as wanted))`,
+      ),
+    )
+    .orderBy(...NEWEST_FIRST)
+    .limit(RELATED_LIMIT);
+  return rows.map(toProductDto);
 }
 
 /** What a cart line shows of its product: today's name, price and cover picture. */

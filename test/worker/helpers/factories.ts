@@ -70,3 +70,21 @@ export const postJson = (path: string, body: unknown, vars?: Record<string, stri
   );
 
 export const outbox = () => db().select().from(emailOutbox).orderBy(emailOutbox.createdAt);
+
+/**
+ * Reads until `done` holds of the answer: a catalogue change written straight into D1 reaches the
+ * cached answers once an isolate re-reads the catalogue's version (VERSION_TTL_MS), so a test
+ * waits for that state rather than for a time. Gives up after `attempts` reads, 100 ms apart.
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  attempts = 150,
+): Promise<T> {
+  let value = await read();
+  for (let i = 1; i < attempts && !done(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}

@@ -853,7 +853,12 @@ export const multipartWire: fc.Arbitrary<Wire> = fc.oneof(
 // The check every answer must pass
 
 /** Answers that are documented as not JSON (README, "The API so far"). */
-const HTML_PAGES = [/^\/api\/newsletter\/(unsubscribe|confirm)$/, /^\/api\/user\/confirm-email$/];
+/** Pages for people, whose errors are pages too (a product page's 404 is "Product not found"). */
+const HTML_PAGES = [
+  /^\/api\/newsletter\/(unsubscribe|confirm)$/,
+  /^\/api\/user\/confirm-email$/,
+  /^\/product\//,
+];
 const isApi = (path: string) => /^\/api(\/|$)/.test(path);
 
 export interface Answer {
@@ -971,6 +976,7 @@ export async function checkAnswer(sent: Sent, res: Response): Promise<Answer> {
       HTML_PAGES.some((p) => p.test(path)) ||
       path === "/robots.txt" ||
       path === "/sitemap.xml" ||
+      /^\/sitemaps\//.test(path) ||
       path === "/dev/mailbox";
     if (!documented || contentType.startsWith("application/json")) {
       if (!contentType.startsWith("application/json")) fail("success answer is not JSON");

@@ -1,10 +1,13 @@
 // Cart lines the shop can no longer sell as they are (sold out, or more than is left), judged
-// against the shared product list, in the words the checkout's 409 out_of_stock uses.
+// against each line's product as the catalogue has it now, in the words the checkout's 409
+// out_of_stock uses.
 import { useMemo } from "react";
 import type { CartItem } from "../../../worker/contracts/cart";
 import type { ProductDto } from "../../../worker/contracts/catalogue";
 import { lineStockProblem } from "../../../worker/contracts/stock-display";
-import { useProducts } from "../catalogue/use-catalogue";
+import { ApiError } from "../../lib/api-client";
+import { useLoad } from "../../lib/use-load";
+import { fetchProduct } from "../product/api";
 
 /** Product id -> what is wrong with its line. */
 export type StockProblems = ReadonlyMap<string, string>;
@@ -27,7 +30,28 @@ export function stockProblems(
   return problems;
 }
 
+/** The cart's products, one bounded read each; one no longer on sale is left out. */
+async function fetchCartProducts(ids: string, signal: AbortSignal): Promise<ProductDto[]> {
+  const products = await Promise.all(
+    ids
+      .split(",")
+      .filter(Boolean)
+      .map((id) =>
+        fetchProduct(id, signal).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }),
+      ),
+  );
+  return products.filter((product) => product !== null);
+}
+
 export function useStockProblems(lines: readonly CartItem[]): StockProblems {
-  const products = useProducts();
-  return useMemo(() => stockProblems(lines, products.data), [lines, products.data]);
+  const ids = useMemo(() => [...new Set(lines.map((line) => line._id))].sort().join(","), [lines]);
+  const products = useLoad((signal, key) => fetchCartProducts(key, signal), {
+    key: ids,
+    transition: true,
+  });
+  const data = products.status === "loaded" ? products.data : undefined;
+  return useMemo(() => stockProblems(lines, data), [lines, data]);
 }

@@ -1,24 +1,30 @@
-// Catalogue reads. The lists change rarely and several parts of a page need them (footer, home,
-// product page), so each is fetched once per page load and shared; a failure is toasted once and
-// forgotten so the next screen that asks tries again. The collection asks the search one page at a
-// time, and its recent answers are kept so Back shows a page again without asking.
+// Catalogue reads, each a bounded answer: the home page's two lists, the categories, a page of the
+// collection at a time. The home lists and categories are fetched once per page load and shared;
+// a failure is toasted once and forgotten so the next screen that asks tries again. The
+// collection's recent answers are kept so Back shows a page again without asking.
 import type {
   CategoryDto,
   CategoryListResponse,
   ProductDto,
-  ProductListResponse,
+  ProductHighlightsResponse,
   ProductSearchResponse,
 } from "../../../worker/contracts/catalogue";
 import { api, reportFailure } from "../../lib/api-client";
 
 /** Also fetched by the pages' HTML ahead of the scripts (app/render-shell.tsx). */
-export const PRODUCT_LIST_PATH = "/api/product/list";
+export const PRODUCT_HIGHLIGHTS_PATH = "/api/product/highlights";
 export const CATEGORY_LIST_PATH = "/api/category/list";
 /** Preloaded, with no query, by the collection's HTML (its plain address's first page). */
 export const PRODUCT_SEARCH_PATH = "/api/product/search";
 
-export const fetchProducts = async (): Promise<ProductDto[]> =>
-  (await api<ProductListResponse>(PRODUCT_LIST_PATH)).products;
+export type ProductHighlights = Omit<ProductHighlightsResponse, "success">;
+
+export const fetchHighlights = async (): Promise<ProductHighlights> => {
+  const { latest, bestsellers } = await api<ProductHighlightsResponse>(PRODUCT_HIGHLIGHTS_PATH);
+  rememberProducts(latest);
+  rememberProducts(bestsellers);
+  return { latest, bestsellers };
+};
 
 export const fetchCategories = async (): Promise<CategoryDto[]> =>
   (await api<CategoryListResponse>(CATEGORY_LIST_PATH)).categories;
@@ -37,11 +43,30 @@ function loadShared<T>(key: string, load: () => Promise<T>, failureMessage: stri
   return pending;
 }
 
-export const loadProducts = (): Promise<ProductDto[]> =>
-  loadShared("products", fetchProducts, "Could not load products");
+export const loadHighlights = (): Promise<ProductHighlights> =>
+  loadShared("highlights", fetchHighlights, "Could not load products");
 
 export const loadCategories = (): Promise<CategoryDto[]> =>
   loadShared("categories", fetchCategories, "Could not load categories");
+
+/** Products the shop has shown lately (cards of searches, home lists, related), by id. */
+const KEPT_PRODUCTS = 240;
+const seen = new Map<string, ProductDto>();
+
+/** Keeps what an answer showed, so opening one of its cards paints the product at once. */
+export function rememberProducts(products: readonly ProductDto[]): void {
+  for (const product of products) {
+    seen.delete(product._id);
+    seen.set(product._id, product);
+  }
+  for (const oldest of seen.keys()) {
+    if (seen.size <= KEPT_PRODUCTS) break;
+    seen.delete(oldest);
+  }
+}
+
+/** A product a recent answer showed, as it showed it (the product page still asks for it). */
+export const shownProduct = (id: string): ProductDto | undefined => seen.get(id);
 
 /** Enough for a shopper's Back and Forward through pages and filters; the oldest goes first. */
 const KEPT_SEARCHES = 24;
@@ -69,8 +94,9 @@ export function searchProducts(
   const answer = api<ProductSearchResponse>(path, { signal });
   const search: Search = { answer, signal, answered: false };
   answer.then(
-    () => {
+    (result) => {
       search.answered = true;
+      rememberProducts(result.products);
     },
     () => {
       if (searches.get(query) === search) searches.delete(query);
@@ -86,7 +112,7 @@ export function searchProducts(
 }
 
 const LOADS_BY_PATH: Record<string, () => Promise<unknown>> = {
-  [PRODUCT_LIST_PATH]: loadProducts,
+  [PRODUCT_HIGHLIGHTS_PATH]: loadHighlights,
   [CATEGORY_LIST_PATH]: loadCategories,
   [PRODUCT_SEARCH_PATH]: () => searchProducts(""),
 };
@@ -104,14 +130,16 @@ export function startPreloadedLoads(): void {
   }
 }
 
-/** The checkout learnt that stock moved: the next screen that reads the list asks again. */
+/** The checkout learnt that stock moved: the next screen that reads products asks again. */
 export function forgetProducts(): void {
-  inFlight.delete("products");
+  inFlight.delete("highlights");
   searches.clear();
+  seen.clear();
 }
 
 /** Tests start each case with an empty cache. */
 export function clearCatalogueCache(): void {
   inFlight.clear();
   searches.clear();
+  seen.clear();
 }

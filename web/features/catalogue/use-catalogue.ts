@@ -1,9 +1,9 @@
 // The shared catalogue lists as screens read them. The request is shared with other components
 // (catalogue/api.ts), so a screen going away only stops listening to it; the answer renders in a
 // transition, so a whole list of cards renders in slices that yield to the browser.
-import type { CategoryDto, ProductDto } from "../../../worker/contracts/catalogue";
+import type { CategoryDto } from "../../../worker/contracts/catalogue";
 import { useLoad } from "../../lib/use-load";
-import { loadCategories, loadProducts } from "./api";
+import { loadCategories, loadHighlights, type ProductHighlights } from "./api";
 
 export interface Resource<T> {
   data: T | undefined;
@@ -20,7 +20,7 @@ function useShared<T>(load: () => Promise<T>): Resource<T> {
   };
 }
 
-/** Every product, newest first. */
-export const useProducts = (): Resource<ProductDto[]> => useShared(loadProducts);
+/** The home page's two lists: the newest products and the newest bestsellers. */
+export const useHighlights = (): Resource<ProductHighlights> => useShared(loadHighlights);
 
 export const useCategories = (): Resource<CategoryDto[]> => useShared(loadCategories);

@@ -1,38 +1,29 @@
-// The home screen's two product lists. Both read the one shared product list, newest first.
+// The home screen's two product lists, from one bounded answer (GET /api/product/highlights).
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import type { ProductDto } from "../../../worker/contracts/catalogue";
 import { ArrowRightIcon } from "../../components/icons";
 import { paths } from "../../lib/paths";
+import type { ProductHighlights } from "../catalogue/api";
 import { ProductCarousel, ProductCarouselSkeleton } from "../catalogue/components/product-carousel";
-import { useProducts } from "../catalogue/use-catalogue";
-
-/** SPEC.md section 9: home lists show 10 items. */
-export const HOME_LIST_SIZE = 10;
-
-export const latestProducts = (products: ProductDto[]): ProductDto[] =>
-  products.slice(0, HOME_LIST_SIZE);
-
-export const bestSellers = (products: ProductDto[]): ProductDto[] =>
-  products.filter((product) => product.bestseller).slice(0, HOME_LIST_SIZE);
+import { useHighlights } from "../catalogue/use-catalogue";
 
 interface ShowcaseProps {
   id: string;
   eyebrow: string;
   title: string;
-  pick: (products: ProductDto[]) => ProductDto[];
+  list: keyof ProductHighlights;
   empty: string;
   failed: string;
   footer?: ReactNode;
 }
 
-type BodyProps = Pick<ShowcaseProps, "title" | "pick" | "empty" | "failed">;
+type BodyProps = Pick<ShowcaseProps, "title" | "list" | "empty" | "failed">;
 
-function ShowcaseBody({ title, pick, empty, failed }: BodyProps) {
-  const { data, loading, error } = useProducts();
+function ShowcaseBody({ title, list, empty, failed }: BodyProps) {
+  const { data, loading, error } = useHighlights();
   if (loading) return <ProductCarouselSkeleton />;
   if (error) return <p className="section-note">{failed}</p>;
-  const products = pick(data ?? []);
+  const products = data?.[list] ?? [];
   if (products.length === 0) return <p className="section-note">{empty}</p>;
   return <ProductCarousel products={products} label={title} />;
 }
@@ -59,7 +50,7 @@ export function LatestCollections() {
       id="latest"
       eyebrow="Just arrived"
       title="Latest collections"
-      pick={latestProducts}
+      list="latest"
       empty="New pieces are on their way. Check back soon."
       failed="Our shelves could not be reached just now. Please try again."
       footer={
@@ -80,7 +71,7 @@ export function BestSellers() {
       id="best-sellers"
       eyebrow="Loved by our customers"
       title="Best sellers"
-      pick={bestSellers}
+      list="bestsellers"
       empty="Our favourites are being restocked. Check back soon."
       failed="Our best sellers could not be shown just now. Please try again later."
     />

@@ -1,0 +1,22 @@
+// How the shop names its pages: the SPA sets these as a shopper moves around (web/lib/page-title.ts)
+// and the Worker writes them into the product pages' HTML (routes/product-page.ts), so a crawler
+// reads what a shopper's tab shows.
+
+export const SHOP_NAME = "Tamra & Tara";
+export const SITE_TITLE = `${SHOP_NAME} — Spiritual gifts & Indian handcrafted decor`;
+export const SITE_DESCRIPTION =
+  "Copper water bottles, wind chimes, wall hangings, singing bowls and idols handcrafted in India, " +
+  "sent from Brisbane across Australia.";
+
+/** A screen's document title; the site title for a screen without one. */
+export const pageTitle = (title?: string): string =>
+  title ? `${title} — ${SHOP_NAME}` : SITE_TITLE;
+
+/** Search engines show about 155 characters; cut at a word and mark the cut. */
+export function metaDescription(text: string, limit = 155): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= limit) return flat;
+  const cut = flat.slice(0, limit - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
+}
