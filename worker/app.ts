@@ -10,6 +10,7 @@ import { adminRoutes } from "./routes/admin";
 import { isImageUpload } from "./routes/admin-images";
 import { cartRoutes } from "./routes/cart";
 import { catalogueRoutes } from "./routes/catalogue";
+import { collectionPageRoutes } from "./routes/collection-page";
 import { contactRoutes } from "./routes/contact";
 import { devApiRoutes, devPageRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
@@ -72,6 +73,7 @@ export function createApp() {
     .route("/images", imageRoutes)
     .route("/r", referralRoutes)
     .route("/product", productPageRoutes)
+    .route("/collection", collectionPageRoutes)
     .route("/", seoRoutes);
 
   app.notFound((c) => {

@@ -52,12 +52,16 @@ const EVERY_RUN = { accessibility: 100, "best-practices": 100, seo: 100 };
  * their budgets' last hundredths (clean-clone CI: product 2.57 and 2.58 s, /cart 2.39 and 2.41 s;
  * a quiet /cart run 2.37 s, its five runs 2.16-2.41 s), so that a passing and a failing run differed
  * by noise alone. The drift since calibration (/cart +0.2 s) is the catalogue work's to win back.
+ * Issue 19 put the product page and the plain /collection in the Worker's HTML with their pictures
+ * (worker/routes/product-page.ts, collection-page.ts): its targets, product 1.6 s and /collection
+ * 2.0 s, are their budgets now (medians of three on this machine: product 2.54 s before, 1.11-1.14
+ * s after; /collection 2.21-2.34 s before, 1.14 s after).
  */
 const MEDIAN = { performance: 95, tbt: 100, cls: 0.02 };
 const LCP_BUDGET_MS: Record<string, number> = {
   "/": 1_700,
-  "/collection": 2_500,
-  product: 2_700,
+  "/collection": 2_000,
+  product: 1_600,
   "/cart": 2_600,
 };
 

@@ -9,7 +9,7 @@ import { priceDisplay } from "../../web/features/product/product-rules";
 import { paths } from "../../web/lib/paths";
 import { ProductPage } from "../../web/routes/product";
 import type { ProductDto } from "../../worker/contracts/catalogue";
-import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../../worker/contracts/product-page";
+import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../../worker/contracts/page-frames";
 import { metaDescription } from "../../worker/contracts/site";
 import { makeProduct, press, productAnswer, requestedPaths } from "./helpers";
 

@@ -9,10 +9,16 @@ import {
   HOME_LIST_SIZE,
   type ProductDto,
   type ProductHighlightsResponse,
+  type ProductSearchResponse,
   RELATED_LIMIT,
   type RelatedProductsResponse,
 } from "../../worker/contracts/catalogue";
-import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../../worker/contracts/product-page";
+import {
+  COLLECTION_FRAME_DATA_ID,
+  type CollectionFrameData,
+  PRODUCT_FRAME_DATA_ID,
+  type ProductFrameData,
+} from "../../worker/contracts/page-frames";
 import { createDb } from "../../worker/db/client";
 import { affiliateClicks, products } from "../../worker/db/schema";
 import {
@@ -222,6 +228,45 @@ describe("GET /product/:id", () => {
       (text) => text.includes("Seven Metal Singing Bowl"),
     );
     expect(html).toContain("<title>Seven Metal Singing Bowl — Tamra &amp; Tara</title>");
+  });
+});
+
+describe("GET /collection", () => {
+  it("carries the first page of the catalogue, rendered, and the answer the app hydrates it with", async () => {
+    const cat = await createCategory();
+    const base = Date.now() - 1_000_000;
+    for (let i = 0; i < 14; i++) {
+      await createProduct(cat.id, { name: `Brass Diya ${i}`, listedAt: new Date(base + i * 1000) });
+    }
+    const { res, html } = await page("/collection");
+    expect(res.status).toBe(200);
+    expect(html).toContain("<title>Shop the collection — Tamra &amp; Tara</title>");
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/collection">');
+    const visible = bodyBeforeScripts(html);
+    // Newest first, 12 a page, each card with its picture; the first row's fetched first.
+    const names = [...visible.matchAll(/<h3 class="product-card-name">([^<]+)<\/h3>/g)].map(
+      (m) => m[1],
+    );
+    expect(names).toEqual(Array.from({ length: 12 }, (_, i) => `Brass Diya ${13 - i}`));
+    expect(visible).toContain("Showing 1–12 of 14 products");
+    expect(visible.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(4);
+    // The answer is in the page: the static file's preload of it is gone.
+    expect(html).not.toMatch(/rel="preload"[^>]*\/api\/product\/search/);
+    const data = new RegExp(
+      `<script type="application/json" id="${COLLECTION_FRAME_DATA_ID}">([\\s\\S]*?)</script>`,
+    ).exec(html);
+    const frame = JSON.parse(data?.[1] ?? "null") as CollectionFrameData;
+    expect(frame.request).toBe("");
+    const api1 = (await (await api("/api/product/search")).json()) as ProductSearchResponse;
+    expect(frame.answer).toEqual(api1);
+  });
+
+  it("serves an address with a question as the static file, which the app renders afresh", async () => {
+    const { res, html } = await page("/collection?sale=1");
+    expect(res.status).toBe(200);
+    expect(html).toContain('data-frame="/collection"');
+    expect(html).not.toContain(COLLECTION_FRAME_DATA_ID);
+    expect(html).toContain("product-card is-skeleton");
   });
 });
 

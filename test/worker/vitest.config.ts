@@ -28,7 +28,7 @@ export default defineConfig(async () => {
     root,
     // As wrangler.toml's [alias]: the SPA's product frame renderer, for the product pages.
     resolve: {
-      alias: { "@web/product-frame": `${root}/web/app/product-frame.ts` },
+      alias: { "@web/page-frames": `${root}/web/app/page-frames.ts` },
     },
     plugins: [
       quietSourcemapWarnings(),

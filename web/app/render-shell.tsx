@@ -19,8 +19,9 @@ export type { StaticShell };
 const LAYOUT_FETCHES = [CATEGORY_LIST_PATH];
 const HOME_FETCHES = [PRODUCT_HIGHLIGHTS_PATH, CATEGORY_LIST_PATH];
 /**
- * The first page of the plain /collection. An address with filters asks another question, and
- * this small answer goes unused.
+ * The first page of the plain /collection, for the file as it is: the Worker serves the plain
+ * address with that answer in the page and drops this preload; an address with filters asks
+ * another question, and this small answer goes unused.
  */
 const COLLECTION_FETCHES = [PRODUCT_SEARCH_PATH, CATEGORY_LIST_PATH];
 
@@ -39,6 +40,9 @@ const SCREENS: StaticShell[] = [
     screen: "routes/collection.tsx",
     readsQuery: true,
     fetches: COLLECTION_FETCHES,
+    // The Worker renders the plain address's first page into it (worker/routes/collection-page.ts):
+    // the first row's pictures are the page's largest paint, in the HTML.
+    paintsFirst: true,
   },
   {
     // The template of every product page: the Worker answers /product/:id with it, the product

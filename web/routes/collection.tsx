@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { COLLECTION_DESCRIPTION, COLLECTION_TITLE } from "../../worker/contracts/site";
 import { useCategories } from "../features/catalogue/use-catalogue";
 import {
   answeredPage,
@@ -201,11 +202,7 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
 }
 
 export function CollectionPage() {
-  usePageTitle(
-    "Shop the collection",
-    "Search and filter copper water bottles, wind chimes, wall hangings, singing bowls, idols and " +
-      "puja essentials handcrafted in India, sent from Brisbane.",
-  );
+  usePageTitle(COLLECTION_TITLE, COLLECTION_DESCRIPTION);
   // A retry mounts the screen afresh, which asks the search and the shared category list again.
   const [attempt, setAttempt] = useState(0);
   return <CollectionScreen key={attempt} onRetry={() => setAttempt((n) => n + 1)} />;

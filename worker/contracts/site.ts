@@ -8,6 +8,12 @@ export const SITE_DESCRIPTION =
   "Copper water bottles, wind chimes, wall hangings, singing bowls and idols handcrafted in India, " +
   "sent from Brisbane across Australia.";
 
+/** The collection's own title and description (the SPA sets them; its HTML carries them). */
+export const COLLECTION_TITLE = "Shop the collection";
+export const COLLECTION_DESCRIPTION =
+  "Search and filter copper water bottles, wind chimes, wall hangings, singing bowls, idols and " +
+  "puja essentials handcrafted in India, sent from Brisbane.";
+
 /** A screen's document title; the site title for a screen without one. */
 export const pageTitle = (title?: string): string =>
   title ? `${title} — ${SHOP_NAME}` : SITE_TITLE;

@@ -16,7 +16,7 @@ import {
   listRelated,
 } from "../services/catalogue";
 import { cachedJson } from "../services/catalogue-cache";
-import { searchKey, searchProducts } from "../services/catalogue-search";
+import { searchAnswer, searchKey } from "../services/catalogue-search";
 
 const request = (c: AppContext, key: string) => ({
   key,
@@ -36,17 +36,9 @@ export const catalogueRoutes = new Hono<AppEnv>()
   // each of them is what would not scale.
   .get("/product/search", validate("query", ProductSearchQuery), (c) => {
     const query = c.req.valid("query");
-    return cachedJson(c.var.catalogueDb, request(c, `search:${searchKey(query)}`), async () => {
-      const result = await searchProducts(c.var.catalogueDb, query);
-      return {
-        success: true as const,
-        products: result.products,
-        total: result.total,
-        page: query.page,
-        pageSize: query.pageSize,
-        facets: result.facets,
-      };
-    });
+    return cachedJson(c.var.catalogueDb, request(c, `search:${searchKey(query)}`), () =>
+      searchAnswer(c.var.catalogueDb, query),
+    );
   })
   // The home page's two lists: bounded, whatever the catalogue's size.
   .get("/product/highlights", (c) =>

@@ -1,69 +1,32 @@
 // Product pages as HTML (issue 19): /product/:id is the SPA's product.html with the product in it.
 // Its <head> carries what link previews and search engines read (title, description, canonical,
-// Open Graph and Twitter tags, Product structured data); its body the product itself, rendered by
-// the SPA's own components (@web/product-frame) in place of the loading skeleton, with the product
-// beside it as JSON for the app to hydrate that frame. An address that names no product on sale
-// answers 404 with the product screen's "Product not found".
-import { renderProductFrame } from "@web/product-frame";
+// Open Graph and Twitter tags, Product structured data); its <main> the product itself, rendered
+// by the SPA's own components (@web/page-frames), with the product beside it as JSON for the app
+// to hydrate that frame. An address that names no product on sale answers 404 with the product
+// screen's "Product not found".
+import { renderProductFrame } from "@web/page-frames";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { PREVIEW_IMAGE, type ProductDto, previewImageKey } from "../contracts/catalogue";
 import { IdSchema } from "../contracts/fields";
 import { splitFrameMarkup } from "../contracts/frame-markup";
-import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../contracts/product-page";
+import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../contracts/page-frames";
 import { metaDescription, pageTitle, SHOP_NAME } from "../contracts/site";
 import type { AppContext, AppEnv } from "../http/app-env";
-import { AppError } from "../http/errors";
+import {
+  fillTemplate,
+  htmlResponse,
+  pageTemplate,
+  scriptJson,
+  type Template,
+} from "../http/page-template";
 import { escapeHtml } from "../lib/html";
 import { findProduct } from "../services/catalogue";
 import { cachedCatalogueValue, cachedResponse } from "../services/catalogue-cache";
 
 /** The static asset every product page is built on (the build's product.html). */
 const TEMPLATE_PATH = "/product";
-/** The loading skeleton the template's frame holds, which the product replaces. */
-const SKELETON = /<div class="product-page" aria-busy="true">[\s\S]*?<\/div><\/div><\/div>/;
 const NOT_FOUND_TITLE = "Product not found";
-
-interface Template {
-  html: string;
-  /** Changes with every build: part of the cache key, so a deploy never serves an old page. */
-  etag: string;
-}
-
-/**
- * How long an isolate keeps the template before asking the static assets again. A deployment's
- * assets never change (a new one starts new isolates); locally, a rebuild shows within this time.
- */
-const TEMPLATE_TTL_MS = 5_000;
-let kept: { template: Promise<Template>; at: number } | undefined;
-
-async function fetchTemplate(c: AppContext): Promise<Template> {
-  const res = await c.env.ASSETS.fetch(new Request(new URL(TEMPLATE_PATH, c.req.url)));
-  const html = res.ok ? await res.text() : "";
-  if (!SKELETON.test(html)) {
-    throw new AppError(503, "The shop's pages are not built", "pages_not_built");
-  }
-  return { html, etag: res.headers.get("etag") ?? String(html.length) };
-}
-
-/** The template from the static assets, as this deployment has it. */
-function template(c: AppContext): Promise<Template> {
-  const now = Date.now();
-  if (kept && now - kept.at < TEMPLATE_TTL_MS) return kept.template;
-  const fresh = { template: fetchTemplate(c), at: now };
-  kept = fresh;
-  fresh.template.catch(() => {
-    if (kept === fresh) kept = undefined;
-  });
-  return fresh.template;
-}
-
-/** JSON inside <script>: nothing in it can close the element or start a comment. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 
 const meta = (attribute: "name" | "property", key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
@@ -136,51 +99,37 @@ function productHead(product: ProductDto, origin: string, url: string): string {
 
 /** The template with `id`'s product (or its absence) in head and frame. */
 function productPage(
-  { html }: Template,
+  template: Template,
   id: string,
   product: ProductDto | null,
   origin: string,
 ): string {
   const url = `${origin}/product/${encodeURIComponent(id)}`;
-  const { hints, body } = splitFrameMarkup(renderProductFrame(id, product));
-  const title = pageTitle(product ? product.name : NOT_FOUND_TITLE);
-  const description = product ? metaDescription(product.description) : undefined;
-  const head = product
-    ? productHead(product, origin, url)
-    : `<meta name="robots" content="noindex">`;
-  const data: ProductFrameData = { id, product };
-  let page = html
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace("</head>", `${hints}${head}</head>`)
-    .replace(SKELETON, () => body)
-    .replace(
-      "</body>",
-      `<script type="application/json" id="${PRODUCT_FRAME_DATA_ID}">${scriptJson(data)}</script></body>`,
-    );
-  if (description !== undefined) {
-    page = page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () =>
-      meta("name", "description", description),
-    );
-  }
-  return page;
-}
-
-const html = (body: string, status: number, headers: Record<string, string>) =>
-  new Response(body, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", ...headers },
+  const frame = splitFrameMarkup(renderProductFrame(id, product));
+  const value: ProductFrameData = { id, product };
+  const page = fillTemplate(template, {
+    ...frame,
+    title: pageTitle(product ? product.name : NOT_FOUND_TITLE),
+    head: product ? productHead(product, origin, url) : `<meta name="robots" content="noindex">`,
+    data: { id: PRODUCT_FRAME_DATA_ID, value },
   });
+  if (!product) return page;
+  const description = metaDescription(product.description);
+  return page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () =>
+    meta("name", "description", description),
+  );
+}
 
 /** The static assets' "Page not found" (404.html), as a 404. */
 async function pageNotFound(c: AppContext): Promise<Response> {
   const res = await c.env.ASSETS.fetch(new Request(new URL("/404", c.req.url)));
-  return html(await res.text(), 404, { "cache-control": "no-store" });
+  return htmlResponse(await res.text(), 404, { "cache-control": "no-store" });
 }
 
 export const productPageRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const id = c.req.param("id");
-    const shell = await template(c);
+    const shell = await pageTemplate(c, TEMPLATE_PATH);
     const origin = c.env.APP_ORIGIN;
     const db = c.var.catalogueDb;
     const valid = v.is(IdSchema, id);
@@ -203,7 +152,7 @@ export const productPageRoutes = new Hono<AppEnv>()
     if (page) return page;
     // No product on sale has this id: the product screen's own "Product not found", never cached
     // (the id may be a product about to be published).
-    return html(productPage(shell, id, null, origin), 404, { "cache-control": "no-store" });
+    return htmlResponse(productPage(shell, id, null, origin), 404, { "cache-control": "no-store" });
   })
   // /product/ alone, or deeper: no screen's address.
   .get("/*", pageNotFound);

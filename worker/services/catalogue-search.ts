@@ -3,7 +3,11 @@
 // price (and category), and a trigram full-text index of names for the search (migration 0024).
 // Only `active` products are ever answered.
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { ProductDto, ProductSearchFacets } from "../contracts/catalogue";
+import type {
+  ProductDto,
+  ProductSearchFacets,
+  ProductSearchResponse,
+} from "../contracts/catalogue";
 import type { ProductSearch } from "../contracts/catalogue-search";
 import type { Db } from "../db/client";
 import { categories, products } from "../db/schema";
@@ -152,4 +156,17 @@ export async function searchProducts(db: Db, query: ProductSearch): Promise<Prod
     ),
   ]);
   return { products: rows.map(toProductDto), ...counts };
+}
+
+/** GET /api/product/search's answer to `query`. */
+export async function searchAnswer(db: Db, query: ProductSearch): Promise<ProductSearchResponse> {
+  const result = await searchProducts(db, query);
+  return {
+    success: true,
+    products: result.products,
+    total: result.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    facets: result.facets,
+  };
 }

@@ -9,7 +9,12 @@ import type {
   ProductHighlightsResponse,
   ProductSearchResponse,
 } from "../../../worker/contracts/catalogue";
+import {
+  COLLECTION_FRAME_DATA_ID,
+  type CollectionFrameData,
+} from "../../../worker/contracts/page-frames";
 import { api, reportFailure } from "../../lib/api-client";
+import { readFrameData } from "../../lib/frame-data";
 
 /** Also fetched by the pages' HTML ahead of the scripts (app/render-shell.tsx). */
 export const PRODUCT_HIGHLIGHTS_PATH = "/api/product/highlights";
@@ -76,6 +81,8 @@ interface Search {
   /** Whoever started it may cancel it while it is out; then nobody else may wait for it. */
   signal: AbortSignal | undefined;
   answered: boolean;
+  /** The answer, once it has come. */
+  value?: ProductSearchResponse;
 }
 
 const searches = new Map<string, Search>();
@@ -96,19 +103,39 @@ export function searchProducts(
   answer.then(
     (result) => {
       search.answered = true;
+      search.value = result;
       rememberProducts(result.products);
     },
     () => {
       if (searches.get(query) === search) searches.delete(query);
     },
   );
+  keep(query, search);
+  return answer;
+}
+
+function keep(query: string, search: Search): void {
   searches.delete(query);
   searches.set(query, search);
   for (const oldest of searches.keys()) {
     if (searches.size <= KEPT_SEARCHES) break;
     searches.delete(oldest);
   }
-  return answer;
+}
+
+/** The answer to `query` when it has come already: a screen shows it at once. */
+export const answeredSearch = (query: string): ProductSearchResponse | undefined =>
+  searches.get(query)?.value;
+
+/** Keeps an answer the page brought with it (the collection's first frame) as if it was asked. */
+export function keepSearch(query: string, answer: ProductSearchResponse): void {
+  keep(query, {
+    answer: Promise.resolve(answer),
+    signal: undefined,
+    answered: true,
+    value: answer,
+  });
+  rememberProducts(answer.products);
 }
 
 const LOADS_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -123,6 +150,8 @@ const LOADS_BY_PATH: Record<string, () => Promise<unknown>> = {
  * request while the page hydrates. A failure is toasted as usual.
  */
 export function startPreloadedLoads(): void {
+  const frame = readFrameData<CollectionFrameData>(COLLECTION_FRAME_DATA_ID);
+  if (frame?.answer) keepSearch(frame.request, frame.answer);
   for (const link of document.querySelectorAll<HTMLLinkElement>(
     'link[rel="preload"][as="fetch"]',
   )) {

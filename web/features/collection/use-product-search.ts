@@ -1,10 +1,10 @@
 // The collection's one page of products, asked of the Worker's search (issue 19): one request per
 // question, the previous one cancelled when the address moves on, and the page on screen kept
 // while the next one loads, so the grid never falls back to placeholders between pages.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { ProductSearchResponse } from "../../../worker/contracts/catalogue";
 import { useLoad } from "../../lib/use-load";
-import { searchProducts } from "../catalogue/api";
+import { answeredSearch, searchProducts } from "../catalogue/api";
 import { isPastLastPage } from "./collection-query";
 
 export interface Answered {
@@ -42,7 +42,15 @@ export function useProductSearch(request: string | null): ProductSearchState {
     },
   );
   const [kept, setKept] = useState<Answered>();
-  const current = load.status === "loaded" ? load.data : undefined;
+  // A question answered already (the page's own first answer, a page visited before) shows at
+  // once, while the load confirms it, so the frame the page brought is what the app renders.
+  const early = request === null ? undefined : answeredSearch(request);
+  const known = useMemo(
+    () => (early && request !== null ? { request, answer: early } : undefined),
+    [request, early],
+  );
+  const current =
+    load.status === "loaded" ? load.data : load.status === "loading" ? known : undefined;
   const showable = current && !isPastLastPage(current.answer) ? current : undefined;
   // Remembered while rendering, not in an effect, so the next question's render still has it.
   if (showable && showable !== kept) setKept(showable);

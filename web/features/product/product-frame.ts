@@ -4,22 +4,15 @@
 import {
   PRODUCT_FRAME_DATA_ID,
   type ProductFrameData,
-} from "../../../worker/contracts/product-page";
+} from "../../../worker/contracts/page-frames";
+import { readFrameData } from "../../lib/frame-data";
 
 /** undefined: not read yet; null: none, or another product has been shown since. */
 let frame: ProductFrameData | null | undefined;
 
 function readFrame(): ProductFrameData | null {
-  // The build renders the template's skeleton with no document: there is no frame.
-  if (typeof document === "undefined") return null;
-  const text = document.getElementById(PRODUCT_FRAME_DATA_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const data = JSON.parse(text) as ProductFrameData;
-    return typeof data?.id === "string" ? data : null;
-  } catch {
-    return null;
-  }
+  const data = readFrameData<ProductFrameData>(PRODUCT_FRAME_DATA_ID);
+  return typeof data?.id === "string" ? data : null;
 }
 
 /** The page's own product for `productId`, while it is the first product shown. */

@@ -6,7 +6,11 @@ import "./product-card.css";
 
 export const PRODUCT_IMAGE_SIZE = 400;
 
-export function ProductCard({ product }: { product: ProductDto }) {
+/**
+ * `eager`: the card is among the first a screen shows above the fold (the collection's first row),
+ * so its picture is fetched first, with the page, not when lazy loading reaches it.
+ */
+export function ProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
   const { _id, name, image, originalPrice, finalPrice, inStock } = product;
   const percentOff = salePercent(originalPrice, finalPrice);
   const cover = image[0];
@@ -19,7 +23,8 @@ export function ProductCard({ product }: { product: ProductDto }) {
             alt=""
             width={PRODUCT_IMAGE_SIZE}
             height={PRODUCT_IMAGE_SIZE}
-            loading="lazy"
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
             decoding="async"
           />
         ) : null}

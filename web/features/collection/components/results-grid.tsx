@@ -7,6 +7,9 @@ type ResultsGridProps =
   | { state: "error"; onRetry: () => void }
   | { state: "ready"; products: ProductDto[]; onClearAll: () => void };
 
+/** The grid's first row at any width (4 columns on a desktop, 2 on a phone): above the fold. */
+const FIRST_ROW = 4;
+
 export function ResultsGrid(props: ResultsGridProps) {
   if (props.state === "loading") {
     return (
@@ -42,9 +45,9 @@ export function ResultsGrid(props: ResultsGridProps) {
   }
   return (
     <ul className="product-grid">
-      {props.products.map((product) => (
+      {props.products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} eager={index < FIRST_ROW} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 // The product screen's content once its product is known, and its "Product not found" state. The
 // route renders them in the browser; the Worker renders the same components into the page's HTML
-// (app/render-product-frame.tsx), so a crawler reads the product and the app hydrates that frame.
+// (app/render-page-frames.tsx), so a crawler reads the product and the app hydrates that frame.
 import { Link } from "react-router-dom";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
 import { StatusPage } from "../../../components/status-page";
