@@ -1,6 +1,18 @@
 // Each page's HTML carries its first frame (docs/decisions/0006-first-paint.md): the screen shows
 // before any script has run, and an unknown address answers 404 with "Page not found".
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+
+/** What React reports in the console when the app's first render is not the page's HTML. */
+function hydrationProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat|did not match/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  return problems;
+}
 
 test("landing pages paint before any script runs; unknown addresses answer 404", async ({
   browser,
@@ -78,10 +90,7 @@ test("a product page is readable without scripts, previews as a raster card, and
 
   // With scripts, the app hydrates the frame: the photo the HTML brought is the one on screen once
   // the app has started (nothing was painted afresh), and React reported no mismatch.
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
+  const problems = hydrationProblems(page);
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {
       (window as unknown as { framePhoto: Element | null }).framePhoto =
@@ -99,7 +108,7 @@ test("a product page is readable without scripts, previews as a raster card, and
     ),
   ).toBe(true);
   await expect(page.getByRole("heading", { name: "Related products" })).toBeVisible();
-  expect(problems.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+  expect(problems).toEqual([]);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart!")).toBeVisible();
 });
@@ -115,10 +124,7 @@ test("the collection's first page is in its HTML, and the app takes it over as i
   await expect(frame.locator(".product-grid .product-card")).toHaveCount(12);
   await noScript.close();
 
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
+  const problems = hydrationProblems(page);
   await page.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {
       (window as unknown as { frameCard: Element | null }).frameCard =
@@ -141,5 +147,5 @@ test("the collection's first page is in its HTML, and the app takes it over as i
   await expect(page).toHaveURL(/sale=true/);
   await page.goBack();
   await expect(page.getByText(/Showing 1–12 of \d+ products/)).toBeVisible();
-  expect(problems.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+  expect(problems).toEqual([]);
 });

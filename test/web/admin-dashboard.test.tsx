@@ -31,7 +31,8 @@ describe("the dashboard", () => {
     const { router } = renderAdmin("/");
     expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/dashboard");
-    expect(document.title).toBe("Dashboard · Back-office");
+    // The title is set once the screen has committed (an effect): wait for it, not for a time.
+    await waitFor(() => expect(document.title).toBe("Dashboard · Back-office"));
     const tabs = within(screen.getByRole("navigation", { name: "Back-office" }))
       .getAllByRole("link")
       .map((link) => link.textContent);

@@ -234,7 +234,11 @@ describe("the product editor", () => {
     });
     renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Copper Kalash Lota" });
+    // The form holds the loaded product before the change, and the change before the save.
+    const original = screen.getByLabelText("Original price") as HTMLInputElement;
+    await waitFor(() => expect(original.value).not.toBe(""));
     type("Original price", "44");
+    await waitFor(() => expect(original.value).toBe("44"));
     await press("Save");
     expect(await screen.findByText("Final price must not exceed original price")).toBeTruthy();
   });

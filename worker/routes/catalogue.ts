@@ -23,6 +23,13 @@ const request = (c: AppContext, key: string) => ({
   ifNoneMatch: c.req.header("if-none-match"),
 });
 
+/** A cached answer about one product on sale; 404 when there is no such product. */
+async function aboutProduct(c: AppContext, key: string, build: () => Promise<object | null>) {
+  const res = await cachedJson(c.var.catalogueDb, request(c, key), build);
+  if (!res) throw notFound("Product not found", "product_not_found");
+  return res;
+}
+
 export const catalogueRoutes = new Hono<AppEnv>()
   .get("/product/list", (c) =>
     cachedJson(c.var.catalogueDb, request(c, "products"), async () => {
@@ -47,23 +54,19 @@ export const catalogueRoutes = new Hono<AppEnv>()
       ...(await listHighlights(c.var.catalogueDb)),
     })),
   )
-  .get("/product/:id/related", validate("param", IdParam), async (c) => {
+  .get("/product/:id/related", validate("param", IdParam), (c) => {
     const { id } = c.req.valid("param");
-    const res = await cachedJson(c.var.catalogueDb, request(c, `related:${id}`), async () => {
+    return aboutProduct(c, `related:${id}`, async () => {
       const products = await listRelated(c.var.catalogueDb, id);
-      return products ? { success: true, products } : null;
+      return products && { success: true, products };
     });
-    if (!res) throw notFound("Product not found", "product_not_found");
-    return res;
   })
-  .get("/product/:id", validate("param", IdParam), async (c) => {
+  .get("/product/:id", validate("param", IdParam), (c) => {
     const { id } = c.req.valid("param");
-    const res = await cachedJson(c.var.catalogueDb, request(c, `product:${id}`), async () => {
+    return aboutProduct(c, `product:${id}`, async () => {
       const product = await findProduct(c.var.catalogueDb, id);
-      return product ? { success: true, product } : null;
+      return product && { success: true, product };
     });
-    if (!res) throw notFound("Product not found", "product_not_found");
-    return res;
   })
   .get("/category/list", (c) =>
     cachedJson(c.var.catalogueDb, request(c, "categories"), async () => ({
