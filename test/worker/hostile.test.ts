@@ -429,6 +429,7 @@ describe("hostile input: public reads", () => {
           `/api/product/${p.id}`,
           `/api/product/${p.id}/related`,
           `/product/${p.id}`,
+          "/collection",
           "/sitemap.xml",
           "/sitemaps/pages.xml",
           "/sitemaps/products-1.xml",

@@ -858,6 +858,7 @@ const HTML_PAGES = [
   /^\/api\/newsletter\/(unsubscribe|confirm)$/,
   /^\/api\/user\/confirm-email$/,
   /^\/product\//,
+  /^\/collection$/,
 ];
 const isApi = (path: string) => /^\/api(\/|$)/.test(path);
 
