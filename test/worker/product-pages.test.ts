@@ -57,12 +57,15 @@ const jsonLd = (html: string) => {
   return m?.[1] ? JSON.parse(m[1]) : undefined;
 };
 
-const frameData = (html: string): ProductFrameData | undefined => {
-  const m = new RegExp(
-    `<script type="application/json" id="${PRODUCT_FRAME_DATA_ID}">([\\s\\S]*?)</script>`,
-  ).exec(html);
+/** The data the page hands the app in its `<script type="application/json" id=…>`. */
+function pageData<T>(html: string, id: string): T | undefined {
+  const m = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(
+    html,
+  );
   return m?.[1] ? JSON.parse(m[1]) : undefined;
-};
+}
+
+const frameData = (html: string) => pageData<ProductFrameData>(html, PRODUCT_FRAME_DATA_ID);
 
 /** The body up to its first script: what a browser shows before any script has run. */
 const bodyBeforeScripts = (html: string) => {
@@ -252,13 +255,10 @@ describe("GET /collection", () => {
     expect(visible.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(4);
     // The answer is in the page: the static file's preload of it is gone.
     expect(html).not.toMatch(/rel="preload"[^>]*\/api\/product\/search/);
-    const data = new RegExp(
-      `<script type="application/json" id="${COLLECTION_FRAME_DATA_ID}">([\\s\\S]*?)</script>`,
-    ).exec(html);
-    const frame = JSON.parse(data?.[1] ?? "null") as CollectionFrameData;
-    expect(frame.request).toBe("");
+    const frame = pageData<CollectionFrameData>(html, COLLECTION_FRAME_DATA_ID);
+    expect(frame?.request).toBe("");
     const api1 = (await (await api("/api/product/search")).json()) as ProductSearchResponse;
-    expect(frame.answer).toEqual(api1);
+    expect(frame?.answer).toEqual(api1);
   });
 
   it("serves an address with a question as the static file, which the app renders afresh", async () => {

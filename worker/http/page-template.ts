@@ -1,5 +1,6 @@
 // The static assets' pages as templates for the pages the Worker fills in (issue 19: product pages,
 // the collection): the build's HTML file for a screen, whose <main> holds that screen's frame.
+import { splitFrameMarkup } from "../contracts/frame-markup";
 import { escapeHtml } from "../lib/html";
 import type { AppContext } from "./app-env";
 import { AppError } from "./errors";
@@ -50,11 +51,14 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, "\\u2029");
 
 export interface Fill {
-  /** The screen's frame, as React rendered it: resource hints first, then the markup. */
-  hints: string;
-  body: string;
+  /** The screen's frame, as React rendered it (its resource hints go in <head>). */
+  frame: string;
   /** The page's title, as text. */
   title: string;
+  /** Its meta description, as text, in place of the template's; the template's without it. */
+  description?: string;
+  /** Its canonical URL. */
+  canonical?: string;
   /** More of <head>, as HTML the caller built and escaped. */
   head?: string;
   /** The data the app takes the frame over with, in <script type="application/json" id=…>. */
@@ -65,16 +69,28 @@ export interface Fill {
 
 /** The template with the screen's frame, title, head and data in place. */
 export function fillTemplate({ html }: Template, fill: Fill): string {
+  const { hints, body } = splitFrameMarkup(fill.frame);
+  const canonical =
+    fill.canonical === undefined
+      ? ""
+      : `<link rel="canonical" href="${escapeHtml(fill.canonical)}">`;
   let page = html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(fill.title)}</title>`)
-    .replace("</head>", () => `${fill.hints}${fill.head ?? ""}</head>`)
-    .replace(MAIN, (_, open: string, close: string) => `${open}${fill.body}${close}`)
+    .replace("</head>", () => `${hints}${canonical}${fill.head ?? ""}</head>`)
+    .replace(MAIN, (_, open: string, close: string) => `${open}${body}${close}`)
     .replace(
       "</body>",
       () =>
         `<script type="application/json" id="${fill.data.id}">${scriptJson(fill.data.value)}</script></body>`,
     );
   if (fill.drop) page = page.replace(fill.drop, "");
+  const { description } = fill;
+  if (description !== undefined) {
+    page = page.replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(description)}">`,
+    );
+  }
   return page;
 }
 

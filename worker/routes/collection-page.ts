@@ -7,12 +7,10 @@ import { renderCollectionFrame } from "@web/page-frames";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { ProductSearchQuery } from "../contracts/catalogue-search";
-import { splitFrameMarkup } from "../contracts/frame-markup";
 import { COLLECTION_FRAME_DATA_ID, type CollectionFrameData } from "../contracts/page-frames";
 import { COLLECTION_DESCRIPTION, COLLECTION_TITLE, pageTitle } from "../contracts/site";
 import type { AppEnv } from "../http/app-env";
 import { fillTemplate, pageTemplate } from "../http/page-template";
-import { escapeHtml } from "../lib/html";
 import { cachedResponse } from "../services/catalogue-cache";
 import { searchAnswer } from "../services/catalogue-search";
 
@@ -39,17 +37,14 @@ export const collectionPageRoutes = new Hono<AppEnv>().get("/", async (c) => {
         request: "",
         answer: await searchAnswer(db, FIRST_PAGE),
       };
-      const page = fillTemplate(template, {
-        ...splitFrameMarkup(renderCollectionFrame(value)),
+      return fillTemplate(template, {
+        frame: renderCollectionFrame(value),
         title: pageTitle(COLLECTION_TITLE),
-        head: `<link rel="canonical" href="${escapeHtml(`${origin}${TEMPLATE_PATH}`)}">`,
+        description: COLLECTION_DESCRIPTION,
+        canonical: `${origin}${TEMPLATE_PATH}`,
         data: { id: COLLECTION_FRAME_DATA_ID, value },
         drop: SEARCH_PRELOAD,
       });
-      return page.replace(
-        /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-        () => `<meta name="description" content="${escapeHtml(COLLECTION_DESCRIPTION)}">`,
-      );
     },
   );
 });

@@ -9,7 +9,6 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { PREVIEW_IMAGE, type ProductDto, previewImageKey } from "../contracts/catalogue";
 import { IdSchema } from "../contracts/fields";
-import { splitFrameMarkup } from "../contracts/frame-markup";
 import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../contracts/page-frames";
 import { metaDescription, pageTitle, SHOP_NAME } from "../contracts/site";
 import type { AppContext, AppEnv } from "../http/app-env";
@@ -35,8 +34,12 @@ const meta = (attribute: "name" | "property", key: string, content: string) =>
 const priceText = (dollars: number) => dollars.toFixed(2);
 
 /** What a crawler reads of the product: tags for previews, and schema.org's Product. */
-function productHead(product: ProductDto, origin: string, url: string): string {
-  const description = metaDescription(product.description);
+function productHead(
+  product: ProductDto,
+  description: string,
+  origin: string,
+  url: string,
+): string {
   const cover = product.image[0];
   const preview = cover ? previewImageKey(cover) : undefined;
   const absolute = (path: string) => `${origin}${path}`;
@@ -79,7 +82,6 @@ function productHead(product: ProductDto, origin: string, url: string): string {
     },
   };
   return [
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
     meta("property", "og:type", "product"),
     meta("property", "og:site_name", SHOP_NAME),
     meta("property", "og:locale", "en_AU"),
@@ -104,20 +106,23 @@ function productPage(
   product: ProductDto | null,
   origin: string,
 ): string {
-  const url = `${origin}/product/${encodeURIComponent(id)}`;
-  const frame = splitFrameMarkup(renderProductFrame(id, product));
   const value: ProductFrameData = { id, product };
-  const page = fillTemplate(template, {
-    ...frame,
-    title: pageTitle(product ? product.name : NOT_FOUND_TITLE),
-    head: product ? productHead(product, origin, url) : `<meta name="robots" content="noindex">`,
-    data: { id: PRODUCT_FRAME_DATA_ID, value },
-  });
-  if (!product) return page;
+  const frame = renderProductFrame(id, product);
+  const data = { id: PRODUCT_FRAME_DATA_ID, value };
+  if (!product) {
+    const head = `<meta name="robots" content="noindex">`;
+    return fillTemplate(template, { frame, title: pageTitle(NOT_FOUND_TITLE), head, data });
+  }
+  const url = `${origin}/product/${encodeURIComponent(id)}`;
   const description = metaDescription(product.description);
-  return page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () =>
-    meta("name", "description", description),
-  );
+  return fillTemplate(template, {
+    frame,
+    title: pageTitle(product.name),
+    description,
+    canonical: url,
+    head: productHead(product, description, origin, url),
+    data,
+  });
 }
 
 /** The static assets' "Page not found" (404.html), as a 404. */

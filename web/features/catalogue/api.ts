@@ -24,7 +24,7 @@ export const PRODUCT_SEARCH_PATH = "/api/product/search";
 
 export type ProductHighlights = Omit<ProductHighlightsResponse, "success">;
 
-export const fetchHighlights = async (): Promise<ProductHighlights> => {
+const fetchHighlights = async (): Promise<ProductHighlights> => {
   const { latest, bestsellers } = await api<ProductHighlightsResponse>(PRODUCT_HIGHLIGHTS_PATH);
   rememberProducts(latest);
   rememberProducts(bestsellers);
