@@ -93,6 +93,18 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.minLength(32, "must be at least 32 characters")),
   ),
   /**
+   * Whole hours new or changed payout details wait before a payout batch may pay them (default 72,
+   * services/payout-details.ts): time for the creator to see the notice mailed to them and stop
+   * a change they did not make. 0 to 720.
+   */
+  PAYOUT_DETAILS_COOLING_OFF_HOURS: v.optional(
+    v.pipe(
+      v.string("must be a whole number of hours, 0 to 720"),
+      v.regex(/^(0|[1-9]\d{0,2})$/, "must be a whole number of hours, 0 to 720"),
+      v.check((s) => Number(s) <= 720, "must be a whole number of hours, 0 to 720"),
+    ),
+  ),
+  /**
    * The least payable balance a payout batch pays, in dollars (default 50); the owner may ask for
    * another minimum per batch.
    */
@@ -201,6 +213,14 @@ export interface Bindings extends AppConfig {
   IMAGES: R2Bucket;
   CARTS: DurableObjectNamespace<CartStore>;
   ASSETS: Fetcher;
+  /**
+   * Workers Rate Limiting (wrangler.toml [[ratelimits]]): counters kept at the edge, per client
+   * network, for the catalogue's reads, which must stay cheap and so cannot count in D1. Every
+   * search and list answer counts against the first; one that has to be built counts against the
+   * second too (services/rate-limit.ts enforceEdgeLimit).
+   */
+  CATALOGUE_READS?: RateLimit;
+  CATALOGUE_BUILDS?: RateLimit;
 }
 
 export class EnvError extends Error {

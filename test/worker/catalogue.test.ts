@@ -50,6 +50,7 @@ describe("GET /api/product/list", () => {
       premium: true,
       inStock: true,
       available: null,
+      held: false,
     });
     expect(body.products[1]).toMatchObject({
       originalPrice: 49.95,

@@ -3,6 +3,7 @@ import { applyD1Migrations, env, reset } from "cloudflare:test";
 import { beforeEach } from "vitest";
 import { forgetCatalogueMemory } from "../../worker/services/catalogue-cache";
 import { forgetRecentClicks } from "../../worker/services/clicks";
+import { useNewTestNetwork } from "./helpers/factories";
 
 declare global {
   namespace Cloudflare {
@@ -25,4 +26,5 @@ beforeEach(async () => {
     .run();
   forgetCatalogueMemory();
   forgetRecentClicks();
+  useNewTestNetwork();
 });

@@ -20,6 +20,11 @@ export interface ProductDto {
   inStock: boolean;
   /** Units left to buy, or null when the product's stock is not tracked. */
   available: number | null;
+  /**
+   * True when none is left only because unpaid checkouts hold the last units (they come back if
+   * those checkouts expire); false when the product is in stock or sold out for good.
+   */
+  held: boolean;
 }
 
 export interface CategoryDto {

@@ -1,8 +1,8 @@
 // Stock: what the storefront and the back-office say about it (worker/services/stock.ts).
 import * as v from "valibot";
-import { SHOPPER_STOCK_MESSAGES } from "./stock-display";
+import { SHOPPER_STOCK_MESSAGES, stockFields } from "./stock-display";
 
-export { LOW_STOCK_SHOWN_AT } from "./stock-display";
+export { LOW_STOCK_SHOWN_AT, stockFields } from "./stock-display";
 export const MAX_STOCK = 1_000_000;
 
 export const STOCK_MESSAGES = {
@@ -15,7 +15,7 @@ export const STOCK_MESSAGES = {
 
 /** What a shopper can still buy: null when the product's stock is not tracked. */
 export const availableOf = (onHand: number | null, reserved: number): number | null =>
-  onHand === null ? null : Math.max(0, onHand - reserved);
+  stockFields(onHand, reserved).available;
 
 export interface StockDto {
   /** Null: not tracked (always available). */

@@ -271,6 +271,11 @@ export const orders = sqliteTable(
      * one answered with the order (http/order-access-cookie.ts); null for a signed-in buyer.
      */
     accessTokenHash: text("access_token_hash"),
+    /**
+     * A keyed hash of the network the checkout came from (services/stock-holds.ts), so what one
+     * network holds unpaid is bounded; never the address itself. Null for orders older than it.
+     */
+    clientNetworkHash: text("client_network_hash"),
     affiliateCode: text("affiliate_code"),
     /** Why the order is attributed to the code: typed at checkout, or a creator link clicked. */
     attribution: text("attribution", { enum: ["typed", "link"] }),
@@ -298,6 +303,7 @@ export const orders = sqliteTable(
   (t) => [
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
     index("orders_card_fingerprint_idx").on(t.cardFingerprint),
+    index("orders_client_network_idx").on(t.clientNetworkHash, t.stockHold),
     index("orders_stock_hold_idx").on(t.stockHold, t.status),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
@@ -647,6 +653,12 @@ export const creatorPayoutDetails = sqliteTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     ...payoutDetailsColumns(),
+    /**
+     * When these details may first be paid: a save sets it a cooling-off period ahead
+     * (PAYOUT_DETAILS_COOLING_OFF_HOURS), so a stolen session cannot redirect the next batch; a
+     * batch made earlier leaves the creator out and says why (services/payouts.ts).
+     */
+    usableFrom: integer("usable_from", { mode: "timestamp_ms" }).notNull().default(sql`0`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -773,14 +785,29 @@ export const stripeReversals = sqliteTable(
 );
 
 /**
- * Small key/value facts about the data. `catalogue_version` is bumped by triggers (see the custom
- * migration) whenever products, categories, blog posts or FAQ entries change, which is what
- * invalidates the catalogue caches.
+ * Small key/value facts about the data, bumped by triggers (the custom migrations 0001 and 0026):
+ * `catalogue_version` whenever what the storefront shows of products, categories, blog posts or FAQ
+ * entries changes, and `stock_version` whenever a product's stock counts change. The catalogue
+ * caches rebuild content on the first and re-read only stock figures on the second.
  */
 export const appMeta = sqliteTable("app_meta", {
   key: text("key").primaryKey(),
   value: integer("value").notNull(),
 });
+
+/**
+ * Never holds a row. A statement that inserts into it fails the CHECK named for the rule its
+ * condition found broken, and so rolls back the db.batch it is part of: a limit that counts rows
+ * the same batch writes (services/stock-holds.ts), decided by D1's single writer, never by a read
+ * made before the batch.
+ */
+export const BATCH_GUARDS = ["network_checkouts", "network_units"] as const;
+export type BatchGuard = (typeof BATCH_GUARDS)[number];
+export const batchGuards = sqliteTable(
+  "batch_guards",
+  { guard: text("guard", { enum: BATCH_GUARDS }).primaryKey() },
+  () => BATCH_GUARDS.map((g) => check(`batch_guard_${g}`, sql.raw(`"guard" <> '${g}'`))),
+);
 
 /**
  * Fixed-window request counters for rate limits, one row per (limit, subject). D1's single writer

@@ -11,7 +11,7 @@ import { COLLECTION_FRAME_DATA_ID, type CollectionFrameData } from "../contracts
 import { COLLECTION_DESCRIPTION, COLLECTION_TITLE, pageTitle } from "../contracts/site";
 import type { AppEnv } from "../http/app-env";
 import { fillTemplate, pageTemplate } from "../http/page-template";
-import { cachedResponse } from "../services/catalogue-cache";
+import { stockedResponse } from "../services/catalogue-cache";
 import { searchAnswer } from "../services/catalogue-search";
 
 const TEMPLATE_PATH = "/collection";
@@ -25,26 +25,28 @@ export const collectionPageRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const template = await pageTemplate(c, TEMPLATE_PATH);
   const db = c.var.catalogueDb;
   const origin = c.env.APP_ORIGIN;
-  return cachedResponse(
+  return stockedResponse(
     db,
     {
       key: `collection-page:${template.etag}`,
       ifNoneMatch: c.req.header("if-none-match"),
       contentType: "text/html; charset=utf-8",
     },
-    async () => {
-      const value: CollectionFrameData = {
+    {
+      content: async (): Promise<CollectionFrameData> => ({
         request: "",
         answer: await searchAnswer(db, FIRST_PAGE),
-      };
-      return fillTemplate(template, {
-        frame: renderCollectionFrame(value),
-        title: pageTitle(COLLECTION_TITLE),
-        description: COLLECTION_DESCRIPTION,
-        canonical: `${origin}${TEMPLATE_PATH}`,
-        data: { id: COLLECTION_FRAME_DATA_ID, value },
-        drop: SEARCH_PRELOAD,
-      });
+      }),
+      productsOf: (value) => value.answer.products,
+      render: (value) =>
+        fillTemplate(template, {
+          frame: renderCollectionFrame(value),
+          title: pageTitle(COLLECTION_TITLE),
+          description: COLLECTION_DESCRIPTION,
+          canonical: `${origin}${TEMPLATE_PATH}`,
+          data: { id: COLLECTION_FRAME_DATA_ID, value },
+          drop: SEARCH_PRELOAD,
+        }),
     },
   );
 });

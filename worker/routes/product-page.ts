@@ -21,7 +21,7 @@ import {
 } from "../http/page-template";
 import { escapeHtml } from "../lib/html";
 import { findProduct } from "../services/catalogue";
-import { cachedCatalogueValue, cachedResponse } from "../services/catalogue-cache";
+import { stockedResponse } from "../services/catalogue-cache";
 
 /** The static asset every product page is built on (the build's product.html). */
 const TEMPLATE_PATH = "/product";
@@ -139,18 +139,17 @@ export const productPageRoutes = new Hono<AppEnv>()
     const db = c.var.catalogueDb;
     const valid = v.is(IdSchema, id);
     const page = valid
-      ? await cachedResponse(
+      ? await stockedResponse<ProductDto>(
           db,
           {
             key: `product-page:${shell.etag}:${id}`,
             ifNoneMatch: c.req.header("if-none-match"),
             contentType: "text/html; charset=utf-8",
           },
-          async () => {
-            const product = await cachedCatalogueValue(db, `product:${id}`, () =>
-              findProduct(db, id),
-            );
-            return product ? productPage(shell, id, product, origin) : null;
+          {
+            content: () => findProduct(db, id),
+            productsOf: (product) => [product],
+            render: (product) => productPage(shell, id, product, origin),
           },
         )
       : null;

@@ -4,10 +4,13 @@
 // shared by the isolates of a data centre. Both are keyed by app_meta.catalogue_version, which D1
 // triggers bump on every catalogue write, and the version itself is re-read at most once per
 // VERSION_TTL_MS per isolate. So a change is visible everywhere within that window, and a request
-// in between costs one Map lookup.
-import { eq } from "drizzle-orm";
+// in between costs one Map lookup. Product answers keep their stock apart (stockedResponse below):
+// stock moves with every checkout, and must not rebuild what the catalogue says.
+import { eq, inArray } from "drizzle-orm";
+import type { ProductDto } from "../contracts/catalogue";
+import { stockFields } from "../contracts/stock";
 import type { Db } from "../db/client";
-import { appMeta } from "../db/schema";
+import { appMeta, products } from "../db/schema";
 import { toB64url } from "../lib/tokens";
 
 export const VERSION_TTL_MS = 5_000;
@@ -15,7 +18,8 @@ export const VERSION_TTL_MS = 5_000;
 export const CATALOGUE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
 interface Entry {
-  version: number;
+  /** The version tag the body was built for (versionTag). */
+  version: string;
   body: string;
   etag: string;
 }
@@ -83,7 +87,13 @@ class Lru<V> {
 }
 
 const memory = new Lru<Entry>(MEMORY_BODY_CHARS, (entry) => entry.body.length);
-const derived = new Lru<{ version: number; value: Promise<unknown> }>(MEMORY_DERIVED_KEYS, () => 1);
+const derived = new Lru<{ version: string; value: Promise<unknown> }>(MEMORY_DERIVED_KEYS, () => 1);
+
+/** How often this isolate built content, read stock and wrote a product answer's body. */
+const work = { contentBuilds: 0, stockReads: 0, stockedBodies: 0 };
+
+/** What this isolate has done so far (tests check which work a change costs). */
+export const catalogueWork = () => ({ ...work });
 
 /** What this isolate holds now (tests check the bound). */
 export const catalogueMemoryUse = () => ({
@@ -91,20 +101,46 @@ export const catalogueMemoryUse = () => ({
   bodyChars: memory.weight,
   derived: derived.size,
 });
-let knownVersion: { value: number; checkedAt: number } | undefined;
+/** The two versions answers are kept for (app_meta, bumped by triggers: migrations 0001, 0026). */
+export interface Versions {
+  /** What the storefront shows of products, categories, posts and FAQ. */
+  catalogue: number;
+  /** Products' stock counts: every checkout that opens, expires or is paid moves it. */
+  stock: number;
+}
 
-async function catalogueVersion(db: Db): Promise<number> {
+let known: { value: Versions; checkedAt: number } | undefined;
+
+async function currentVersions(db: Db): Promise<Versions> {
   const now = Date.now();
-  if (knownVersion && now - knownVersion.checkedAt < VERSION_TTL_MS) return knownVersion.value;
-  const row = await db
-    .select({ value: appMeta.value })
+  if (known && now - known.checkedAt < VERSION_TTL_MS) return known.value;
+  const rows = await db
+    .select({ key: appMeta.key, value: appMeta.value })
     .from(appMeta)
-    .where(eq(appMeta.key, "catalogue_version"))
-    .get();
-  const value = row?.value ?? 0;
-  knownVersion = { value, checkedAt: now };
+    .where(inArray(appMeta.key, ["catalogue_version", "stock_version"]));
+  const of = (key: string) => rows.find((r) => r.key === key)?.value ?? 0;
+  const value = { catalogue: of("catalogue_version"), stock: of("stock_version") };
+  known = { value, checkedAt: now };
   return value;
 }
+
+/** Whether a value depends on stock as well as on the catalogue (an "in stock" filter does). */
+interface ValueOptions {
+  dependsOnStock?: boolean;
+}
+
+/** How an answer is looked up: its version, and what a request that finds no body in memory pays. */
+interface LookupOptions extends ValueOptions {
+  /**
+   * Called when this isolate's memory has no body for the current version, before anything is
+   * read or built: the client's build limit is counted here, so a refusal never reaches the
+   * shared build others may be waiting on.
+   */
+  onMiss?: () => Promise<void>;
+}
+
+const versionTag = (versions: Versions, options?: ValueOptions) =>
+  options?.dependsOnStock ? `${versions.catalogue}.${versions.stock}` : `${versions.catalogue}`;
 
 async function strongEtag(body: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
@@ -116,22 +152,42 @@ const sharedCache = (): Cache | undefined =>
 
 /**
  * The shape of the cached answers. The catalogue version moves with the data, not with the code:
- * a deploy that changes what an answer holds (as stock's `inStock`/`available` did) must not be
+ * a deploy that changes what an answer holds (as stock's `inStock`/`available`, then `held`, did) must not be
  * served the previous code's bodies from the data centre's cache, so it bumps this.
  */
-export const ANSWER_SHAPE = 2;
+export const ANSWER_SHAPE = 3;
 
-const sharedKey = (key: string, version: number) =>
+const sharedKey = (key: string, version: string) =>
   new Request(
     `https://catalogue.cache/${encodeURIComponent(key)}?v=${version}&shape=${ANSWER_SHAPE}`,
   );
 
 /** The cached answer for `key`, built by `build` when no tier has it for the current version. */
-async function lookup(db: Db, key: string, build: Build): Promise<Entry | null> {
-  const version = await catalogueVersion(db);
+async function lookup(
+  db: Db,
+  key: string,
+  build: Build,
+  options?: LookupOptions,
+): Promise<Entry | null> {
+  const version = versionTag(await currentVersions(db), options);
   const hit = memory.get(key);
   if (hit && hit.version === version) return hit;
+  await options?.onMiss?.();
+  // Requests that miss together share one read of the shared tier and one build.
+  const flight = `${key}@${version}`;
+  let pending = inFlight.get(flight);
+  if (!pending) {
+    pending = fetchOrBuild(key, version, build);
+    inFlight.set(flight, pending);
+    const done = () => inFlight.delete(flight);
+    pending.then(done, done);
+  }
+  return pending;
+}
 
+const inFlight = new Map<string, Promise<Entry | null>>();
+
+async function fetchOrBuild(key: string, version: string, build: Build): Promise<Entry | null> {
   const cache = sharedCache();
   const cacheKey = sharedKey(key, version);
   const shared = cache ? await cache.match(cacheKey) : undefined;
@@ -188,7 +244,10 @@ export async function cachedResponse(
   build: Build,
 ): Promise<Response | null> {
   const entry = await lookup(db, key, build);
-  if (!entry) return null;
+  return entry && respond(entry, ifNoneMatch, contentType);
+}
+
+function respond(entry: Entry, ifNoneMatch: string | undefined, contentType: string): Response {
   const headers = {
     etag: entry.etag,
     "cache-control": CATALOGUE_CACHE_CONTROL,
@@ -227,37 +286,196 @@ export function cachedJson(
 }
 
 /**
- * A value derived from the catalogue (such as the products a cart joins), kept in isolate memory
- * for the current version only. Concurrent misses share one build.
+ * A value derived from the catalogue (such as a search's counts), kept in isolate memory for the
+ * current version only (and the current stock version too when it depends on stock). Concurrent
+ * misses share one build.
  */
 export async function cachedCatalogueValue<T>(
   db: Db,
   key: string,
   build: () => Promise<T>,
+  options?: ValueOptions,
 ): Promise<T> {
-  const version = await catalogueVersion(db);
+  const tag = versionTag(await currentVersions(db), options);
   const hit = derived.get(key);
-  if (hit && hit.version === version) return hit.value as Promise<T>;
+  if (hit && hit.version === tag) return hit.value as Promise<T>;
   const value = build();
-  derived.set(key, { version, value });
+  derived.set(key, { version: tag, value });
   value.catch(() => {
     if (derived.get(key)?.value === value) derived.delete(key);
   });
   return value;
 }
 
+// ---- Answers that carry products' stock ---------------------------------------------------------
+// A product answer is its content (names, prices, pictures, the order of a search's page: rebuilt
+// only when catalogue_version moves) plus each product's stock fields, which every checkout that
+// opens, expires or is paid changes. So the two are kept apart: the content per catalogue version,
+// the stock of its products re-read (one indexed query of at most a page's ids) per stock_version,
+// and the body re-made only when that stock differs from what the body last said. A sale then
+// costs each popular answer one small read per isolate, not a rebuilt search.
+
+type StockCounts = { onHand: number | null; reserved: number };
+
+/** Above this many ids, stock is read for every product on sale rather than by id (the list). */
+const STOCK_BY_ID_LIMIT = 90;
+
+async function readStock(db: Db, ids: string[]): Promise<Map<string, StockCounts>> {
+  if (ids.length === 0) return new Map();
+  work.stockReads++;
+  const rows = await db
+    .select({ id: products.id, onHand: products.stockOnHand, reserved: products.stockReserved })
+    .from(products)
+    .where(
+      ids.length <= STOCK_BY_ID_LIMIT ? inArray(products.id, ids) : eq(products.status, "active"),
+    );
+  return new Map(rows.map((r) => [r.id, { onHand: r.onHand, reserved: r.reserved }]));
+}
+
+interface StockedEntry extends Entry {
+  /** The stock version the body was last checked against. */
+  stock: number;
+  /** The stock counts the body states, in the order of its products. */
+  signature: string;
+}
+
+/** What a product answer is made of: its content, the products in it, and how it is written. */
+export interface StockedAnswer<T> {
+  /** The content, or null for "no such thing" (nothing is cached). Built per catalogue version. */
+  content: () => Promise<T | null>;
+  /** The product answers inside the content, whose stock fields are kept current. */
+  productsOf: (content: T) => ProductDto[];
+  /** The body, from the content with its products' stock as it is now. */
+  render: (content: T) => string;
+  /** The content itself depends on stock (an "in stock" filter): rebuilt per stock version too. */
+  dependsOnStock?: boolean;
+  /** What a request pays when this isolate has no content for it (LookupOptions.onMiss). */
+  onMiss?: () => Promise<void>;
+}
+
+const stockSignature = (ids: string[], counts: Map<string, StockCounts>) =>
+  ids
+    .map((id) => {
+      const c = counts.get(id);
+      return c ? `${c.onHand ?? "-"}/${c.reserved}` : "?";
+    })
+    .join(",");
+
+async function stockedEntry<T>(
+  db: Db,
+  key: string,
+  answer: StockedAnswer<T>,
+): Promise<StockedEntry | null> {
+  const versions = await currentVersions(db);
+  const tag = versionTag(versions, answer);
+  const bodyKey = `stocked:${key}`;
+  const hit = memory.get(bodyKey) as StockedEntry | undefined;
+  if (hit && hit.version === tag && hit.stock === versions.stock) return hit;
+
+  // The content as JSON, in both tiers like any answer (so a big one weighs what it is).
+  const content = await lookup(
+    db,
+    `content:${key}`,
+    async () => {
+      work.contentBuilds++;
+      const value = await answer.content();
+      return value === null ? null : JSON.stringify(value);
+    },
+    answer,
+  );
+  if (!content) return null;
+  const current = JSON.parse(content.body) as T;
+  const ids = answer.productsOf(current).map((p) => p._id);
+  const counts = await cachedCatalogueValue(db, `stock:${key}`, () => readStock(db, ids), {
+    dependsOnStock: true,
+  });
+  const signature = stockSignature(ids, counts);
+  if (hit && hit.version === tag && hit.signature === signature) {
+    // Stock moved elsewhere in the catalogue: this body (and its ETag) still says the truth.
+    hit.stock = versions.stock;
+    return hit;
+  }
+  for (const product of answer.productsOf(current)) {
+    const c = counts.get(product._id);
+    if (c) Object.assign(product, stockFields(c.onHand, c.reserved));
+  }
+  const body = answer.render(current);
+  work.stockedBodies++;
+  const entry: StockedEntry = {
+    version: tag,
+    stock: versions.stock,
+    signature,
+    body,
+    etag: await strongEtag(body),
+  };
+  memory.set(bodyKey, entry);
+  return entry;
+}
+
+/** An answer that always exists (`content` never null) or may not. */
+type Answer<T, Built> = Omit<StockedAnswer<T>, "content"> & { content: () => Promise<Built> };
+
 /**
- * Makes this isolate re-read the catalogue version on its next answer: called after a back-office
- * write (whose triggers bumped the version), so its author sees the change at once rather than
- * within VERSION_TTL_MS. Other isolates still notice within that window.
+ * A cached answer with products in it, their stock current (see above); null only when `content`
+ * says there is no such thing.
+ */
+export function stockedResponse<T>(
+  db: Db,
+  request: CachedBody,
+  answer: Answer<T, T>,
+): Promise<Response>;
+export function stockedResponse<T>(
+  db: Db,
+  request: CachedBody,
+  answer: Answer<T, T | null>,
+): Promise<Response | null>;
+export async function stockedResponse<T>(
+  db: Db,
+  { key, ifNoneMatch, contentType }: CachedBody,
+  answer: Answer<T, T | null>,
+): Promise<Response | null> {
+  const entry = await stockedEntry(db, key, answer);
+  return entry && respond(entry, ifNoneMatch, contentType);
+}
+
+/** A JSON product answer: its content, and the products in it. */
+type JsonAnswer<T, Built> = Omit<Answer<T, Built>, "render">;
+
+/** stockedResponse for a JSON answer; null only when `content` says there is no such thing. */
+export function stockedJson<T extends object>(
+  db: Db,
+  request: CachedRequest,
+  answer: JsonAnswer<T, T>,
+): Promise<Response>;
+export function stockedJson<T extends object>(
+  db: Db,
+  request: CachedRequest,
+  answer: JsonAnswer<T, T | null>,
+): Promise<Response | null>;
+export function stockedJson<T extends object>(
+  db: Db,
+  request: CachedRequest,
+  answer: JsonAnswer<T, T | null>,
+): Promise<Response | null> {
+  return stockedResponse(
+    db,
+    { ...request, contentType: "application/json; charset=UTF-8" },
+    { ...answer, render: (content) => JSON.stringify(content) },
+  );
+}
+
+/**
+ * Makes this isolate re-read the versions on its next answer: called after a back-office write or
+ * a stock change (whose triggers bumped a version), so its author sees the change at once rather
+ * than within VERSION_TTL_MS. Other isolates still notice within that window.
  */
 export function noteCatalogueChange(): void {
-  knownVersion = undefined;
+  known = undefined;
 }
 
 /** Drops this isolate's cached answers (tests reset storage between cases). */
 export function forgetCatalogueMemory(): void {
   memory.clear();
   derived.clear();
-  knownVersion = undefined;
+  known = undefined;
 }

@@ -151,8 +151,11 @@ export async function searchProducts(db: Db, query: ProductSearch): Promise<Prod
       .orderBy(...ORDER[query.sort])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    cachedCatalogueValue(db, `search-counts:${searchQuestion(query)}`, () =>
-      searchCounts(db, query, shop),
+    cachedCatalogueValue(
+      db,
+      `search-counts:${searchQuestion(query)}`,
+      () => searchCounts(db, query, shop),
+      { dependsOnStock: query.instock },
     ),
   ]);
   return { products: rows.map(toProductDto), ...counts };

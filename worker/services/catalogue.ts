@@ -10,7 +10,7 @@ import {
   RELATED_LIMIT,
 } from "../contracts/catalogue";
 import { centsToDollars } from "../contracts/money";
-import { availableOf } from "../contracts/stock";
+import { stockFields } from "../contracts/stock";
 import type { Db } from "../db/client";
 import { blogPosts, categories, faqEntries, products } from "../db/schema";
 
@@ -49,9 +49,9 @@ async function selectProducts(db: Db) {
 }
 
 export function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): ProductDto {
-  // Stock columns live on products, so the catalogue_version triggers (0001) bump on every stock
-  // change (reservation, release, sale, correction) and cached answers carry it within seconds.
-  const available = availableOf(row.stockOnHand, row.stockReserved);
+  // The stock fields are what the row says now; cached answers re-read them on every stock_version
+  // (services/catalogue-cache.ts), so a reservation, release or sale shows within seconds without
+  // rebuilding the rest of the answer.
   const dto: ProductDto = {
     _id: row.id,
     name: row.name,
@@ -64,8 +64,7 @@ export function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[num
     bestseller: row.bestseller,
     new: row.isNew,
     premium: row.premium,
-    inStock: available !== 0,
-    available,
+    ...stockFields(row.stockOnHand, row.stockReserved),
   };
   if (row.variant) dto.variant = row.variant;
   return dto;

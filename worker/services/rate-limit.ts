@@ -1,5 +1,6 @@
 // Fixed-window rate limits counted in D1: one atomic upsert per request decides, so the count is
-// exact under concurrency, in `wrangler dev` as in production.
+// exact under concurrency, in `wrangler dev` as in production. The catalogue's reads, which must
+// cost no D1 write, are counted at the edge instead (enforceEdgeLimit, at the end).
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
@@ -51,7 +52,7 @@ export async function enforceLimit(
   limit: Limit,
   subject: string,
 ): Promise<void> {
-  if (env.RATE_LIMITS === "off" && env.ENVIRONMENT === "development") return;
+  if (limitsOff(env)) return;
   const nowSeconds = Math.floor(Date.now() / 1000);
   const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
   const counted = await db
@@ -76,6 +77,39 @@ export async function enforceLimit(
       { "Retry-After": String(retryAfter) },
     );
   }
+}
+
+const limitsOff = (env: Bindings) => env.RATE_LIMITS === "off" && env.ENVIRONMENT === "development";
+
+/** Edge-counted limits: a Workers Rate Limiting binding and the period it was configured with. */
+export const EDGE_LIMITS = {
+  /** Every search and catalogue list answer. */
+  catalogueReads: { binding: "CATALOGUE_READS", periodSeconds: 10 },
+  /** Answers nobody asked for before, which D1 has to work out. */
+  catalogueBuilds: { binding: "CATALOGUE_BUILDS", periodSeconds: 60 },
+} as const satisfies Record<string, { binding: keyof Bindings; periodSeconds: 10 | 60 }>;
+
+/**
+ * Counts one request of this client network against an edge limit (wrangler.toml [[ratelimits]]):
+ * approximate and per data centre, but free of D1, so it suits reads that must stay as cheap as
+ * the cache that answers them. 429 with Retry-After past the limit.
+ */
+export async function enforceEdgeLimit(
+  env: Bindings,
+  limit: (typeof EDGE_LIMITS)[keyof typeof EDGE_LIMITS],
+  headers: Headers,
+): Promise<void> {
+  const binding = env[limit.binding];
+  if (!binding || limitsOff(env)) return;
+  const { success } = await binding.limit({ key: clientIp(headers) });
+  if (success) return;
+  throw new AppError(
+    429,
+    "Too many requests. Please wait a few seconds and try again.",
+    "rate_limited",
+    undefined,
+    { "Retry-After": String(limit.periodSeconds) },
+  );
 }
 
 /**
