@@ -204,6 +204,18 @@ describe("/cart", () => {
     expect(screen.queryByText("Only 2 left of Surya Wall Hanging")).toBeNull();
   });
 
+  it("tells a line whose last units are held in other checkouts that it may come back", async () => {
+    const urli = makeProduct(6, { name: "Brass Urli" });
+    addToGuestCart(urli, 1);
+    stubApi({ products: [{ ...urli, inStock: false, available: 0, held: true }] });
+    renderCart();
+    expect(
+      await screen.findByText(/The last of Brass Urli is in another shopper's checkout/),
+    ).toBeTruthy();
+    expect(screen.queryByText("Brass Urli is sold out")).toBeNull();
+    expect((confirmButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("reads each line's product by id to flag one above what is left", async () => {
     const bowl = makeProduct(4, { name: "Singing Bowl" });
     const chime = makeProduct(5, { name: "Brass Wind Chime" });

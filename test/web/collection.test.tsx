@@ -534,6 +534,15 @@ describe("collection screen", () => {
     expect(screen.getAllByRole("link", { name: /Sold out/ })).toHaveLength(12);
   });
 
+  it("marks a card whose last units are held in checkouts as reserved, not sold out", async () => {
+    const products = PRODUCTS.map((product, i) =>
+      i === 0 ? { ...product, inStock: false, available: 0, held: true } : product,
+    );
+    renderCollection("/collection", { products, categories: CATEGORIES });
+    await waitFor(() => expect(screen.getAllByRole("link", { name: /Reserved/ })).toHaveLength(1));
+    expect(screen.queryByRole("link", { name: /Sold out/ })).toBeNull();
+  });
+
   it("clears search and filters from the empty state or one chip at a time", async () => {
     const router = renderCollection("/collection?q=teapot&sale=1");
     await screen.findByRole("heading", { name: "No products found" });

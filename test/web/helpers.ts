@@ -29,6 +29,7 @@ export function makeProduct(n: number, overrides: Partial<ProductDto> = {}): Pro
     premium: false,
     inStock: true,
     available: null,
+    held: false,
     ...overrides,
   };
 }

@@ -261,6 +261,18 @@ describe("product screen", () => {
     expect(localStorage.getItem(GUEST_CART_KEY)).toBeNull();
   });
 
+  it("says the last units are in other shoppers' checkouts, not sold out, and may come back", async () => {
+    stubShop([{ ...BOTTLE, inStock: false, available: 0, held: true }]);
+    renderProduct("prod1");
+
+    expect(await screen.findByText("In other shoppers' checkouts")).toBeTruthy();
+    expect(screen.getByText(/It may come back soon/)).toBeTruthy();
+    expect(screen.queryByText("Out of stock")).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>("button", { name: "Add to Cart" }).disabled).toBe(
+      true,
+    );
+  });
+
   it("says Only N left at 5 or fewer, and nothing when more are left or stock is untracked", async () => {
     stubShop([
       makeProduct(1, { name: "Two Left", available: 2 }),

@@ -28,6 +28,10 @@ const tokensIn = (c: AppContext): string[] =>
     .filter((t) => TOKEN_PATTERN.test(t))
     .slice(0, MAX_TOKENS);
 
+/** The hashes of the tokens this browser holds: the guest checkouts it started lately. */
+export const orderAccessHashes = (c: AppContext): Promise<string[]> =>
+  Promise.all(tokensIn(c).map(sha256Hex));
+
 /** A fresh token for a checkout about to start, and the hash to store with its order. */
 export async function newOrderAccess(): Promise<{ token: string; hash: string }> {
   const token = randomToken();
@@ -60,6 +64,5 @@ export async function holdsOrderAccess(
   if (!order.accessTokenHash) return false;
   // The cookie's Max-Age is the browser's to honour; the window is enforced here.
   if (order.createdAt.getTime() + ORDER_ACCESS_SECONDS * 1000 <= now) return false;
-  const hashes = await Promise.all(tokensIn(c).map(sha256Hex));
-  return hashes.includes(order.accessTokenHash);
+  return (await orderAccessHashes(c)).includes(order.accessTokenHash);
 }

@@ -8,7 +8,12 @@ import type { Bindings } from "../env";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { optionalAuth, requireAuth } from "../http/auth";
 import { AppError, notFound } from "../http/errors";
-import { grantOrderAccess, holdsOrderAccess, newOrderAccess } from "../http/order-access-cookie";
+import {
+  grantOrderAccess,
+  holdsOrderAccess,
+  newOrderAccess,
+  orderAccessHashes,
+} from "../http/order-access-cookie";
 import { validate } from "../http/validate";
 import { REFERRAL_COOKIE } from "../services/affiliate";
 import { startCheckout } from "../services/checkout";
@@ -62,6 +67,8 @@ export const orderRoutes = new Hono<AppEnv>()
       userId,
       linkedCode: getCookie(c, REFERRAL_COOKIE),
       accessTokenHash: access?.hash ?? null,
+      network: clientIp(c.req.raw.headers),
+      holder: userId ? { userId } : { accessTokenHashes: await orderAccessHashes(c) },
     });
     if (access) grantOrderAccess(c, access.token);
     return c.json({ success: true as const, session_url: url, message: "Redirecting to payment" });

@@ -23,6 +23,14 @@ import {
   normaliseCode,
 } from "./affiliate";
 import { isShortOfStock, releaseStatements, reserveStatements, stockLevels } from "./stock";
+import {
+  type Holder,
+  holdGuardStatements,
+  holdLimitError,
+  networkHash,
+  releaseSupersededStatements,
+  supersededCheckouts,
+} from "./stock-holds";
 import { stripeClient } from "./stripe";
 
 type CheckoutInput = v.InferOutput<typeof CreateCheckoutSchema>;
@@ -36,6 +44,10 @@ export interface CheckoutRequest {
   linkedCode: string | undefined;
   /** For a guest: the hash of the token that lets this browser read the order back. */
   accessTokenHash: string | null;
+  /** The client's network (services/rate-limit.ts clientIp): what it may hold is bounded. */
+  network: string;
+  /** Whose earlier unpaid checkout this one replaces: the account's, or this browser's. */
+  holder: Holder;
 }
 
 /**
@@ -198,27 +210,37 @@ const shortLines = (lines: PricedLine[]) =>
   lines.filter((l) => l.available !== null && l.available < l.quantity);
 
 /**
- * Stores the pending order and reserves every line in ONE batch. A line beyond what is left makes
- * its reservation violate products_stock_reserved_within_on_hand, so D1 rolls the whole batch back:
- * no order, no reservation. The refused line is then named from a fresh read; if a concurrent
- * release freed it meanwhile, the batch is tried again.
+ * Stores the pending order and reserves every line in ONE batch, after releasing the checkouts it
+ * supersedes and before the guards on what the client's network holds (services/stock-holds.ts).
+ * A line beyond what is left makes its reservation violate products_stock_reserved_within_on_hand,
+ * and a guard its CHECK, so D1 rolls the whole batch back: no order, no reservation, nothing
+ * released. The refused line is then named from a fresh read; if a concurrent release freed it
+ * meanwhile, the batch is tried again.
  */
 async function storeReservedOrder(
   db: Db,
   lines: PricedLine[],
+  hold: { network: string; superseded: string[] },
   orderStatements: (orderId: string) => [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
 ): Promise<string> {
-  const early = shortLines(lines);
+  // A line short only of what this browser's own earlier checkout holds is not short.
+  const early = hold.superseded.length > 0 ? [] : shortLines(lines);
   if (early.length > 0) throw outOfStock(early);
   for (let attempt = 0; ; attempt++) {
     const orderId = newId();
     try {
+      const [first, ...rest] = orderStatements(orderId);
       await db.batch([
-        ...orderStatements(orderId),
+        first,
+        ...rest,
+        ...releaseSupersededStatements(db, hold.superseded),
         ...lines.flatMap((l) => reserveStatements(db, orderId, l)),
+        ...holdGuardStatements(db, orderId, hold.network),
       ]);
       return orderId;
     } catch (err) {
+      const limited = holdLimitError(err);
+      if (limited) throw limited;
       if (!isShortOfStock(err)) throw err;
       const levels = await stockLevels(
         db,
@@ -248,7 +270,7 @@ export async function startCheckout(
   db: Db,
   request: CheckoutRequest,
 ): Promise<string> {
-  const { input, userId, accessTokenHash } = request;
+  const { input, userId, accessTokenHash, holder } = request;
   const wanted = mergeLines(input.items);
   if (wanted.size === 0) throw badRequest(ORDER_MESSAGES.emptyCart, "empty_cart");
   // Two independent reads, so they overlap; when both refuse, the lines' reason is given.
@@ -264,7 +286,9 @@ export async function startCheckout(
   const totals = checkoutTotals(lines, attributed?.creator.discountCents ?? 0);
   const { address } = input;
 
-  const orderId = await storeReservedOrder(db, lines, (orderId) => [
+  const network = await networkHash(env, request.network);
+  const superseded = await supersededCheckouts(env, db, holder);
+  const orderId = await storeReservedOrder(db, lines, { network, superseded }, (orderId) => [
     db.insert(orders).values({
       id: orderId,
       userId,
@@ -280,6 +304,7 @@ export async function startCheckout(
       // The terms the shopper checked out under: a later change of rate applies to later orders.
       commissionRateBps: credited?.creator.commissionRateBps ?? null,
       accessTokenHash,
+      clientNetworkHash: network,
       stockHold: "held",
     }),
     db.insert(orderItems).values(

@@ -11,7 +11,7 @@ export const PRODUCT_IMAGE_SIZE = 400;
  * so its picture is fetched first, with the page, not when lazy loading reaches it.
  */
 export function ProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
-  const { _id, name, image, originalPrice, finalPrice, inStock } = product;
+  const { _id, name, image, originalPrice, finalPrice, inStock, held } = product;
   const percentOff = salePercent(originalPrice, finalPrice);
   const cover = image[0];
   return (
@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
           />
         ) : null}
         {percentOff > 0 ? <span className="sale-badge">{percentOff}% off</span> : null}
-        {inStock ? null : <span className="sold-out-badge">Sold out</span>}
+        {inStock ? null : <span className="sold-out-badge">{held ? "Reserved" : "Sold out"}</span>}
       </div>
       <div className="product-card-body">
         <h3 className="product-card-name">{name}</h3>

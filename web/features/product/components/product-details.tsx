@@ -57,20 +57,34 @@ function Price({ product }: { product: ProductDto }) {
   );
 }
 
-/** "Out of stock" or "Only N left" (LOW_STOCK_SHOWN_AT or fewer); nothing otherwise. */
+/**
+ * "Out of stock", "In other shoppers' checkouts" (the last units are held, not sold: they come back
+ * if those checkouts lapse) or "Only N left" (LOW_STOCK_SHOWN_AT or fewer); nothing otherwise.
+ */
 function StockLine({ note }: { note: StockNote }) {
   if (!note) return null;
-  return note.kind === "sold-out" ? (
-    <p className="product-stock is-sold-out">Out of stock</p>
-  ) : (
-    <p className="product-stock is-low">Only {note.left} left</p>
-  );
+  switch (note.kind) {
+    case "sold-out":
+      return <p className="product-stock is-sold-out">Out of stock</p>;
+    case "held":
+      return (
+        <div className="product-stock-held">
+          <p className="product-stock is-held">In other shoppers' checkouts</p>
+          <p className="product-stock-note">
+            What is left is reserved by checkouts not paid yet. It may come back soon: an unpaid
+            checkout lapses after about half an hour.
+          </p>
+        </div>
+      );
+    default:
+      return <p className="product-stock is-low">Only {note.left} left</p>;
+  }
 }
 
 function AddToCartForm({ product, note }: { product: ProductDto; note: StockNote }) {
   const [quantity, setQuantity] = useState("1");
   const [adding, setAdding] = useState(false);
-  const soldOut = note?.kind === "sold-out";
+  const soldOut = note?.kind === "sold-out" || note?.kind === "held";
   // Tracked stock caps the choice below SPEC's 10; the checkout refuses more than is left anyway.
   const max = Math.min(MAX_CART_QUANTITY, product.available ?? MAX_CART_QUANTITY);
 
