@@ -82,8 +82,11 @@ test("a creator is paid: details saved masked, the hold passes, the owner pays t
   await details.getByLabel("Account name").fill(accountName);
   await details.getByLabel("ABN").fill(ABN);
   await details.getByLabel("Registered for GST").check();
+  await details.getByLabel("Current password").fill(PASSWORD);
   await details.getByRole("button", { name: "Save payout details" }).click();
   await expectToast(page, "Payout details saved");
+  // New details wait before a payout may use them, and the profile says until when.
+  await expect(details.getByRole("note")).toContainText("For your safety, new payout details");
   await expect(details.getByRole("button", { name: "Change payout details" })).toBeVisible();
   await expect(details.getByText("••••••678", { exact: true })).toBeVisible();
   await expect(details.getByText("062-000", { exact: true })).toBeVisible();
@@ -149,7 +152,10 @@ test("a creator is paid: details saved masked, the hold passes, the owner pays t
   await expect(balance("In hold")).toHaveText("$0.00");
   await expect(row.getByText("Payable", { exact: true })).toBeVisible();
 
-  // 6. The owner makes a payout at a $1 minimum (the default $50 is more than $7.99).
+  // 6. The details' waiting period ends, as it would three days on; the owner makes a payout at a
+  // $1 minimum (the default $50 is more than $7.99).
+  const cleared = await page.request.post("/api/dev/payout-details-cleared", { data: { email } });
+  expect(cleared.ok()).toBe(true);
   const owner = await browser.newPage();
   await openBackOffice(owner);
   await owner

@@ -88,6 +88,7 @@ const DUE: AdminPayoutListResponse["due"] = {
   creators: 3,
   amount: 412.5,
   withoutDetails: 2,
+  waiting: [],
 };
 
 const listOf =
@@ -185,12 +186,30 @@ describe("the payouts list", () => {
     stubAdminApi({
       ...OPEN,
       [`GET ${PAYOUTS}`]: listOf([], {
-        due: { minimum: 75.5, creators: 0, amount: 0, withoutDetails: 0 },
+        due: {
+          minimum: 75.5,
+          creators: 0,
+          amount: 0,
+          withoutDetails: 0,
+          waiting: [
+            {
+              creatorId: "c1",
+              creatorName: "Anika Rao",
+              creatorEmail: "anika@example.com",
+              amount: 80,
+              usableFrom: "2026-12-01T09:00:00.000Z",
+            },
+          ],
+        },
       }),
     });
     renderAdmin("/payouts");
     expect(
       await screen.findByText("No creator with payout details is owed the $75.50 minimum yet."),
+    ).toBeTruthy();
+    // A creator whose details are new is named, with when they can be paid.
+    expect(
+      screen.getByText(/Anika Rao \(anika@example\.com\), owed \$80\.00: new details usable from/),
     ).toBeTruthy();
     expect(screen.queryByText(/have not given payout details/)).toBeNull();
     expect(screen.getByText("No payouts yet.")).toBeTruthy();

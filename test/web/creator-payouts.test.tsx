@@ -6,8 +6,9 @@ import { CreatorProfilePage } from "../../web/routes/creator-profile";
 import { PayoutStatementPage } from "../../web/routes/payout-statement";
 import type { CreatorDto } from "../../worker/contracts/account";
 import {
+  type CreatorPayoutDetailsDto,
+  PAYOUT_DETAILS_CHANGE_MESSAGES,
   PAYOUT_MESSAGES,
-  type PayoutDetailsDto,
   type PayoutStatementDto,
 } from "../../worker/contracts/payouts";
 import {
@@ -23,13 +24,14 @@ import { press } from "./helpers";
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-const BANK: PayoutDetailsDto = {
+const BANK: CreatorPayoutDetailsDto = {
   method: "bank",
   bsb: "062-000",
   accountNumberMasked: "••••••678",
   accountName: "Meera Iyer",
   abn: "51824753556",
   gstRegistered: true,
+  usableFrom: "2026-01-01T00:00:00.000Z",
 };
 
 const CREATOR: Partial<CreatorDto> = {
@@ -155,7 +157,7 @@ describe("creator profile: earnings", () => {
 });
 
 describe("creator profile: payout details", () => {
-  const saved = (payoutDetails: PayoutDetailsDto) => () =>
+  const saved = (payoutDetails: CreatorPayoutDetailsDto) => () =>
     json(200, { success: true, payoutDetails });
 
   it("asks for details when there are none, then saves a bank account and shows it masked", async () => {
@@ -170,6 +172,7 @@ describe("creator profile: payout details", () => {
     type(/^Account name/, "Meera Iyer");
     type(/^ABN/, "51 824 753 556");
     fireEvent.click(screen.getByLabelText("Registered for GST"));
+    type(/^Current password/, "creator password");
     await press("Save payout details");
     expect(await screen.findByText("Payout details saved")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/creator/payout-details")).toEqual([
@@ -180,6 +183,7 @@ describe("creator profile: payout details", () => {
         accountName: "Meera Iyer",
         abn: "51824753556",
         gstRegistered: true,
+        currentPassword: "creator password",
       },
     ]);
     const details = section("Payout details");
@@ -190,11 +194,12 @@ describe("creator profile: payout details", () => {
   });
 
   it("saves PayPal with only the email and the tax fields", async () => {
-    const paypal: PayoutDetailsDto = {
+    const paypal: CreatorPayoutDetailsDto = {
       method: "paypal",
       email: "meera@paypal.example",
       abn: null,
       gstRegistered: false,
+      usableFrom: new Date(Date.now() + 72 * 3_600_000).toISOString(),
     };
     const fetchMock = showCreator(CREATOR, {
       "POST /api/user/creator/payout-details": saved(paypal),
@@ -204,12 +209,24 @@ describe("creator profile: payout details", () => {
     fireEvent.click(screen.getByLabelText("PayPal"));
     expect(screen.queryByLabelText(/^BSB/)).toBeNull();
     type(/^PayPal email/, " Meera@PayPal.example ");
+    type(/^Current password/, "creator password");
     await press("Save payout details");
     expect(await screen.findByText("Payout details saved")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/creator/payout-details")).toEqual([
-      { method: "paypal", email: "meera@paypal.example", abn: null, gstRegistered: false },
+      {
+        method: "paypal",
+        email: "meera@paypal.example",
+        abn: null,
+        gstRegistered: false,
+        currentPassword: "creator password",
+      },
     ]);
-    expect(within(section("Payout details")).getByText("meera@paypal.example")).toBeTruthy();
+    const details = section("Payout details");
+    expect(within(details).getByText("meera@paypal.example")).toBeTruthy();
+    // New details wait: the profile says from when they are used.
+    expect(within(details).getByRole("note").textContent).toMatch(
+      /^For your safety, new payout details are used for payouts made from .+ \(Brisbane time\)\.$/,
+    );
   });
 
   it("checks the fields with the endpoint's own messages before sending", async () => {
@@ -226,6 +243,7 @@ describe("creator profile: payout details", () => {
     fireEvent.click(screen.getByLabelText("Registered for GST"));
     await press("Save payout details");
     expect(screen.getByText(PAYOUT_MESSAGES.gstWithoutAbn)).toBeTruthy();
+    expect(screen.getByText(PAYOUT_DETAILS_CHANGE_MESSAGES.passwordRequired)).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/creator/payout-details")).toHaveLength(0);
   });
 
@@ -244,6 +262,7 @@ describe("creator profile: payout details", () => {
     type(/^BSB/, "999-999");
     type(/^Account number/, "12345678");
     type(/^Account name/, "Meera Iyer");
+    type(/^Current password/, "creator password");
     await press("Save payout details");
     const bsb = screen.getByLabelText(/^BSB/);
     await waitFor(() => expect(bsb.getAttribute("aria-invalid")).toBe("true"));

@@ -92,7 +92,14 @@ import {
   wellFormed,
   wireFor,
 } from "./helpers/hostile";
-import { BANK_DETAILS, createdPayout, givePayoutDetails, payableSale } from "./helpers/payouts";
+import {
+  BANK_DETAILS,
+  CREATOR_PASSWORD,
+  coolingOffPassed,
+  createdPayout,
+  givePayoutDetails,
+  payableSale,
+} from "./helpers/payouts";
 
 /** The whole file stays well under a minute on two cores; this is only the per-test ceiling. */
 const TIMEOUT = 90_000;
@@ -1135,6 +1142,12 @@ describe("hostile input: accounts and creators", () => {
         { weight: 1, arbitrary: hostileText },
       );
       const tax = {
+        // Saving needs the account's password: mostly the right one, so details get saved.
+        currentPassword: fc.oneof(
+          { weight: 6, arbitrary: fc.constant(CREATOR_PASSWORD) },
+          { weight: 1, arbitrary: fc.constantFrom("", "creator password ", "CREATOR PASSWORD") },
+          { weight: 1, arbitrary: hostileText },
+        ),
         abn: fc.oneof(
           {
             weight: 4,
@@ -1234,7 +1247,16 @@ describe("hostile input: accounts and creators", () => {
           DETAILS,
           bodyFor(
             details,
-            ["method", "bsb", "accountNumber", "accountName", "email", "abn", "gstRegistered"],
+            [
+              "method",
+              "bsb",
+              "accountNumber",
+              "accountName",
+              "email",
+              "abn",
+              "gstRegistered",
+              "currentPassword",
+            ],
             { base: 8, mutated: 3, junk: 1 },
           ),
           headers(w, token(w, [...payeeOf.keys(), w.shopper.token], "required")),
@@ -1278,7 +1300,12 @@ describe("hostile input: accounts and creators", () => {
         [
           valid(
             DETAILS,
-            { ...BANK_DETAILS, accountNumber: "98 765 4321", abn: "51 824 753 556" },
+            {
+              ...BANK_DETAILS,
+              accountNumber: "98 765 4321",
+              abn: "51 824 753 556",
+              currentPassword: CREATOR_PASSWORD,
+            },
             { token: payees[0]?.accessToken ?? "" },
           ),
           valid(
@@ -1288,6 +1315,7 @@ describe("hostile input: accounts and creators", () => {
               email: " Pay@Example.COM ",
               abn: "51824753556",
               gstRegistered: true,
+              currentPassword: CREATOR_PASSWORD,
             },
             { token: payees[1]?.accessToken ?? "" },
           ),
@@ -3936,11 +3964,13 @@ describe("regressions found by the fuzz", () => {
       const saved = await asUser(creator.accessToken, "/api/user/creator/payout-details", {
         method: "paypal",
         email,
+        currentPassword: CREATOR_PASSWORD,
       });
       if (saved.status !== 200) {
         expect(saved.status, email).toBe(400);
         continue;
       }
+      await coolingOffPassed(creator.userId);
       await payableSale(creator.code);
       const payout = await createdPayout(admin.accessToken);
       const res = await callWorker(`/api/admin/payouts/${payout._id}/paypal.csv`, {

@@ -86,6 +86,7 @@ describe("payout details", () => {
         accountName: "Priya Sharma",
         abn: "51824753556",
         gstRegistered: true,
+        usableFrom: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     });
     expect(body).not.toContain("987654321");
@@ -130,6 +131,7 @@ describe("payout details", () => {
       email: "priya@example.com",
       abn: null,
       gstRegistered: false,
+      usableFrom: expect.any(String),
     });
     const [row] = await db()
       .select()
@@ -182,6 +184,7 @@ describe("a payout batch", () => {
       creators: 2,
       amount: 137,
       withoutDetails: 1,
+      waiting: [],
     });
 
     const payout = await createdPayout(admin.accessToken);

@@ -394,8 +394,11 @@ export const fetchPayouts = ({ page }: { page?: number }, signal?: AbortSignal) 
 const payoutPath = (payoutId: string) => `/api/admin/payouts/${encodeURIComponent(payoutId)}`;
 
 /** Everyone with payout details owed at least `minimum` dollars; nobody is 409 nothing_to_pay. */
-export const createPayout = async (input: v.InferOutput<typeof PayoutCreateSchema>) =>
-  (await post<AdminPayoutResponse>("/api/admin/payouts", input)).payout;
+/** The new batch, and who was owed the minimum but left out for new payout details. */
+export const createPayout = async (input: v.InferOutput<typeof PayoutCreateSchema>) => {
+  const answer = await post<AdminPayoutResponse>("/api/admin/payouts", input);
+  return { payout: answer.payout, leftOut: answer.leftOut ?? [] };
+};
 
 export const fetchPayout = async (payoutId: string, signal?: AbortSignal) =>
   (await call<AdminPayoutResponse>(payoutPath(payoutId), { signal })).payout;

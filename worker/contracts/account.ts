@@ -11,7 +11,7 @@ import {
   optionalText,
   requiredText,
 } from "./fields";
-import type { CreatorPayoutDto, PayoutDetailsDto } from "./payouts";
+import type { CreatorPayoutDetailsDto, CreatorPayoutDto } from "./payouts";
 
 export const MAX_BIO_LENGTH = 1000;
 export const MAX_SOCIALS_LENGTH = 500;
@@ -155,7 +155,7 @@ export interface CreatorDto {
   /** The last CREATOR_COMMISSIONS_SHOWN commissions, most recently paid first. */
   commissions: CreatorCommissionDto[];
   /** Where payouts go, masked; null until the creator gives them. */
-  payoutDetails: PayoutDetailsDto | null;
+  payoutDetails: CreatorPayoutDetailsDto | null;
   /** Paid payouts, newest first, each with its statement (GET /api/payouts/:id/statement). */
   payouts: CreatorPayoutDto[];
   /** The payable balance a payout needs to reach, in dollars (CREATOR_PAYOUT_MINIMUM). */

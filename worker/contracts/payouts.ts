@@ -3,6 +3,7 @@
 // /api/user/creator/payout-details validates with and the profile form checks with; the rules
 // the bank file (worker/lib/aba.ts) writes by; and the masked answer, the only way details go out.
 import * as v from "valibot";
+import { CurrentPasswordSchema } from "./account";
 import { isAbn, MAX_EMAIL_LENGTH } from "./fields";
 
 /** A BSB as banks print it and the ABA file carries it: 3 digits, a hyphen, 3 digits. */
@@ -224,6 +225,22 @@ export const PayoutDetailsSchema = v.pipe(
   ),
 );
 export type PayoutDetailsInput = v.InferInput<typeof PayoutDetailsSchema>;
+
+/** Saving payout details also needs the account's password (checked by the Worker). */
+export const SavePayoutDetailsSchema = v.intersect([
+  PayoutDetailsSchema,
+  v.object({ currentPassword: CurrentPasswordSchema }),
+]);
+export type SavePayoutDetails = v.InferOutput<typeof SavePayoutDetailsSchema>;
+
+/** What the payout-details form and its notice say about the password and the waiting period. */
+export const PAYOUT_DETAILS_CHANGE_MESSAGES = {
+  passwordRequired: "Please enter your current password to save payout details.",
+  wrongPassword: "Your current password is not correct.",
+  /** The saved details, with the first moment a payout may go to them. */
+  waiting: (when: string) =>
+    `For your safety, new payout details are used for payouts made from ${when}.`,
+} as const;
 /** Validated details: BSB as 999-999, account number digits only, ABN digits only or null. */
 export type PayoutDetails = v.InferOutput<typeof PayoutDetailsSchema>;
 
@@ -281,10 +298,19 @@ export const toPayoutDetailsDto = (details: PayoutDetails): PayoutDetailsDto =>
     gstRegistered: details.gstRegistered,
   });
 
+/**
+ * A creator's own details, as their profile and the save answer carry them: masked, and with when
+ * a payout batch may first pay them (a save sets it PAYOUT_DETAILS_COOLING_OFF_HOURS ahead).
+ */
+export type CreatorPayoutDetailsDto = PayoutDetailsDto & {
+  /** ISO 8601. */
+  usableFrom: string;
+};
+
 /** POST /api/user/creator/payout-details answers this. */
 export interface PayoutDetailsResponse {
   success: true;
-  payoutDetails: PayoutDetailsDto;
+  payoutDetails: CreatorPayoutDetailsDto;
 }
 
 // ---- Payout batches (POST /api/admin/payouts and after) ------------------------------------
@@ -303,6 +329,8 @@ export const PAYOUT_ADMIN_MESSAGES = {
   minimum: `minimum must be a number of dollars from 0.01 to ${MAX_PAYOUT_MINIMUM_DOLLARS}, with at most 2 decimals`,
   empty: (minimum: string) =>
     `No creator with payout details has a payable balance of ${minimum} or more, so there is nothing to pay.`,
+  waiting: (n: number) =>
+    `${n === 1 ? "One creator is" : `${n} creators are`} owed that much, but their payout details are new and still in their cooling-off period.`,
   notFound: "Payout not found",
   notOpen: (status: string) => `This payout is ${status}: only an open payout can change.`,
   noBankLines: "This payout has no bank transfers: every creator in it is paid by PayPal.",
@@ -383,14 +411,34 @@ export interface AdminPayoutListResponse {
   total: number;
   /**
    * What a batch at the default `minimum` (dollars) would pay now: creators with payout details
-   * and their amount, and how many more are owed as much but have given no details.
+   * and their amount, how many more are owed as much but have given no details, and those whose
+   * new details are still in their cooling-off period.
    */
-  due: { minimum: number; creators: number; amount: number; withoutDetails: number };
+  due: {
+    minimum: number;
+    creators: number;
+    amount: number;
+    withoutDetails: number;
+    waiting: WaitingCreatorDto[];
+  };
+}
+
+/** A creator owed at least the minimum whose new payout details cannot be paid yet. */
+export interface WaitingCreatorDto {
+  creatorId: string;
+  creatorName: string;
+  creatorEmail: string;
+  /** Dollars. */
+  amount: number;
+  /** ISO 8601: when their details may first be paid. */
+  usableFrom: string;
 }
 
 export interface AdminPayoutResponse {
   success: true;
   payout: AdminPayoutDto;
+  /** Creating a batch: who was owed the minimum but left out because their details are new. */
+  leftOut?: WaitingCreatorDto[];
 }
 
 /** A creator's own payout, as their profile lists it (paid batches only). */

@@ -29,8 +29,8 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     const { minimum } = c.req.valid("json");
     const minimumCents =
       minimum === undefined ? payoutMinimumCents(c.env) : dollarsToCents(minimum);
-    const payout = await createPayout(c.var.db, c.var.admin, minimumCents);
-    return c.json({ success: true as const, payout });
+    const { payout, leftOut } = await createPayout(c.var.db, c.var.admin, minimumCents);
+    return c.json({ success: true as const, payout, leftOut });
   })
   .get("/payouts/:id", validate("param", IdParam), async (c) =>
     c.json({ success: true as const, payout: await getPayout(c.var.db, c.req.valid("param").id) }),

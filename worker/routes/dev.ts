@@ -1,6 +1,7 @@
 // Development-only views of the email outbox: /api/dev/outbox (JSON) and /dev/mailbox (a page),
-// /api/dev/forget, which removes what browser journeys created, and /api/dev/commission-hold, the
-// hourly cron's approval of one creator's commissions run as if days had passed. Anywhere but
+// /api/dev/forget, which removes what browser journeys created, /api/dev/commission-hold, the
+// hourly cron's approval of one creator's commissions run as if days had passed, and
+// /api/dev/payout-details-cleared, the end of one creator's payout-details cooling-off period. Anywhere but
 // ENVIRONMENT=development, reached at a loopback host, they all answer 404, as if they did not exist.
 import { desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -8,6 +9,7 @@ import * as v from "valibot";
 import { EmailSchema } from "../contracts/fields";
 import {
   contactMessages,
+  creatorPayoutDetails,
   emailOutbox,
   newsletterSubscribers,
   orders,
@@ -136,7 +138,28 @@ export const devApiRoutes = new Hono<AppEnv>()
       creatorId: creator.id,
     });
     return c.json({ success: true as const, approved });
-  });
+  })
+  // The end of one creator's payout-details cooling-off period, as if it had passed: the browser
+  // journey's way to a payout without waiting three days.
+  .post(
+    "/payout-details-cleared",
+    validate("json", v.object({ email: EmailSchema })),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      const cleared = await c.var.db
+        .update(creatorPayoutDetails)
+        .set({ usableFrom: new Date() })
+        .where(
+          inArray(
+            creatorPayoutDetails.userId,
+            c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email)),
+          ),
+        )
+        .returning({ userId: creatorPayoutDetails.userId });
+      if (cleared.length === 0) throw notFound("No payout details for that email", "not_found");
+      return c.json({ success: true as const });
+    },
+  );
 
 export const devPageRoutes = new Hono<AppEnv>().use(developmentOnly).get("/mailbox", async (c) => {
   const emails = await outbox(c);

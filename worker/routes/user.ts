@@ -22,7 +22,7 @@ import {
 } from "../contracts/auth";
 import { TOKEN_PATTERN } from "../contracts/ids";
 import { centsToDollars } from "../contracts/money";
-import { PayoutDetailsSchema } from "../contracts/payouts";
+import { PAYOUT_DETAILS_CHANGE_MESSAGES, SavePayoutDetailsSchema } from "../contracts/payouts";
 import type { Db } from "../db/client";
 import { violatesUnique } from "../db/errors";
 import { creatorProfiles, type EmailChangeKind, users } from "../db/schema";
@@ -115,17 +115,36 @@ async function limitProfileUpdates(c: AppContext, userId: string): Promise<void>
 }
 
 /**
- * An email change needs the account's password as well as its access token: a missing one is a
- * 400 on the field, a wrong one a 403 (never 401, which the SPA would take for an expired session).
+ * An email change or new payout details need the account's password as well as its access token:
+ * a missing one is a 400 on the field, a wrong one a 403 for an email change, a 400 on the field
+ * for payout details (never 401, which the SPA would take for an expired session).
  */
-async function requireCurrentPassword(given: string, passwordHash: string): Promise<void> {
+async function requireCurrentPassword(
+  given: string,
+  passwordHash: string,
+  {
+    messages,
+    wrongStatus,
+  }: { messages: { passwordRequired: string; wrongPassword: string }; wrongStatus: 400 | 403 } = {
+    messages: EMAIL_CHANGE_MESSAGES,
+    wrongStatus: 403,
+  },
+): Promise<void> {
+  const field = (message: string) => [{ path: "currentPassword", message }];
   if (!given) {
-    throw badRequest(EMAIL_CHANGE_MESSAGES.passwordRequired, "current_password_required", [
-      { path: "currentPassword", message: EMAIL_CHANGE_MESSAGES.passwordRequired },
-    ]);
+    throw badRequest(
+      messages.passwordRequired,
+      "current_password_required",
+      field(messages.passwordRequired),
+    );
   }
   if (!(await verifyPassword(given, passwordHash))) {
-    throw new AppError(403, EMAIL_CHANGE_MESSAGES.wrongPassword, "wrong_password");
+    throw new AppError(
+      wrongStatus,
+      messages.wrongPassword,
+      "wrong_password",
+      wrongStatus === 400 ? field(messages.wrongPassword) : undefined,
+    );
   }
 }
 
@@ -398,25 +417,40 @@ export const userRoutes = new Hono<AppEnv>()
     if (!creator) throw notCreator();
     return c.json({ success: true as const, creator });
   })
-  .post("/creator/payout-details", validate("json", PayoutDetailsSchema), async (c) => {
+  .post("/creator/payout-details", validate("json", SavePayoutDetailsSchema), async (c) => {
     if (c.var.auth.role !== "creator") throw notCreator();
     const userId = c.var.auth.userId;
     await limitProfileUpdates(c, userId);
     const db = c.var.db;
     const [account] = await db
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, passwordHash: users.passwordHash })
       .from(users)
       .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .where(eq(users.id, userId));
     if (!account) throw notCreator();
-    const payoutDetails = await savePayoutDetails(c.env, db, userId, c.req.valid("json"));
+    const { currentPassword, ...details } = c.req.valid("json");
+    // An access token alone must not be able to send a creator's money elsewhere.
+    await requireCurrentPassword(currentPassword, account.passwordHash, {
+      messages: PAYOUT_DETAILS_CHANGE_MESSAGES,
+      wrongStatus: 400,
+    });
+    const now = Date.now();
+    const { payoutDetails } = await savePayoutDetails(
+      c.env,
+      db,
+      { id: userId, email: account.email },
+      details,
+      now,
+    );
     // The account's own address hears of every save of where its money goes (a masked number
     // cannot tell a new account from the old one, so every save, not only visible changes).
-    const notice = payoutDetailsChangedEmail(
-      account,
-      paidTo(payoutDetails),
-      `${c.env.APP_ORIGIN}/creator-profile`,
-    );
+    const notice = payoutDetailsChangedEmail(account, {
+      paidTo: paidTo(payoutDetails),
+      at: now,
+      network: clientIp(c.req.raw.headers),
+      usableFrom: Date.parse(payoutDetails.usableFrom),
+      profileUrl: `${c.env.APP_ORIGIN}/creator-profile`,
+    });
     sendEmailLater(c.executionCtx, c.env, db, notice);
     return c.json({ success: true as const, payoutDetails });
   })

@@ -549,22 +549,37 @@ export function remittanceEmail(
  * The notice to a creator's account email that their payout details changed: where money goes is
  * what an account thief changes first, so the owner of the account hears of it at once.
  */
+/** Brisbane's clock, as a mail to someone in Australia states a moment: "28 Nov 2026, 6:32 pm". */
+const brisbaneMoment = (ms: number) =>
+  new Date(ms).toLocaleString("en-AU", {
+    timeZone: "Australia/Brisbane",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+
+/**
+ * Every save of a creator's payout details: where money now goes (masked), when and from which
+ * network it was saved, and from when a payout may go there; what to do if it was not them.
+ */
 export function payoutDetailsChangedEmail(
   creator: { name: string; email: string },
-  paidTo: string,
-  profileUrl: string,
+  change: { paidTo: string; at: number; network: string; usableFrom: number; profileUrl: string },
 ): EmailMessage {
   const paragraphs = [
-    `Your creator payouts will now go to ${paidTo}.`,
+    `Your payout details were saved on ${brisbaneMoment(change.at)} (Brisbane time), from the network ${change.network}. Your creator payouts will now go to ${change.paidTo}.`,
+    `For your safety, payouts go there only from ${brisbaneMoment(change.usableFrom)}; until then nothing is paid to the new details.`,
     "If you did not make this change, sign in, change your password and correct your payout details, and reply to this email so we can hold your payouts.",
   ];
   return {
     to: creator.email,
     subject: "Your Tamra & Tara payout details changed",
-    text: `Hello ${creator.name},\n\n${paragraphs.join("\n\n")}\n\nYour creator profile: ${profileUrl}\n`,
+    text: `Hello ${creator.name},\n\n${paragraphs.join("\n\n")}\n\nYour creator profile: ${change.profileUrl}\n`,
     html: emailLayout(
       "Your payout details changed",
-      `<p>Hello ${escapeHtml(creator.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(profileUrl)}">Open your creator profile</a></p>`,
+      `<p>Hello ${escapeHtml(creator.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(change.profileUrl)}">Open your creator profile</a></p>`,
     ),
   };
 }

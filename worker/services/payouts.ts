@@ -23,6 +23,7 @@ import {
   payoutStatementPath,
   type StatementLineDto,
   toAbaText,
+  type WaitingCreatorDto,
 } from "../contracts/payouts";
 import type { Db } from "../db/client";
 import {
@@ -72,15 +73,16 @@ const notOpen = (status: string) =>
   new AppError(409, PAYOUT_ADMIN_MESSAGES.notOpen(status), "payout_not_open");
 
 /**
- * Makes a batch of everyone owed at least `minimumCents` (with payout details) and answers it;
- * 409 when nobody is. All or nothing, in one D1 batch.
+ * Makes a batch of everyone owed at least `minimumCents` (with payout details past their
+ * cooling-off period) and answers it, with who was left out for new details; 409 when nobody is
+ * payable. All or nothing, in one D1 batch.
  */
 export async function createPayout(
   db: Db,
   actor: Actor,
   minimumCents: number,
   now = Date.now(),
-): Promise<AdminPayoutDto> {
+): Promise<{ payout: AdminPayoutDto; leftOut: WaitingCreatorDto[] }> {
   const id = newId(now);
   const ofThisBatch = sql`"payout_id" = ${id}`;
   const exists = sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id})`;
@@ -92,7 +94,8 @@ export async function createPayout(
       createdAt: new Date(now),
       updatedAt: new Date(now),
     }),
-    // One line per creator owed at least the minimum, with their details as they are now.
+    // One line per creator owed at least the minimum, with their details as they are now: only
+    // details past their cooling-off period (a creator whose details are new waits, and is named).
     db
       .insert(payoutLines)
       .select(sql`SELECT lower(hex(randomblob(12))), ${id}, o."creator_id", o."owed", u."name", u."email",
@@ -102,7 +105,7 @@ export async function createPayout(
             GROUP BY "creator_id") AS o
       JOIN "users" AS u ON u."id" = o."creator_id"
       JOIN "creator_payout_details" AS d ON d."user_id" = o."creator_id"
-      WHERE o."owed" >= ${minimumCents}`),
+      WHERE o."owed" >= ${minimumCents} AND d."usable_from" <= ${now}`),
     // Each of those creators' commissions, with what this line pays of it...
     db
       .insert(payoutItems)
@@ -132,15 +135,19 @@ export async function createPayout(
       exists,
     ),
   ]);
-  const payout = await findPayout(db, id);
+  const [payout, waiting] = await Promise.all([
+    findPayout(db, id),
+    waitingCreators(db, minimumCents, now),
+  ]);
   if (!payout) {
+    const leftOut = waiting.length > 0 ? ` ${PAYOUT_ADMIN_MESSAGES.waiting(waiting.length)}` : "";
     throw new AppError(
       409,
-      PAYOUT_ADMIN_MESSAGES.empty(formatCents(minimumCents)),
+      `${PAYOUT_ADMIN_MESSAGES.empty(formatCents(minimumCents))}${leftOut}`,
       "nothing_to_pay",
     );
   }
-  return payout;
+  return { payout, leftOut: waiting.map(waitingDto) };
 }
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -223,17 +230,10 @@ export async function getPayout(db: Db, id: string): Promise<AdminPayoutDto> {
  * A page of batches, newest first, and what a batch at the default minimum would pay now: how many
  * creators, how much, and how many more are owed that much but have given no payout details.
  */
-export async function listPayouts(db: Db, page: number, minimumCents: number) {
-  const owedByCreator = db
-    .select({
-      creatorId: commissions.creatorId,
-      owed: sql<number>`sum(${OWED})`.as("owed"),
-    })
-    .from(commissions)
-    .where(TAKEN)
-    .groupBy(commissions.creatorId)
-    .as("owed_by_creator");
-  const [rows, [counted], due] = await db.batch([
+export async function listPayouts(db: Db, page: number, minimumCents: number, now = Date.now()) {
+  const owed = owedByCreator(db);
+  const usable = sql`${creatorPayoutDetails.userId} IS NOT NULL AND ${creatorPayoutDetails.usableFrom} <= ${now}`;
+  const [rows, [counted], due, waiting] = await db.batch([
     db
       .select({
         payout: payouts,
@@ -249,28 +249,76 @@ export async function listPayouts(db: Db, page: number, minimumCents: number) {
     db
       .select({
         withDetails: sql<number>`count(${creatorPayoutDetails.userId})`.mapWith(Number),
+        usable: sql<number>`coalesce(sum(CASE WHEN ${usable} THEN 1 END), 0)`.mapWith(Number),
         creators: count(),
         amountCents:
-          sql<number>`coalesce(sum(CASE WHEN ${creatorPayoutDetails.userId} IS NOT NULL THEN ${owedByCreator.owed} END), 0)`.mapWith(
-            Number,
-          ),
+          sql<number>`coalesce(sum(CASE WHEN ${usable} THEN ${owed.owed} END), 0)`.mapWith(Number),
       })
-      .from(owedByCreator)
-      .leftJoin(creatorPayoutDetails, eq(creatorPayoutDetails.userId, owedByCreator.creatorId))
-      .where(sql`${owedByCreator.owed} >= ${minimumCents}`),
+      .from(owed)
+      .leftJoin(creatorPayoutDetails, eq(creatorPayoutDetails.userId, owed.creatorId))
+      .where(sql`${owed.owed} >= ${minimumCents}`),
+    waitingCreators(db, minimumCents, now),
   ]);
-  const summary = due[0] ?? { withDetails: 0, creators: 0, amountCents: 0 };
+  const summary = due[0] ?? { withDetails: 0, usable: 0, creators: 0, amountCents: 0 };
   return {
     payouts: rows.map((r) => payoutSummary(r.payout, r.bankCents, r.createdBy)),
     total: counted?.n ?? 0,
     due: {
       minimum: centsToDollars(minimumCents),
-      creators: summary.withDetails,
+      creators: summary.usable,
       amount: centsToDollars(summary.amountCents),
       withoutDetails: summary.creators - summary.withDetails,
+      waiting: waiting.map(waitingDto),
     },
   };
 }
+
+/** What each creator is owed by the commissions a batch would take. */
+const owedByCreator = (db: Db) =>
+  db
+    .select({
+      creatorId: commissions.creatorId,
+      owed: sql<number>`sum(${OWED})`.as("owed"),
+    })
+    .from(commissions)
+    .where(TAKEN)
+    .groupBy(commissions.creatorId)
+    .as("owed_by_creator");
+
+/**
+ * Creators owed at least `minimumCents` whose payout details are still in their cooling-off
+ * period at `now` (services/payout-details.ts): a batch made now leaves them out.
+ */
+function waitingCreators(db: Db, minimumCents: number, now: number) {
+  const owed = owedByCreator(db);
+  return db
+    .select({
+      creatorId: owed.creatorId,
+      creatorName: users.name,
+      creatorEmail: users.email,
+      owedCents: sql<number>`${owed.owed}`.mapWith(Number),
+      usableFrom: creatorPayoutDetails.usableFrom,
+    })
+    .from(owed)
+    .innerJoin(creatorPayoutDetails, eq(creatorPayoutDetails.userId, owed.creatorId))
+    .innerJoin(users, eq(users.id, owed.creatorId))
+    .where(sql`${owed.owed} >= ${minimumCents} AND ${creatorPayoutDetails.usableFrom} > ${now}`)
+    .orderBy(creatorPayoutDetails.usableFrom, users.name);
+}
+
+const waitingDto = (row: {
+  creatorId: string;
+  creatorName: string;
+  creatorEmail: string;
+  owedCents: number;
+  usableFrom: Date;
+}): WaitingCreatorDto => ({
+  creatorId: row.creatorId,
+  creatorName: row.creatorName,
+  creatorEmail: row.creatorEmail,
+  amount: centsToDollars(row.owedCents),
+  usableFrom: row.usableFrom.toISOString(),
+});
 
 /**
  * Marks an open batch paid, the owner having made the transfers: its commissions become paid, and

@@ -1,9 +1,10 @@
 // Creator payouts in tests: payout details through the profile's endpoint, and sales whose
 // commission is past its hold, as the hourly cron would leave them.
 import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { expect } from "vitest";
 import type { AdminPayoutDto } from "../../../worker/contracts/payouts";
-import { commissions, orders } from "../../../worker/db/schema";
+import { commissions, creatorPayoutDetails, orders } from "../../../worker/db/schema";
 import { approveDueCommissions } from "../../../worker/services/commissions";
 import { asUser } from "./accounts";
 import { paidOrder } from "./checkout";
@@ -16,14 +17,34 @@ export const BANK_DETAILS = {
   accountName: "Priya Sharma",
 } as const;
 
-/** Saves the creator's payout details (a bank account unless told otherwise). */
+/** The password creatorSession's creators sign up with (helpers/accounts.ts creatorBody). */
+export const CREATOR_PASSWORD = "creator password";
+
+/**
+ * Saves the creator's payout details (a bank account unless told otherwise), with the account's
+ * password, then lets their cooling-off period pass, as time would before the next payout batch
+ * (unless `waiting`: the details then stay new).
+ */
 export async function givePayoutDetails(
   token: string,
   details: Record<string, unknown> = BANK_DETAILS,
+  { password = CREATOR_PASSWORD, waiting = false }: { password?: string; waiting?: boolean } = {},
 ) {
-  const res = await asUser(token, "/api/user/creator/payout-details", details);
+  const res = await asUser(token, "/api/user/creator/payout-details", {
+    ...details,
+    currentPassword: password,
+  });
   expect(res.status).toBe(200);
+  if (!waiting) await coolingOffPassed(decodeJwt(token).sub ?? "");
   return res;
+}
+
+/** Makes a creator's saved payout details usable now, as the cooling-off period's end would. */
+export async function coolingOffPassed(userId: string) {
+  await db()
+    .update(creatorPayoutDetails)
+    .set({ usableFrom: new Date(Date.now() - 1) })
+    .where(eq(creatorPayoutDetails.userId, userId));
 }
 
 /**

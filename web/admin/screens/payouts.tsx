@@ -10,6 +10,7 @@ import {
   type AdminPayoutListResponse,
   PAYOUTS_PAGE_SIZE,
   PayoutCreateSchema,
+  type WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
@@ -86,6 +87,30 @@ function DueSummary({ due }: { due: AdminPayoutListResponse["due"] }) {
           paid in the first payout after they add them on their creator profile.
         </p>
       ) : null}
+      <WaitingCreators waiting={due.waiting} />
+    </div>
+  );
+}
+
+/**
+ * Creators owed the minimum whose payout details are new: a payout made now leaves them out until
+ * their details have waited the cooling-off period (a guard against a stolen session).
+ */
+function WaitingCreators({ waiting }: { waiting: WaitingCreatorDto[] }) {
+  if (waiting.length === 0) return null;
+  return (
+    <div className="payouts-waiting">
+      <p className="admin-muted">
+        Not in a payout made now: new payout details are paid only after their waiting period.
+      </p>
+      <ul className="payouts-waiting-list">
+        {waiting.map((w) => (
+          <li key={w.creatorId}>
+            {w.creatorName} ({w.creatorEmail}), owed {formatDollars(w.amount)}: new details usable
+            from {formatWhen(w.usableFrom)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -108,10 +133,21 @@ function NextPayout({
   const navigate = useNavigate();
   const form = useForm({ minimum: due.minimum.toFixed(2) }, CreateForm);
   const [failure, setFailure] = useState<string | null>(null);
-  const created = (payout: AdminPayoutDto) => {
+  const created = ({
+    payout,
+    leftOut,
+  }: {
+    payout: AdminPayoutDto;
+    leftOut: WaitingCreatorDto[];
+  }) => {
     toast.success(
       `Payout made: ${plural(payout.lineCount, "creator")}, ${formatDollars(payout.total)}`,
     );
+    if (leftOut.length > 0) {
+      toast.info(
+        `Left out: ${leftOut.map((w) => w.creatorName).join(", ")} (new payout details still waiting).`,
+      );
+    }
     navigate(adminPaths.payout(payout._id));
   };
   const onSubmit = form.submit(async (input) => {

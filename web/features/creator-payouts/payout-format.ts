@@ -3,7 +3,7 @@
 // shop's Brisbane calendar days.
 import type { CreatorBalance, CreatorCommissionDto } from "../../../worker/contracts/account";
 import { formatDollars } from "../../../worker/contracts/money";
-import type { CreatorPayoutDto, PayoutDetailsDto } from "../../../worker/contracts/payouts";
+import type { CreatorPayoutDetailsDto, CreatorPayoutDto } from "../../../worker/contracts/payouts";
 import { DEFAULT_PAYOUT_MINIMUM_DOLLARS } from "../../../worker/contracts/payouts";
 
 /** The shop is in Brisbane (no daylight saving): a day is the day there, wherever the reader is. */
@@ -71,11 +71,14 @@ export function readPayouts(payouts: unknown): CreatorPayoutDto[] {
   );
 }
 
-export function readPayoutDetails(details: unknown): PayoutDetailsDto | null {
+export function readPayoutDetails(details: unknown): CreatorPayoutDetailsDto | null {
   if (!isRecord(details)) return null;
   const tax = {
     abn: typeof details.abn === "string" && details.abn ? details.abn : null,
     gstRegistered: details.gstRegistered === true,
+    // An answer without it predates the waiting period: usable already.
+    usableFrom:
+      typeof details.usableFrom === "string" ? details.usableFrom : new Date(0).toISOString(),
   };
   if (details.method === "paypal") return { method: "paypal", email: text(details.email), ...tax };
   if (details.method === "bank") {

@@ -1,7 +1,7 @@
 // The money half of the creator profile: earnings, where payouts go, and the payouts made, read
 // from the creator record (GET /api/user/creator/me), defaulted where an older answer is silent.
 
-import type { PayoutDetailsDto } from "../../../../worker/contracts/payouts";
+import type { CreatorPayoutDetailsDto } from "../../../../worker/contracts/payouts";
 import type { Creator } from "../../account/api";
 import {
   readBalance,
@@ -17,7 +17,7 @@ import "./creator-payouts.css";
 
 interface CreatorPayoutsProps {
   creator: Partial<Creator>;
-  onDetailsSaved: (details: PayoutDetailsDto) => void;
+  onDetailsSaved: (details: CreatorPayoutDetailsDto) => void;
 }
 
 export function CreatorPayouts({ creator, onDetailsSaved }: CreatorPayoutsProps) {

@@ -1,22 +1,31 @@
 // Where the creator is paid: the masked details in view mode, and a form to add or change them
 // (an Australian bank account or PayPal, with an optional ABN and GST registration). The account
 // number never comes back whole, so the form never holds it: changing bank details means typing it
-// again. The form checks with the endpoint's own schema, and shows the Worker's field errors too.
+// again. Saving asks for the account's password, and new details are paid only after a waiting
+// period, which the view states. The form checks with the endpoint's own schema, and shows the
+// Worker's field errors too.
 import { useId, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import {
+  type CreatorPayoutDetailsDto,
   formatAbn,
   MAX_ACCOUNT_NAME_LENGTH,
   MAX_ACCOUNT_NUMBER_DIGITS,
+  PAYOUT_DETAILS_CHANGE_MESSAGES,
   type PayoutDetailsDto,
-  PayoutDetailsSchema,
   type PayoutMethod,
+  SavePayoutDetailsSchema,
 } from "../../../../worker/contracts/payouts";
 import { failureMessage, isSessionExpired } from "../../../lib/api-client";
 import { formSchema } from "../../../lib/form-schema";
 import { useForm, useFormFailure, type Values } from "../../../lib/use-form";
 import { FormAlert } from "../../account/components/auth-layout";
-import { CheckboxField, EmailField, FormField } from "../../account/components/form-field";
+import {
+  CheckboxField,
+  EmailField,
+  FormField,
+  PasswordField,
+} from "../../account/components/form-field";
 import { savePayoutDetails } from "../api";
 
 export const PAYOUT_DETAILS_MESSAGES = {
@@ -30,11 +39,23 @@ const METHOD_LABEL: Record<PayoutMethod, string> = {
   paypal: "PayPal",
 };
 
-type Field = "method" | "bsb" | "accountNumber" | "accountName" | "email" | "abn" | "gstRegistered";
+type Field =
+  | "method"
+  | "bsb"
+  | "accountNumber"
+  | "accountName"
+  | "email"
+  | "abn"
+  | "gstRegistered"
+  | "currentPassword";
 
 /** The form's text values as the endpoint's body: only the chosen method's fields go. */
 function toBody(values: Record<string, string>) {
-  const tax = { abn: values.abn ?? "", gstRegistered: values.gstRegistered === "true" };
+  const tax = {
+    abn: values.abn ?? "",
+    gstRegistered: values.gstRegistered === "true",
+    currentPassword: values.currentPassword ?? "",
+  };
   if (values.method === "paypal") return { method: "paypal", email: values.email, ...tax };
   if (values.method === "bank") {
     return {
@@ -48,7 +69,7 @@ function toBody(values: Record<string, string>) {
   return { method: values.method, ...tax };
 }
 
-const FormSchema = formSchema(toBody, PayoutDetailsSchema);
+const FormSchema = formSchema(toBody, SavePayoutDetailsSchema);
 
 /** What the form starts from: the saved details, but never an account number. */
 function editable(details: PayoutDetailsDto | null): Values<Field> {
@@ -60,19 +81,24 @@ function editable(details: PayoutDetailsDto | null): Values<Field> {
     email: details?.method === "paypal" ? details.email : "",
     abn: details?.abn ? formatAbn(details.abn) : "",
     gstRegistered: String(details?.gstRegistered ?? false),
+    currentPassword: "",
   };
 }
 
 interface PayoutDetailsProps {
-  details: PayoutDetailsDto | null;
-  onSaved: (details: PayoutDetailsDto) => void;
+  details: CreatorPayoutDetailsDto | null;
+  onSaved: (details: CreatorPayoutDetailsDto) => void;
 }
 
 export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
   const headingId = useId();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const form = useForm(editable(details), FormSchema);
+  const form = useForm(editable(details), FormSchema, (values): { currentPassword?: string } =>
+    values.currentPassword
+      ? {}
+      : { currentPassword: PAYOUT_DETAILS_CHANGE_MESSAGES.passwordRequired },
+  );
   const { failure, fail, clearFailure } = useFormFailure();
 
   const setMode = (next: boolean) => {
@@ -182,6 +208,11 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
             label="Registered for GST"
             hint="Needs an ABN. Your statements then are recipient created tax invoices, amounts including GST."
           />
+          <PasswordField
+            {...form.field("currentPassword")}
+            label="Current password"
+            hint="To keep your money safe, saving payout details needs your password. We email you about every change, and new details are used for payouts after a short wait."
+          />
           <FormAlert message={failure} />
           <div className="account-actions">
             <button type="submit" className="button button-primary" disabled={form.sending}>
@@ -200,7 +231,10 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
       ) : (
         <>
           {details ? (
-            <SavedDetails details={details} />
+            <>
+              <SavedDetails details={details} />
+              <WaitingNote usableFrom={details.usableFrom} />
+            </>
           ) : (
             <p className="payouts-empty">{PAYOUT_DETAILS_MESSAGES.missing}</p>
           )}
@@ -217,6 +251,27 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
         </>
       )}
     </section>
+  );
+}
+
+/** "28 Nov 2026, 6:32 pm", on the shop's (Brisbane) clock, as the notice mail says it. */
+const shopMoment = (iso: string) =>
+  new Date(iso).toLocaleString("en-AU", {
+    timeZone: "Australia/Brisbane",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+
+/** While new details wait: from when a payout may go to them. */
+function WaitingNote({ usableFrom }: { usableFrom: string }) {
+  if (Date.parse(usableFrom) <= Date.now()) return null;
+  return (
+    <p className="payouts-waiting" role="note">
+      {PAYOUT_DETAILS_CHANGE_MESSAGES.waiting(`${shopMoment(usableFrom)} (Brisbane time)`)}
+    </p>
   );
 }
 
