@@ -295,6 +295,7 @@ export function makeOrder(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto
     deliveryFee: 10,
     discount: 0,
     total: 122.75,
+    gst: 11.16,
     refunded: 0,
     disputed: 0,
     refundable: 122.75,

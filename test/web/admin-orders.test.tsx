@@ -10,6 +10,7 @@ import {
   ORDER_ADMIN_MESSAGES,
   trackingUrlFor,
 } from "../../worker/contracts/admin-orders";
+import { TAX_LINE_LABEL } from "../../worker/contracts/totals";
 import {
   type AdminRoute,
   type Call,
@@ -241,10 +242,11 @@ describe("an order's page", () => {
     );
     expect(totals).toEqual({
       Subtotal: "$102.50",
-      GST: "$10.25",
+      [TAX_LINE_LABEL]: "$10.25",
       Delivery: "$10.00",
       Discount: "−$5.00",
       Total: "$122.75",
+      "Includes GST": "$11.16",
       Refunded: "−$20.00",
       Refundable: "$102.75",
     });

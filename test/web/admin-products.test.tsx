@@ -147,6 +147,18 @@ describe("the product editor", () => {
     expect(await screen.findByRole("heading", { name: "New product" })).toBeTruthy();
     await screen.findByRole("option", { name: "Wind Chimes" });
 
+    // Prices are shelf prices before GST: checkout adds 10% on top (SPEC.md section 9).
+    const hintOf = (label: string) =>
+      document.getElementById(screen.getByLabelText(label).getAttribute("aria-describedby") ?? "")
+        ?.textContent;
+    expect(hintOf("Original price")).toBe(
+      "Shelf price in Australian dollars, before GST: checkout adds GST (10%).",
+    );
+    expect(hintOf("Final price")).toBe(
+      "The shelf price before GST; lower than the original puts it on sale.",
+    );
+    expect(screen.queryByText(/GST included/i)).toBeNull();
+
     type("Name", "Brass Bell");
     type(/^Description/, "A temple bell cast in brass.");
     fireEvent.change(screen.getByLabelText("Category"), { target: { value: CATEGORY_ID } });

@@ -212,6 +212,11 @@ describe("the report", () => {
     expect(total("GST on refunds")?.textContent).toBe("-$2.00");
     expect(total("Net")?.textContent).toBe("$143.50");
     expect(total("Net GST")?.textContent).toBe("$13.05");
+    // How the figures are made: GST is one eleventh of what was paid, delivery included.
+    expect(
+      within(totals).getByText(/GST is one eleventh of each sale and each refund/),
+    ).toBeTruthy();
+    expect(within(totals).getByText(/Totals are what was paid, delivery included/)).toBeTruthy();
     expect(document.title).toBe("GST report · Back-office");
   });
 

@@ -141,9 +141,8 @@ const gstOf = async (token: string, query: string) => {
 };
 
 const dollars = (cents: number) => cents / 100;
-/** GST in part of an order, rounded half up, as an accountant would work it out. */
-const gstShare = (amount: number, order: { taxCents: number; totalCents: number }) =>
-  Math.round((amount * order.taxCents) / order.totalCents);
+/** GST in an amount paid or refunded: one eleventh, to the nearest cent (never exactly half). */
+const gstOf11 = (cents: number) => Math.round(cents / 11);
 
 describe("who may read the figures", () => {
   it("answers 401 without a token, 403 to a shopper and a creator, 200 to an admin", async () => {
@@ -395,18 +394,18 @@ async function tableSums(from: string, to: string) {
     const own = refunds.filter((r) => r.orderId === o.id && r.status === "succeeded");
     for (const r of own.filter((r) => inRange(r.updatedAt.getTime()))) {
       refunded += r.amountCents;
-      refundedGst += gstShare(r.amountCents, o);
+      refundedGst += gstOf11(r.amountCents);
     }
     const beyond = o.refundedCents - own.reduce((sum, r) => sum + r.amountCents, 0);
     const reported = reversals.find((s) => s.paymentIntentId === o.stripePaymentIntentId);
     if (beyond > 0 && reported && inRange(reported.updatedAt.getTime())) {
       refunded += beyond;
-      refundedGst += gstShare(beyond, o);
+      refundedGst += gstOf11(beyond);
     }
   }
   return {
     sales: sold.reduce((sum, o) => sum + o.totalCents, 0),
-    salesGst: sold.reduce((sum, o) => sum + o.taxCents, 0),
+    salesGst: sold.reduce((sum, o) => sum + gstOf11(o.totalCents), 0),
     refunds: 0 - refunded,
     refundsGst: 0 - refundedGst,
   };
@@ -434,7 +433,7 @@ describe("GET /api/admin/reports/gst", () => {
         number: orderNumber(sep.id),
         customer: '=HYPERLINK("http://evil.test") Iyer, "Mimi"',
         total: dollars(sep.totalCents),
-        gst: dollars(sep.taxCents),
+        gst: dollars(gstOf11(sep.totalCents)),
       },
       expect.objectContaining({
         kind: "order",
@@ -447,7 +446,7 @@ describe("GET /api/admin/reports/gst", () => {
     expect(totalsInCents(julSep)).toEqual(await tableSums("2026-07-01", "2026-09-30"));
     expect(julSep.totals).toMatchObject({
       sales: dollars(sep.totalCents + lastMs.totalCents),
-      salesGst: dollars(sep.taxCents + lastMs.taxCents),
+      salesGst: dollars(gstOf11(sep.totalCents) + gstOf11(lastMs.totalCents)),
       refunds: 0,
       refundsGst: 0,
     });
@@ -455,21 +454,21 @@ describe("GET /api/admin/reports/gst", () => {
     const octDec = await gstOf(admin.accessToken, "?from=2026-10-01&to=2026-12-31");
     expect(octDec).toMatchObject({ from: "2026-10-01", to: "2026-12-31" });
     expect(octDec.lines.map((l) => [l.kind, l.day, l.orderId, l.total, l.gst])).toEqual([
-      ["order", "2026-10-01", oct.id, dollars(oct.totalCents), dollars(oct.taxCents)],
-      ["refund", "2026-10-02", sep.id, -12.34, -dollars(gstShare(1234, sep))],
-      ["refund", "2026-11-15", oct.id, -7, -dollars(gstShare(700, oct))],
-      ["refund", "2026-11-20", oct.id, -10, -dollars(gstShare(1000, oct))],
+      ["order", "2026-10-01", oct.id, dollars(oct.totalCents), dollars(gstOf11(oct.totalCents))],
+      ["refund", "2026-10-02", sep.id, -12.34, -dollars(gstOf11(1234))],
+      ["refund", "2026-11-15", oct.id, -7, -dollars(gstOf11(700))],
+      ["refund", "2026-11-20", oct.id, -10, -dollars(gstOf11(1000))],
     ]);
     expect(totalsInCents(octDec)).toEqual(await tableSums("2026-10-01", "2026-12-31"));
     const refundsCents = 1234 + 700 + 1000;
-    const refundsGstCents = gstShare(1234, sep) + gstShare(700, oct) + gstShare(1000, oct);
+    const refundsGstCents = gstOf11(1234) + gstOf11(700) + gstOf11(1000);
     expect(octDec.totals).toEqual({
       sales: dollars(oct.totalCents),
-      salesGst: dollars(oct.taxCents),
+      salesGst: dollars(gstOf11(oct.totalCents)),
       refunds: -dollars(refundsCents),
       refundsGst: -dollars(refundsGstCents),
       net: dollars(oct.totalCents - refundsCents),
-      netGst: dollars(oct.taxCents - refundsGstCents),
+      netGst: dollars(gstOf11(oct.totalCents) - refundsGstCents),
     });
 
     // Every cent paid is in one quarter, every cent refunded in one quarter.
@@ -483,7 +482,7 @@ describe("GET /api/admin/reports/gst", () => {
       all.reduce((sum, o) => sum + o.totalCents, 0),
     );
     expect(quarters.reduce((sum, q) => sum + q.salesGst, 0)).toBe(
-      all.reduce((sum, o) => sum + o.taxCents, 0),
+      all.reduce((sum, o) => sum + gstOf11(o.totalCents), 0),
     );
     expect(-quarters.reduce((sum, q) => sum + q.refunds, 0)).toBe(
       all.reduce((sum, o) => sum + o.refundedCents, 0),
@@ -553,17 +552,17 @@ describe("GET /api/admin/reports/gst.csv", () => {
     expect(rows.pop()).toBe("");
     const n = (id: string) => `#${orderNumber(id)}`;
     const refundsCents = 1234 + 700 + 1000;
-    const refundsGst = gstShare(1234, sep) + gstShare(700, oct) + gstShare(1000, oct);
+    const refundsGst = gstOf11(1234) + gstOf11(700) + gstOf11(1000);
     const sales = sep.totalCents + lastMs.totalCents + oct.totalCents;
-    const salesGst = sep.taxCents + lastMs.taxCents + oct.taxCents;
+    const salesGst = gstOf11(sep.totalCents) + gstOf11(lastMs.totalCents) + gstOf11(oct.totalCents);
     expect(rows).toEqual([
       "date,at,kind,order,order_id,customer,total_inc_gst,gst",
-      `2026-09-30,2026-09-30T13:30:00.000Z,order,${n(sep.id)},${sep.id},"'=HYPERLINK(""http://evil.test"") Iyer, ""Mimi""",${money(sep.totalCents)},${money(sep.taxCents)}`,
-      `2026-09-30,2026-09-30T13:59:59.999Z,order,${n(lastMs.id)},${lastMs.id},'+Tara @Home,${money(lastMs.totalCents)},${money(lastMs.taxCents)}`,
-      `2026-10-01,2026-09-30T14:00:00.000Z,order,${n(oct.id)},${oct.id},'-Tamra Rao,${money(oct.totalCents)},${money(oct.taxCents)}`,
-      `2026-10-02,2026-10-02T00:30:00.000Z,refund,${n(sep.id)},${sep.id},"'=HYPERLINK(""http://evil.test"") Iyer, ""Mimi""",-12.34,-${money(gstShare(1234, sep))}`,
-      `2026-11-15,2026-11-15T02:00:00.000Z,refund,${n(oct.id)},${oct.id},'-Tamra Rao,-7.00,-${money(gstShare(700, oct))}`,
-      `2026-11-20,2026-11-20T01:00:00.000Z,refund,${n(oct.id)},${oct.id},'-Tamra Rao,-10.00,-${money(gstShare(1000, oct))}`,
+      `2026-09-30,2026-09-30T13:30:00.000Z,order,${n(sep.id)},${sep.id},"'=HYPERLINK(""http://evil.test"") Iyer, ""Mimi""",${money(sep.totalCents)},${money(gstOf11(sep.totalCents))}`,
+      `2026-09-30,2026-09-30T13:59:59.999Z,order,${n(lastMs.id)},${lastMs.id},'+Tara @Home,${money(lastMs.totalCents)},${money(gstOf11(lastMs.totalCents))}`,
+      `2026-10-01,2026-09-30T14:00:00.000Z,order,${n(oct.id)},${oct.id},'-Tamra Rao,${money(oct.totalCents)},${money(gstOf11(oct.totalCents))}`,
+      `2026-10-02,2026-10-02T00:30:00.000Z,refund,${n(sep.id)},${sep.id},"'=HYPERLINK(""http://evil.test"") Iyer, ""Mimi""",-12.34,-${money(gstOf11(1234))}`,
+      `2026-11-15,2026-11-15T02:00:00.000Z,refund,${n(oct.id)},${oct.id},'-Tamra Rao,-7.00,-${money(gstOf11(700))}`,
+      `2026-11-20,2026-11-20T01:00:00.000Z,refund,${n(oct.id)},${oct.id},'-Tamra Rao,-10.00,-${money(gstOf11(1000))}`,
       `Total,,,,,,${money(sales - refundsCents)},${money(salesGst - refundsGst)}`,
     ]);
   });

@@ -3,6 +3,7 @@ import { env } from "cloudflare:test";
 import { decodeJwt } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import type { OrderDto } from "../../worker/contracts/order";
+import { TAX_LINE_LABEL } from "../../worker/contracts/totals";
 import { emailOutbox, orderItems, orders, stripeEvents } from "../../worker/db/schema";
 import { ORDER_ACCESS_COOKIE, ORDER_ACCESS_SECONDS } from "../../worker/http/order-access-cookie";
 import { newId } from "../../worker/lib/ids";
@@ -602,9 +603,10 @@ describe("userorders and invoices", () => {
     expect(html).toContain("Tamra &amp; Tara Pty Ltd");
     expect(html).toContain("ABN 12 345 678 012");
     expect(html).toContain(first?._id.slice(-8).toUpperCase());
-    expect(html).toContain("GST (10%)");
-    expect(html).toContain("$11.99"); // GST on 3 x 39.95
+    expect(html).toContain(TAX_LINE_LABEL);
+    expect(html).toContain("$11.99"); // the tax charged on 3 x 39.95
     expect(html).toContain("$141.84"); // 119.85 + 11.99 + 10
+    expect(html).toContain("Total includes GST of $12.89."); // 141.84 / 11
 
     const sig = link.searchParams.get("sig") ?? "";
     const expires = link.searchParams.get("expires") ?? "";

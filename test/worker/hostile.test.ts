@@ -3290,6 +3290,8 @@ describe("hostile input: back-office", () => {
           expect(t.refunds).toBeLessThanOrEqual(0);
           for (const l of report.lines) {
             expect(l.day >= report.from && l.day <= report.to, l.day).toBe(true);
+            // GST is one eleventh of each sale and each refund, to the cent.
+            expect(Math.abs(cents(l.gst))).toBe(Math.round(Math.abs(cents(l.total)) / 11));
           }
         },
         fuzzDownloads,

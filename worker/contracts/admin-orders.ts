@@ -375,6 +375,8 @@ export interface AdminOrderDto {
   deliveryFee: number;
   discount: number;
   total: number;
+  /** The GST in the total paid: one eleventh of it (contracts/totals.ts gstIncludedCents). */
+  gst: number;
   refunded: number;
   disputed: number;
   /** What a refund may still return. */

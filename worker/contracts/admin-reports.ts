@@ -75,7 +75,7 @@ export interface GstLineDto {
   customer: string;
   /** GST-inclusive; negative for a refund. */
   total: number;
-  /** GST in `total`; negative for a refund. */
+  /** The GST in `total`, one eleventh of it to the cent (contracts/totals.ts); negative for a refund. */
   gst: number;
 }
 

@@ -5,8 +5,29 @@ import { dollarsToCents } from "./money";
 
 /** Delivery is a flat $10, nothing for an empty cart. */
 export const DELIVERY_FEE_CENTS = 1000;
-/** GST: 10% of the subtotal, in basis points. */
+/** GST's rate, 10%, in basis points: checkout adds it to the subtotal (SPEC.md section 9). */
 export const TAX_RATE_BPS = 1000;
+
+/**
+ * What tax invoices, mails and the back-office call checkout's tax line. Not "GST": it is 10% of
+ * the goods only, while the GST in what was paid is one eleventh of all of it (gstIncludedCents).
+ */
+export const TAX_LINE_LABEL = "Tax (10% of goods, charged at checkout)";
+
+/**
+ * The GST in a GST-inclusive amount paid or refunded, in cents: one eleventh of it (10% GST), to
+ * the nearest cent, half a cent up; a negative amount (a refund's line) has the negative of its
+ * amount's GST. Everything the shop sells is taxable, delivery too, so an order's GST is this of
+ * its whole total, and a refund's of the refund. Every statement of GST on money paid uses it:
+ * tax invoices and adjustment notes, the GST report and its CSV, the back-office's order, payout
+ * statements (docs/decisions/0013-gst-on-invoices.md). What checkout charges is checkoutTotals'.
+ */
+export function gstIncludedCents(amountCents: number): number {
+  const parts = 10_000 + TAX_RATE_BPS;
+  // floor((2a·r + parts) / (2·parts)) is a·r/parts rounded half up, in integers: no float error.
+  const gst = Math.floor((2 * Math.abs(amountCents) * TAX_RATE_BPS + parts) / (2 * parts));
+  return amountCents < 0 ? 0 - gst : gst;
+}
 
 /** A line priced in cents, as totals read it. */
 export interface PricedLine {

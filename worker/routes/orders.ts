@@ -28,6 +28,7 @@ import {
   toOrderDto,
 } from "../services/orders";
 import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
+import { refundsMade } from "../services/reports";
 import { type Stripe, stripeClient } from "../services/stripe";
 
 const orderNotFound = () => notFound("Order not found", "order_not_found");
@@ -108,8 +109,10 @@ export const orderRoutes = new Hono<AppEnv>()
     const { expires, sig } = query.output;
     if (!(await isValidInvoiceLink(c.env, id, expires, sig))) throw orderNotFound();
     const found = await findOrder(c.var.db, id);
-    if (!found || !isPaid(found.order)) throw orderNotFound();
-    return c.html(invoiceHtml(c.env, found), 200, {
+    // Paid, even if cancelled since: the invoice then carries the refund's adjustment note.
+    if (!found?.order.paidAt) throw orderNotFound();
+    const refunds = await refundsMade(c.var.db, { orderId: id });
+    return c.html(invoiceHtml(c.env, found, refunds), 200, {
       "Content-Security-Policy": INVOICE_CSP,
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",

@@ -37,6 +37,7 @@ import {
 import { imageUrl } from "../contracts/catalogue";
 import { centsToDollars, formatCents } from "../contracts/money";
 import { type OrderStatusName, TRACKER_STEPS } from "../contracts/order";
+import { gstIncludedCents } from "../contracts/totals";
 import type { Db } from "../db/client";
 import {
   auditLog,
@@ -312,6 +313,7 @@ export async function loadAdminOrder(
     deliveryFee: centsToDollars(order.deliveryFeeCents),
     discount: centsToDollars(order.discountCents),
     total: centsToDollars(order.totalCents),
+    gst: centsToDollars(gstIncludedCents(order.totalCents)),
     refunded: centsToDollars(order.refundedCents),
     disputed: centsToDollars(order.disputedCents),
     refundable: centsToDollars(refundableCents(order, refunds)),

@@ -3,6 +3,7 @@
 import type { LowStockProductDto } from "../contracts/admin-catalogue";
 import { type CarrierId, carrierName, orderNumber } from "../contracts/admin-orders";
 import { formatCents } from "../contracts/money";
+import { gstIncludedCents, TAX_LINE_LABEL } from "../contracts/totals";
 import { brisbaneDate } from "../lib/brisbane-time";
 import { escapeHtml } from "../lib/html";
 import type { EmailMessage } from "./email";
@@ -181,12 +182,13 @@ export function orderConfirmationEmail(found: OrderWithItems, invoice: string): 
   ].filter(Boolean) as string[];
   const totals: [string, number][] = [
     ["Subtotal", order.subtotalCents],
-    ["GST (10%)", order.taxCents],
+    [TAX_LINE_LABEL, order.taxCents],
     ["Delivery", order.deliveryFeeCents],
     ...(order.discountCents > 0
       ? ([["Discount", -order.discountCents]] as [string, number][])
       : []),
     ["Total", order.totalCents],
+    ["Includes GST", gstIncludedCents(order.totalCents)],
   ];
   const text = [
     `Thank you for your order ${number}. We're preparing it now; Australian delivery takes 3-7 business days.`,

@@ -1,11 +1,15 @@
 // Australian tax invoices: a printable page per paid order, reached through a signed, expiring
-// link, so it opens in a new tab without the access token and nobody can guess another's.
+// link, so it opens in a new tab without the access token and nobody can guess another's. The page
+// is the tax invoice and, once the order has refunds, an adjustment note for each: GST is one
+// eleventh of the total paid and of each refund (docs/decisions/0013-gst-on-invoices.md).
 import { formatCents } from "../contracts/money";
+import { gstIncludedCents, TAX_LINE_LABEL } from "../contracts/totals";
 import type { Bindings } from "../env";
 import { escapeHtml } from "../lib/html";
 import { keyFor } from "../lib/keys";
 import { signMessage, verifyMessage } from "../lib/tokens";
 import type { OrderWithItems } from "./orders";
+import type { RefundEntry } from "./reports";
 
 /** The longest an invoice link works. */
 export const INVOICE_LINK_SECONDS = 30 * 24 * 60 * 60;
@@ -51,8 +55,8 @@ const formatAbn = (abn: string) => {
   return `${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8)}`;
 };
 
-const dateInBrisbane = (d: Date) =>
-  d.toLocaleDateString("en-AU", {
+const dateInBrisbane = (d: Date | number) =>
+  new Date(d).toLocaleDateString("en-AU", {
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -63,7 +67,34 @@ const dateInBrisbane = (d: Date) =>
 export const INVOICE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export function invoiceHtml(env: Bindings, { order, items }: OrderWithItems): string {
+/** The adjustment notes of an order's refunds (oldest first) and the net figures after them. */
+function adjustmentNotes(number: string, totalCents: number, refunds: readonly RefundEntry[]) {
+  if (refunds.length === 0) return "";
+  const refundedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  const adjustedCents = refunds.reduce((sum, r) => sum + r.gstCents, 0);
+  const rows = refunds
+    .map(
+      (r, i) => `<tr><td>#${number}-A${i + 1}</td><td>${escapeHtml(dateInBrisbane(r.at))}</td>
+<td class="n">${money(-r.amountCents)}</td><td class="n">${money(-r.gstCents)}</td></tr>`,
+    )
+    .join("");
+  return `<section><h2>Adjustment notes</h2>
+<p class="muted">Each note records a refund of this invoice's sale: a decreasing adjustment, the price lower by the refund and the GST payable lower by one eleventh of it.</p>
+<table><thead><tr><th>Note</th><th>Date</th><th class="n">Refund (GST inclusive)</th><th class="n">GST adjusted</th></tr></thead>
+<tbody>${rows}</tbody></table>
+<p>Paid less refunds: ${money(totalCents - refundedCents)}.</p>
+<p class="gst">Net GST after adjustments: ${money(gstIncludedCents(totalCents) - adjustedCents)}.</p></section>`;
+}
+
+/**
+ * The tax invoice of a paid order: the figures the buyer saw at checkout, each labelled for what it
+ * is, the GST in the total paid, then an adjustment note for each of `refunds` (refundsMade).
+ */
+export function invoiceHtml(
+  env: Bindings,
+  { order, items }: OrderWithItems,
+  refunds: readonly RefundEntry[] = [],
+): string {
   const a = order.address;
   const number = order.id.slice(-8).toUpperCase();
   const rows = items
@@ -73,7 +104,7 @@ export function invoiceHtml(env: Bindings, { order, items }: OrderWithItems): st
     )
     .join("");
   const line = (label: string, cents: number, cls = "") =>
-    `<tr class="${cls}"><th colspan="3">${label}</th><td class="n">${money(cents)}</td></tr>`;
+    `<tr class="${cls}"><th colspan="3">${escapeHtml(label)}</th><td class="n">${money(cents)}</td></tr>`;
   const paidOn = order.paidAt ?? order.createdAt;
   return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
@@ -81,25 +112,27 @@ export function invoiceHtml(env: Bindings, { order, items }: OrderWithItems): st
 <style>
 body{font-family:Georgia,serif;color:#2b1320;margin:0;background:#f6efe6}
 main{max-width:760px;margin:24px auto;background:#fff;padding:32px;border-top:6px solid #b87333}
-h1{margin:0;font-size:28px;letter-spacing:1px}header{display:flex;justify-content:space-between;gap:24px;flex-wrap:wrap}
+h1{margin:0;font-size:28px;letter-spacing:1px}h2{font-size:16px;margin:24px 0 4px}header{display:flex;justify-content:space-between;gap:24px;flex-wrap:wrap}
 table{width:100%;border-collapse:collapse;margin-top:24px}td,th{padding:8px 6px;border-bottom:1px solid #eadbc8;text-align:left}
 .n{text-align:right;white-space:nowrap}tfoot th{text-align:right;font-weight:normal}.total th,.total td{font-weight:bold;font-size:18px}
-.muted{color:#6b4b3e;font-size:14px}@media print{body{background:#fff}main{margin:0;box-shadow:none}.noprint{display:none}}
+.gst{font-weight:bold}.muted{color:#6b4b3e;font-size:14px}@media print{body{background:#fff}main{margin:0;box-shadow:none}.noprint{display:none}}
 @media (max-width:540px){main{padding:18px;margin:0}}
 </style></head><body><main>
 <header><div><h1>Tax invoice</h1><p class="muted">Invoice #${number}<br>Order ${escapeHtml(order.id)}<br>Date ${escapeHtml(dateInBrisbane(paidOn))}</p></div>
 <div><strong>${escapeHtml(env.SELLER_NAME)}</strong><br>ABN ${escapeHtml(formatAbn(env.SELLER_ABN))}<br>Brisbane, Queensland, Australia</div></header>
-<section><h2 style="font-size:16px;margin:24px 0 4px">Billed to</h2><p class="muted" style="margin:0">${escapeHtml(`${a.firstName} ${a.lastName}`)}<br>
+<section><h2>Billed to</h2><p class="muted" style="margin:0">${escapeHtml(`${a.firstName} ${a.lastName}`)}<br>
 ${escapeHtml(a.street)}${a.street2 ? `<br>${escapeHtml(a.street2)}` : ""}<br>${escapeHtml(`${a.city} ${a.state} ${a.zipcode}`)}<br>${escapeHtml(a.country)}<br>${escapeHtml(order.email)}</p></section>
 <table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
 <tbody>${rows}</tbody><tfoot>
-${line("Subtotal (excl. GST)", order.subtotalCents)}
-${line("GST (10%)", order.taxCents)}
+${line("Subtotal", order.subtotalCents)}
+${line(TAX_LINE_LABEL, order.taxCents)}
 ${line("Delivery", order.deliveryFeeCents)}
 ${order.discountCents > 0 ? line("Discount", -order.discountCents) : ""}
-${line("Total paid (AUD)", order.totalCents, "total")}
+${line("Total paid (AUD, GST inclusive)", order.totalCents, "total")}
 </tfoot></table>
-<p class="muted">Total includes GST of ${money(order.taxCents)}. Paid by card.</p>
+<p class="gst">Total includes GST of ${money(gstIncludedCents(order.totalCents))}.</p>
+<p class="muted">Every item and the delivery are taxable sales: the GST is one eleventh of the total paid. Paid by card.</p>
+${adjustmentNotes(number, order.totalCents, refunds)}
 <p class="muted noprint">Use your browser's Print command to keep a copy or save it as a PDF.</p>
 </main></body></html>`;
 }

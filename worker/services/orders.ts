@@ -92,7 +92,8 @@ export async function toOrderDto(
     deliveryFee: centsToDollars(order.deliveryFeeCents),
     discount: centsToDollars(order.discountCents),
   };
-  if (isPaid(order)) dto.invoiceUrl = await invoiceUrl(env, order.id);
+  // Paid, even if cancelled since: its invoice carries the refund's adjustment note.
+  if (order.paidAt) dto.invoiceUrl = await invoiceUrl(env, order.id);
   if (order.trackingUrl) dto.trackingUrl = order.trackingUrl;
   if (order.refundedCents > 0) dto.refunded = centsToDollars(order.refundedCents);
   return dto;

@@ -25,6 +25,7 @@ import {
   toAbaText,
   type WaitingCreatorDto,
 } from "../contracts/payouts";
+import { gstIncludedCents } from "../contracts/totals";
 import type { Db } from "../db/client";
 import {
   commissions,
@@ -658,7 +659,7 @@ export async function payoutStatement(
     totalCommission: centsToDollars(totalCommission),
     totalReversed: centsToDollars(totalCommission - line.amountCents),
     total: centsToDollars(line.amountCents),
-    gst: isTaxInvoice ? centsToDollars(Math.round(line.amountCents / 11)) : null,
+    gst: isTaxInvoice ? centsToDollars(gstIncludedCents(line.amountCents)) : null,
     agreement: isTaxInvoice
       ? `${env.SELLER_NAME} (ABN ${formatAbn(env.SELLER_ABN)}) issues this recipient created tax invoice for the creator's services under their written agreement: the creator will not issue a tax invoice for these supplies, and will tell ${env.SELLER_NAME} at once if they stop being registered for GST. Amounts include GST.`
       : null,

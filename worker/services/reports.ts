@@ -1,7 +1,10 @@
 // The owner's figures: the dashboard's summary and the GST report. Days and windows are Brisbane's
-// (lib/brisbane-time.ts); every sum is integer cents, turned into dollars once, at the end.
+// (lib/brisbane-time.ts); every sum is integer cents, turned into dollars once, at the end. GST is
+// one eleventh of each amount paid or refunded, rounded once per order and once per refund
+// (contracts/totals.ts gstIncludedCents; docs/decisions/0013-gst-on-invoices.md).
 //
-// Refunds are read from two places, so each dollar returned is counted once and on the day it went:
+// Refunds are read from two places, so each dollar returned is counted once and on the day it went
+// (refundsMade, which tax invoices read for their adjustment notes too):
 // - the back-office's own refunds: order_refunds that succeeded, dated when they settled;
 // - what Stripe refunded beyond them (a refund made in Stripe's dashboard): per order, refunded_cents
 //   less those succeeded refunds, dated when Stripe last reported a refund of the payment.
@@ -17,6 +20,7 @@ import {
 } from "../contracts/admin-reports";
 import { imageUrl } from "../contracts/catalogue";
 import { centsToDollars } from "../contracts/money";
+import { gstIncludedCents } from "../contracts/totals";
 import type { Db } from "../db/client";
 import {
   commissions,
@@ -39,24 +43,27 @@ import { lowStockCount } from "./stock";
 const DAY_MS = 86_400_000;
 const BEST_SELLERS = 10;
 
-/** GST in a GST-inclusive part of an order: the order's GST in proportion, rounded half up. */
-export const gstShareCents = (amountCents: number, taxCents: number, totalCents: number) =>
-  totalCents <= 0 ? 0 : Math.floor((2 * amountCents * taxCents + totalCents) / (2 * totalCents));
-
 const customerOf = (address: OrderAddress) =>
   `${address.firstName ?? ""} ${address.lastName ?? ""}`.trim();
 
-/** A refund, in cents and positive, with what the GST report needs of its order. */
-interface RefundEntry {
+/** A refund made, in cents and positive, with the GST it gives back and its order's customer. */
+export interface RefundEntry {
   orderId: string;
+  /** When it was made (milliseconds). */
   at: number;
   amountCents: number;
   gstCents: number;
   customer: string;
 }
 
-/** Every refund made in [start, end) (milliseconds), back-office and Stripe-side. */
-async function refundsBetween(db: Db, start: number, end: number): Promise<RefundEntry[]> {
+/** Which refunds: those made in [start, end) (milliseconds), or every one of an order. */
+export type RefundScope = { start: number; end: number } | { orderId: string };
+
+/**
+ * Every refund in `scope`, back-office and Stripe-side, oldest first: the one source of refunds
+ * for the dashboard, the GST report and the adjustment notes on tax invoices.
+ */
+export async function refundsMade(db: Db, scope: RefundScope): Promise<RefundEntry[]> {
   const backOfficeSum = sql<number>`coalesce((SELECT sum(r.amount_cents) FROM ${orderRefunds} r
     WHERE r.order_id = ${orders.id} AND r.status = 'succeeded'), 0)`;
   const beyond = sql<number>`(${orders.refundedCents} - ${backOfficeSum})`;
@@ -64,14 +71,13 @@ async function refundsBetween(db: Db, start: number, end: number): Promise<Refun
   // before stripe_reversals existed) falls back to the order's own last change.
   const reportedAt = sql<number>`coalesce((SELECT max(s.updated_at) FROM ${stripeReversals} s
     WHERE s.kind = 'refund' AND s.payment_intent_id = ${orders.stripePaymentIntentId}), ${orders.updatedAt})`;
+  const ofOrder = "orderId" in scope;
   const [own, stripeSide] = await Promise.all([
     db
       .select({
         orderId: orderRefunds.orderId,
         at: orderRefunds.updatedAt,
         amountCents: orderRefunds.amountCents,
-        taxCents: orders.taxCents,
-        totalCents: orders.totalCents,
         address: orders.address,
       })
       .from(orderRefunds)
@@ -79,37 +85,38 @@ async function refundsBetween(db: Db, start: number, end: number): Promise<Refun
       .where(
         and(
           eq(orderRefunds.status, "succeeded"),
-          gte(orderRefunds.updatedAt, new Date(start)),
-          lt(orderRefunds.updatedAt, new Date(end)),
+          ofOrder
+            ? eq(orderRefunds.orderId, scope.orderId)
+            : and(
+                gte(orderRefunds.updatedAt, new Date(scope.start)),
+                lt(orderRefunds.updatedAt, new Date(scope.end)),
+              ),
         ),
-      ),
+      )
+      .orderBy(asc(orderRefunds.updatedAt), asc(orderRefunds.createdAt)),
     db
-      .select({
-        orderId: orders.id,
-        at: reportedAt,
-        amountCents: beyond,
-        taxCents: orders.taxCents,
-        totalCents: orders.totalCents,
-        address: orders.address,
-      })
+      .select({ orderId: orders.id, at: reportedAt, amountCents: beyond, address: orders.address })
       .from(orders)
       .where(
         and(
           isNotNull(orders.paidAt),
           sql`${orders.refundedCents} > 0`,
           sql`${beyond} > 0`,
-          sql`${reportedAt} >= ${start}`,
-          sql`${reportedAt} < ${end}`,
+          ofOrder
+            ? eq(orders.id, scope.orderId)
+            : and(sql`${reportedAt} >= ${scope.start}`, sql`${reportedAt} < ${scope.end}`),
         ),
       ),
   ]);
-  return [...own.map((r) => ({ ...r, at: r.at.getTime() })), ...stripeSide].map((r) => ({
-    orderId: r.orderId,
-    at: Number(r.at),
-    amountCents: Number(r.amountCents),
-    gstCents: gstShareCents(Number(r.amountCents), r.taxCents, r.totalCents),
-    customer: customerOf(r.address),
-  }));
+  return [...own.map((r) => ({ ...r, at: r.at.getTime() })), ...stripeSide]
+    .map((r) => ({
+      orderId: r.orderId,
+      at: Number(r.at),
+      amountCents: Number(r.amountCents),
+      gstCents: gstIncludedCents(Number(r.amountCents)),
+      customer: customerOf(r.address),
+    }))
+    .sort((a, b) => a.at - b.at);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,7 +146,7 @@ export async function summary(db: Db, now = Date.now()): Promise<SummaryDto> {
         })
         .from(orders)
         .where(paidInWindow),
-      refundsBetween(db, starts.last30Days, now + 1),
+      refundsMade(db, { start: starts.last30Days, end: now + 1 }),
       db
         .select({
           waiting: count(),
@@ -265,12 +272,11 @@ export async function gstReport(db: Db, range: { from: string; to: string }): Pr
         orderId: orders.id,
         paidAt: orders.paidAt,
         totalCents: orders.totalCents,
-        taxCents: orders.taxCents,
         address: orders.address,
       })
       .from(orders)
       .where(and(gte(orders.paidAt, new Date(start)), lt(orders.paidAt, new Date(end)))),
-    refundsBetween(db, start, end),
+    refundsMade(db, { start, end }),
   ]);
   const lines: GstLine[] = [
     ...sales.map((o) => ({
@@ -279,7 +285,7 @@ export async function gstReport(db: Db, range: { from: string; to: string }): Pr
       orderId: o.orderId,
       customer: customerOf(o.address),
       totalCents: o.totalCents,
-      gstCents: o.taxCents,
+      gstCents: gstIncludedCents(o.totalCents),
     })),
     ...refunds.map((r) => ({
       kind: "refund" as const,

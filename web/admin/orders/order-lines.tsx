@@ -1,7 +1,9 @@
 // An order's lines (picture, name, unit price, quantity, line total, units put back in stock) and
-// its totals as charged, then what went back and what a refund may still return.
+// its totals as charged with the GST they include, then what went back and what a refund may still
+// return.
 import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
+import { TAX_LINE_LABEL } from "../../../worker/contracts/totals";
 import { Thumb } from "../components/thumb";
 import { plural } from "../format";
 
@@ -61,7 +63,7 @@ export function OrderLines({ order }: { order: AdminOrderDto }) {
 function OrderTotals({ order }: { order: AdminOrderDto }) {
   const rows: [string, string, string?][] = [
     ["Subtotal", formatDollars(order.subtotal)],
-    ["GST", formatDollars(order.tax)],
+    [TAX_LINE_LABEL, formatDollars(order.tax)],
     ["Delivery", order.deliveryFee > 0 ? formatDollars(order.deliveryFee) : "Free"],
   ];
   if (order.discount > 0) rows.push(["Discount", `−${formatDollars(order.discount)}`]);
@@ -76,6 +78,10 @@ function OrderTotals({ order }: { order: AdminOrderDto }) {
       <div className="is-total">
         <dt>Total</dt>
         <dd>{formatDollars(order.total)}</dd>
+      </div>
+      <div>
+        <dt>Includes GST</dt>
+        <dd>{formatDollars(order.gst)}</dd>
       </div>
       {order.refunded > 0 ? (
         <div className="is-refunded">

@@ -169,7 +169,7 @@ export function ProductForm(props: ProductFormProps) {
               inputMode="decimal"
               autoComplete="off"
               binding={form.field("originalPrice")}
-              hint="In Australian dollars, GST included."
+              hint="Shelf price in Australian dollars, before GST: checkout adds GST (10%)."
             />
             <TextField
               label="Final price"
@@ -180,7 +180,7 @@ export function ProductForm(props: ProductFormProps) {
               hint={
                 percent > 0
                   ? `Shoppers see ${percent}% off.`
-                  : "What shoppers pay; lower than the original puts it on sale."
+                  : "The shelf price before GST; lower than the original puts it on sale."
               }
             />
           </div>

@@ -1,5 +1,5 @@
 // The GST report (GET /api/admin/reports/gst): for a range of Brisbane days, each paid order's
-// GST-inclusive total and its GST, each refund as a negative line, and the totals a BAS asks for;
+// total and the GST in it, each refund as a negative line with its own, and the totals a BAS asks for;
 // the same as CSV. The range lives in the address; without one it is this BAS quarter.
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
@@ -167,7 +167,8 @@ function Report({ report, pending }: { report: GstReportDto; pending: boolean })
           <Total label="Net GST" value={totals.netGst} strong />
         </dl>
         <p className="admin-hint">
-          Totals include GST and delivery. Refunds count in the period they were made.
+          Totals are what was paid, delivery included. GST is one eleventh of each sale and each
+          refund, rounded to the cent; refunds count in the period they were made.
         </p>
       </section>
       {lines.length === 0 ? (
