@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
 import type { ProductSearchResponse } from "../../worker/contracts/catalogue";
 import { applyMigrations, launchShop } from "../../worker/scripts/local";
 import { seedIfEmpty, withLocalBindings } from "../../worker/scripts/seed";
+import { checkoutBody } from "./checkout";
 import { load, ORIGIN, PORT, print, type Row } from "./load";
 import { RARE_WORD, SCALE_PRODUCTS, seedScaleCatalogue } from "./scale-catalogue";
 
@@ -104,6 +105,47 @@ const searchCheck =
     if (problem) fail(name, problem);
   };
 
+/**
+ * Opens checkouts one after another from one browser until stopped: each reserves its line, and
+ * releases the browser's previous checkout (expired at the Stripe sandbox first).
+ */
+function checkoutChurn(productIds: string[]) {
+  let running = true;
+  let opened = 0;
+  let failed = 0;
+  const started = performance.now();
+  const loop = (async () => {
+    let cookie = "";
+    for (let n = 0; running; n++) {
+      const res = await fetch(`${ORIGIN}/api/order/createStripeSession`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({
+          ...checkoutBody(productIds[n % productIds.length] ?? ""),
+          items: [{ _id: productIds[n % productIds.length], quantity: 1 }],
+        }),
+      });
+      const set = /(?:^|,\s*)(order_access=[^;]+)/.exec(res.headers.get("set-cookie") ?? "");
+      if (set?.[1]) cookie = set[1];
+      await res.body?.cancel();
+      if (res.status === 200) opened++;
+      else failed++;
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return {
+        opened,
+        failed,
+        seconds: (performance.now() - started) / 1000,
+      };
+    },
+  };
+}
+
+let churnSummary = { opened: 0, failed: 0, seconds: 1 };
 let exitCode = 0;
 const shop = await launchShop(PORT, STATE, { RATE_LIMITS: "off" }, { webhooks: false });
 try {
@@ -217,7 +259,29 @@ try {
       pathFor: (n) => `/api/product/search?q=${COMMON_WORD}&page=${2 + (n % 1400)}`,
     }),
   );
+
+  // The cached questions again while shoppers open checkouts and abandon them: each checkout
+  // reserves (one browser, so each new one releases, and Stripe expires, the one before), so
+  // stock_version moves all the time. Stock is kept apart from the cached answers
+  // (worker/services/catalogue-cache.ts): they re-read a page's stock, never rebuild the page.
+  const churn = checkoutChurn(first.products.slice(0, 4).map((p) => p._id));
+  try {
+    rows.push(
+      await load("health, checkouts", "/api/health"),
+      await load(`q=${COMMON_WORD}, checkouts`, searchPath({ q: COMMON_WORD })),
+      await load(
+        "cat p400, checkouts",
+        searchPath({ category, sort: "relevant", page: DEEP_PAGE }),
+      ),
+      await load("product, checkouts", `/product/${productId}`),
+    );
+  } finally {
+    churnSummary = await churn.stop();
+  }
   print(rows);
+  console.log(
+    `\nCheckouts alongside the "checkouts" rows: ${churnSummary.opened} opened (each releasing the one before), ${churnSummary.failed} refused or failed, ${(churnSummary.opened / churnSummary.seconds).toFixed(1)} a second (each a reservation and a release: two moves of stock_version).`,
+  );
   for (const [name, why] of unavailable) console.log(`${name.padEnd(22)} not available (${why})`);
   for (const [name, why] of failed) console.log(`${name.padEnd(22)} FAILED, not measured (${why})`);
   if (failed.size > 0) exitCode = 1;
