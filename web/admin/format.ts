@@ -1,24 +1,11 @@
 // How the back-office writes times, counts and the Worker's field messages.
 
-/** The shop is in Brisbane (no daylight saving): every time reads as it does there. */
-export const SHOP_TIME_ZONE = "Australia/Brisbane";
+import { formatShopMoment, SHOP_TIME_ZONE } from "../../worker/contracts/shop-time";
 
-let whenFormat: Intl.DateTimeFormat | null = null;
+export { SHOP_TIME_ZONE };
 
 /** "24 Nov 2026, 3:05 pm" in Brisbane time. */
-export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  whenFormat ??= new Intl.DateTimeFormat("en-AU", {
-    timeZone: SHOP_TIME_ZONE,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-  return whenFormat.format(date);
-}
+export const formatWhen = (iso: string): string => formatShopMoment(iso);
 
 /** "1 product", "3 products". */
 export const plural = (count: number, one: string, many = `${one}s`): string =>

@@ -1,8 +1,10 @@
 // Every mail the shop writes: subject, text and HTML, in the shop's layout. Sending is
 // services/email.ts; what a visitor typed is escaped here before it reaches HTML.
+
 import type { LowStockProductDto } from "../contracts/admin-catalogue";
 import { type CarrierId, carrierName, orderNumber } from "../contracts/admin-orders";
 import { formatCents } from "../contracts/money";
+import { formatShopMoment } from "../contracts/shop-time";
 import { gstIncludedCents, TAX_LINE_LABEL } from "../contracts/totals";
 import { brisbaneDate } from "../lib/brisbane-time";
 import { escapeHtml } from "../lib/html";
@@ -551,17 +553,6 @@ export function remittanceEmail(
  * The notice to a creator's account email that their payout details changed: where money goes is
  * what an account thief changes first, so the owner of the account hears of it at once.
  */
-/** Brisbane's clock, as a mail to someone in Australia states a moment: "28 Nov 2026, 6:32 pm". */
-const brisbaneMoment = (ms: number) =>
-  new Date(ms).toLocaleString("en-AU", {
-    timeZone: "Australia/Brisbane",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-
 /**
  * Every save of a creator's payout details: where money now goes (masked), when and from which
  * network it was saved, and from when a payout may go there; what to do if it was not them.
@@ -571,8 +562,8 @@ export function payoutDetailsChangedEmail(
   change: { paidTo: string; at: number; network: string; usableFrom: number; profileUrl: string },
 ): EmailMessage {
   const paragraphs = [
-    `Your payout details were saved on ${brisbaneMoment(change.at)} (Brisbane time), from the network ${change.network}. Your creator payouts will now go to ${change.paidTo}.`,
-    `For your safety, payouts go there only from ${brisbaneMoment(change.usableFrom)}; until then nothing is paid to the new details.`,
+    `Your payout details were saved on ${formatShopMoment(change.at)} (Brisbane time), from the network ${change.network}. Your creator payouts will now go to ${change.paidTo}.`,
+    `For your safety, payouts go there only from ${formatShopMoment(change.usableFrom)}; until then nothing is paid to the new details.`,
     "If you did not make this change, sign in, change your password and correct your payout details, and reply to this email so we can hold your payouts.",
   ];
   return {

@@ -16,6 +16,7 @@ import {
   type PayoutMethod,
   SavePayoutDetailsSchema,
 } from "../../../../worker/contracts/payouts";
+import { formatShopMoment } from "../../../../worker/contracts/shop-time";
 import { failureMessage, isSessionExpired } from "../../../lib/api-client";
 import { formSchema } from "../../../lib/form-schema";
 import { useForm, useFormFailure, type Values } from "../../../lib/use-form";
@@ -254,23 +255,12 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
   );
 }
 
-/** "28 Nov 2026, 6:32 pm", on the shop's (Brisbane) clock, as the notice mail says it. */
-const shopMoment = (iso: string) =>
-  new Date(iso).toLocaleString("en-AU", {
-    timeZone: "Australia/Brisbane",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-
 /** While new details wait: from when a payout may go to them. */
 function WaitingNote({ usableFrom }: { usableFrom: string }) {
   if (Date.parse(usableFrom) <= Date.now()) return null;
   return (
     <p className="payouts-waiting" role="note">
-      {PAYOUT_DETAILS_CHANGE_MESSAGES.waiting(`${shopMoment(usableFrom)} (Brisbane time)`)}
+      {PAYOUT_DETAILS_CHANGE_MESSAGES.waiting(`${formatShopMoment(usableFrom)} (Brisbane time)`)}
     </p>
   );
 }
