@@ -43,6 +43,24 @@ export const auditStatementIf = (db: Db, actor: Actor, change: AuditChange, cond
         ${change.action}, ${json(change.before)}, ${json(change.after)}, ${dbNowMs} WHERE ${condition}`,
   );
 
+/**
+ * The entry of a back-office export of personal data that belongs to no one record (the
+ * newsletter's subscribers, the GST report's customers): under the downloading admin's own
+ * account, with the file's name and what it held, never the data itself.
+ */
+export const auditExport = (
+  db: Db,
+  actor: Actor,
+  kind: "subscribers" | "gst",
+  after: { file: string; rows: number } & Record<string, unknown>,
+) =>
+  auditStatement(db, actor, {
+    entity: "account",
+    entityId: actor.id,
+    action: `export.${kind}`,
+    after,
+  });
+
 const json = (value: Record<string, unknown> | null | undefined) =>
   value ? JSON.stringify(value) : null;
 
