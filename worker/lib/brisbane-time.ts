@@ -54,3 +54,18 @@ export const SHIP_WITHIN_BUSINESS_DAYS = 2;
  */
 export const overdueCutoff = (now: number) =>
   businessDaysBefore(now, SHIP_WITHIN_BUSINESS_DAYS) - 1;
+
+let dateTimeFormat: Intl.DateTimeFormat | null = null;
+
+/** An instant as a person in the shop reads it: "21 Nov 2026, 3:30 pm" (Brisbane time). */
+export function brisbaneDateTime(ms: number): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat("en-AU", {
+    timeZone: "Australia/Brisbane",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  return dateTimeFormat.format(ms);
+}

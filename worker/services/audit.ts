@@ -4,7 +4,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../contracts/admin";
 import type { Db } from "../db/client";
-import { auditLog, dbNowMs } from "../db/schema";
+import { auditLog, dbNowMs, users } from "../db/schema";
 import { newId } from "../lib/ids";
 
 export interface Actor {
@@ -60,6 +60,28 @@ export const auditExport = (
     action: `export.${kind}`,
     after,
   });
+
+/**
+ * The entry of an admin's sign-in (http/session-cookie.ts), for the batch that starts the session:
+ * written only if the account is an admin when it runs, under its email as D1 has it then.
+ */
+export const adminSignInStatement = (db: Db, userId: string, network: string) =>
+  db.insert(auditLog).select(
+    db
+      .select({
+        id: sql`${newId()}`.as("id"),
+        actorId: users.id,
+        actorEmail: users.email,
+        entity: sql`${"account" satisfies AuditEntity}`.as("entity"),
+        entityId: users.id,
+        action: sql`${"sign_in"}`.as("action"),
+        before: sql`NULL`.as("before"),
+        after: sql`${json({ network })}`.as("after"),
+        createdAt: dbNowMs.as("created_at"),
+      })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.role, "admin"))),
+  );
 
 const json = (value: Record<string, unknown> | null | undefined) =>
   value ? JSON.stringify(value) : null;

@@ -3,7 +3,7 @@
 import type { LowStockProductDto } from "../contracts/admin-catalogue";
 import { type CarrierId, carrierName, orderNumber } from "../contracts/admin-orders";
 import { formatCents } from "../contracts/money";
-import { brisbaneDate } from "../lib/brisbane-time";
+import { brisbaneDate, brisbaneDateTime } from "../lib/brisbane-time";
 import { escapeHtml } from "../lib/html";
 import type { EmailMessage } from "./email";
 import type { OrderWithItems } from "./orders";
@@ -565,6 +565,31 @@ export function payoutDetailsChangedEmail(
     html: emailLayout(
       "Your payout details changed",
       `<p>Hello ${escapeHtml(creator.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(profileUrl)}">Open your creator profile</a></p>`,
+    ),
+  };
+}
+
+/**
+ * The notice to an admin's account email that an authenticator app was confirmed for two-step
+ * sign-in (services/totp.ts): when, from which network (coarse), and what to do if it was not them,
+ * since whoever enrolled an app knows the password and now holds the back-office's second factor.
+ */
+export function secondFactorEnrolledEmail(
+  admin: { name: string; email: string },
+  { at, network, resetUrl }: { at: number; network: string; resetUrl: string },
+): EmailMessage {
+  const paragraphs = [
+    `An authenticator app was set up for two-step sign-in to the Tamra & Tara back-office on your account (${admin.email}) on ${brisbaneDateTime(at)} Brisbane time, from the network ${network}. From now on each sign-in to the back-office asks for a code from that app.`,
+    "If this was you, there is nothing to do.",
+    "If it was not you, someone knows your password: reset it now (this signs out every session), then have the app removed with the command in the README's back-office section (whoever runs the shop's Cloudflare account can) and set up your own.",
+  ];
+  return {
+    to: admin.email,
+    subject: "Two-step sign-in was turned on for your Tamra & Tara back-office",
+    text: `Hello ${admin.name},\n\n${paragraphs.join("\n\n")}\n\nReset your password: ${resetUrl}\n`,
+    html: emailLayout(
+      "Two-step sign-in was turned on",
+      `<p>Hello ${escapeHtml(admin.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(resetUrl)}">Reset your password</a></p>`,
     ),
   };
 }
