@@ -18,6 +18,54 @@ const status = (secondFactor: { enrolled: boolean; required: boolean; verified: 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+const PASSWORD = "admin-demo-2026";
+
+/** The Worker's answer to enrolment's `password` when it asks for one: null when it is right. */
+const passwordRefusal = (password: unknown) => {
+  if (password === undefined) {
+    return json(400, {
+      success: false,
+      message: SECOND_FACTOR_MESSAGES.passwordRequired,
+      code: "password_required",
+      issues: [{ path: "password", message: SECOND_FACTOR_MESSAGES.passwordRequired }],
+    });
+  }
+  if (password === PASSWORD) return null;
+  return json(403, {
+    success: false,
+    message: SECOND_FACTOR_MESSAGES.wrongPassword,
+    code: "wrong_password",
+  });
+};
+
+/**
+ * An admin without an app whose sign-in is too old to enrol on: the password is asked for at the
+ * code, and (`atStart`) at the start too, as when the sign-in was already old.
+ */
+function enrolmentAskingPassword({ atStart }: { atStart: boolean }) {
+  let enrolled = false;
+  const passwordOf = (body: unknown) => (body as { password?: string }).password;
+  return stubAdminApi({
+    ...OPEN,
+    ...PRODUCTS,
+    "GET /api/admin/second-factor": () => status({ enrolled, required: true, verified: enrolled }),
+    "POST /api/admin/second-factor/enrol": ({ body }) =>
+      (atStart ? passwordRefusal(passwordOf(body)) : null) ??
+      json(200, { success: true, secret: "JBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/x" }),
+    "POST /api/admin/second-factor/confirm": ({ body }) => {
+      const refused = passwordRefusal(passwordOf(body));
+      if (refused) return refused;
+      enrolled = true;
+      return json(200, { success: true });
+    },
+  });
+}
+
+const startEnrolment = async () => {
+  await screen.findByRole("button", { name: "Set up an authenticator app" });
+  await press("Set up an authenticator app");
+};
+
 describe("the back-office gate", () => {
   it("asks a visitor who is signed out to sign in, then opens on the products", async () => {
     const api = stubAdminApi({
@@ -187,44 +235,9 @@ describe("the back-office gate", () => {
 
   it("asks for the password when the sign-in is not recent, and sends it with the first code", async () => {
     signIn();
-    let enrolled = false;
-    const PASSWORD = "admin-demo-2026";
-    const refusal = (password: unknown) =>
-      password === undefined
-        ? json(400, {
-            success: false,
-            message: SECOND_FACTOR_MESSAGES.passwordRequired,
-            code: "password_required",
-            issues: [{ path: "password", message: SECOND_FACTOR_MESSAGES.passwordRequired }],
-          })
-        : password === PASSWORD
-          ? null
-          : json(403, {
-              success: false,
-              message: SECOND_FACTOR_MESSAGES.wrongPassword,
-              code: "wrong_password",
-            });
-    const api = stubAdminApi({
-      ...OPEN,
-      ...PRODUCTS,
-      "GET /api/admin/second-factor": () =>
-        status({ enrolled, required: true, verified: enrolled }),
-      "POST /api/admin/second-factor/enrol": ({ body }) =>
-        refusal((body as { password?: string }).password) ??
-        json(200, { success: true, secret: "JBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/x" }),
-      "POST /api/admin/second-factor/confirm": ({ body }) => {
-        const refused = refusal((body as { password?: string }).password);
-        if (refused) return refused;
-        enrolled = true;
-        return json(200, { success: true });
-      },
-    });
+    const api = enrolmentAskingPassword({ atStart: true });
     renderAdmin("/products");
-    await press(
-      await screen
-        .findByText("Set up an authenticator app")
-        .then(() => "Set up an authenticator app"),
-    );
+    await startEnrolment();
     expect(await screen.findByText(SECOND_FACTOR_MESSAGES.passwordRequired)).toBeTruthy();
     const field = screen.getByLabelText("Your password");
     expect(field.getAttribute("type")).toBe("password");
@@ -256,43 +269,19 @@ describe("the back-office gate", () => {
 
   it("asks for the password at the code when the sign-in grew old while setting up", async () => {
     signIn();
-    let enrolled = false;
-    const api = stubAdminApi({
-      ...OPEN,
-      ...PRODUCTS,
-      "GET /api/admin/second-factor": () =>
-        status({ enrolled, required: true, verified: enrolled }),
-      "POST /api/admin/second-factor/enrol": () =>
-        json(200, { success: true, secret: "JBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/x" }),
-      "POST /api/admin/second-factor/confirm": ({ body }) => {
-        if (!(body as { password?: string }).password) {
-          return json(400, {
-            success: false,
-            message: SECOND_FACTOR_MESSAGES.passwordRequired,
-            code: "password_required",
-            issues: [{ path: "password", message: SECOND_FACTOR_MESSAGES.passwordRequired }],
-          });
-        }
-        enrolled = true;
-        return json(200, { success: true });
-      },
-    });
+    const api = enrolmentAskingPassword({ atStart: false });
     renderAdmin("/products");
-    await press(
-      await screen
-        .findByText("Set up an authenticator app")
-        .then(() => "Set up an authenticator app"),
-    );
+    await startEnrolment();
     expect(api.callsTo("POST", "/api/admin/second-factor/enrol")[0]?.body).toEqual({});
     type(await screen.findByLabelText("6-digit code").then(() => "6-digit code"), "246810");
     await press("Confirm and turn on");
     expect(await screen.findByText(SECOND_FACTOR_MESSAGES.passwordRequired)).toBeTruthy();
-    type("Your password", "admin-demo-2026");
+    type("Your password", PASSWORD);
     await press("Confirm and turn on");
     expect(await screen.findByRole("heading", { name: "Products" })).toBeTruthy();
     expect(api.callsTo("POST", "/api/admin/second-factor/confirm").at(-1)?.body).toEqual({
       code: "246810",
-      password: "admin-demo-2026",
+      password: PASSWORD,
     });
   });
 

@@ -554,19 +554,15 @@ export function payoutDetailsChangedEmail(
   paidTo: string,
   profileUrl: string,
 ): EmailMessage {
-  const paragraphs = [
-    `Your creator payouts will now go to ${paidTo}.`,
-    "If you did not make this change, sign in, change your password and correct your payout details, and reply to this email so we can hold your payouts.",
-  ];
-  return {
-    to: creator.email,
+  return accountNoticeEmail(creator, {
     subject: "Your Tamra & Tara payout details changed",
-    text: `Hello ${creator.name},\n\n${paragraphs.join("\n\n")}\n\nYour creator profile: ${profileUrl}\n`,
-    html: emailLayout(
-      "Your payout details changed",
-      `<p>Hello ${escapeHtml(creator.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(profileUrl)}">Open your creator profile</a></p>`,
-    ),
-  };
+    title: "Your payout details changed",
+    paragraphs: [
+      `Your creator payouts will now go to ${paidTo}.`,
+      "If you did not make this change, sign in, change your password and correct your payout details, and reply to this email so we can hold your payouts.",
+    ],
+    link: { url: profileUrl, text: "Your creator profile", html: "Open your creator profile" },
+  });
 }
 
 /**
@@ -578,18 +574,39 @@ export function secondFactorEnrolledEmail(
   admin: { name: string; email: string },
   { at, network, resetUrl }: { at: number; network: string; resetUrl: string },
 ): EmailMessage {
-  const paragraphs = [
-    `An authenticator app was set up for two-step sign-in to the Tamra & Tara back-office on your account (${admin.email}) on ${brisbaneDateTime(at)} Brisbane time, from the network ${network}. From now on each sign-in to the back-office asks for a code from that app.`,
-    "If this was you, there is nothing to do.",
-    "If it was not you, someone knows your password: reset it now (this signs out every session), then have the app removed with the command in the README's back-office section (whoever runs the shop's Cloudflare account can) and set up your own.",
-  ];
-  return {
-    to: admin.email,
+  return accountNoticeEmail(admin, {
     subject: "Two-step sign-in was turned on for your Tamra & Tara back-office",
-    text: `Hello ${admin.name},\n\n${paragraphs.join("\n\n")}\n\nReset your password: ${resetUrl}\n`,
+    title: "Two-step sign-in was turned on",
+    paragraphs: [
+      `An authenticator app was set up for two-step sign-in to the Tamra & Tara back-office on your account (${admin.email}) on ${brisbaneDateTime(at)} Brisbane time, from the network ${network}. From now on each sign-in to the back-office asks for a code from that app.`,
+      "If this was you, there is nothing to do.",
+      "If it was not you, someone knows your password: reset it now (this signs out every session), then have the app removed with the command in the README's back-office section (whoever runs the shop's Cloudflare account can) and set up your own.",
+    ],
+    link: { url: resetUrl, text: "Reset your password", html: "Reset your password" },
+  });
+}
+
+/**
+ * A notice to an account's own email about a change to it (payout details, a second factor):
+ * the paragraphs, then one link, named in the text and in the HTML as given.
+ */
+function accountNoticeEmail(
+  account: { name: string; email: string },
+  notice: {
+    subject: string;
+    title: string;
+    paragraphs: string[];
+    link: { url: string; text: string; html: string };
+  },
+): EmailMessage {
+  const { paragraphs, link } = notice;
+  return {
+    to: account.email,
+    subject: notice.subject,
+    text: `Hello ${account.name},\n\n${paragraphs.join("\n\n")}\n\n${link.text}: ${link.url}\n`,
     html: emailLayout(
-      "Two-step sign-in was turned on",
-      `<p>Hello ${escapeHtml(admin.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(resetUrl)}">Reset your password</a></p>`,
+      notice.title,
+      `<p>Hello ${escapeHtml(account.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.html)}</a></p>`,
     ),
   };
 }
