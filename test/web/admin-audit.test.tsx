@@ -111,6 +111,69 @@ describe("an audit entry's changes", () => {
     ]);
   });
 
+  it("reads sign-ins, two-step tries and downloads in words, never as codes", () => {
+    const read = (entry: Parameters<typeof changesOf>[0]) => [
+      describeAction(entry),
+      ...changesOf(entry).map((c) => `${c.label}: ${c.after}`),
+    ];
+    const account = (action: string, after: Record<string, unknown>) =>
+      makeEntry({ entity: "account", entityId: "u-admin", action, after });
+    expect(read(account("sign_in", { network: "203.0.113.0/24" }))).toEqual([
+      "Signed in",
+      "From network: 203.0.113.0/24",
+    ]);
+    expect(read(account("second_factor.passed", { network: "2001:db8:abcd::/48" }))).toEqual([
+      "Passed two-step sign-in",
+      "From network: 2001:db8:abcd::/48",
+    ]);
+    expect(read(account("second_factor.failed", { network: "198.51.100.0/24" }))).toEqual([
+      "Wrong two-step code",
+      "From network: 198.51.100.0/24",
+    ]);
+    expect(
+      read(account("export.subscribers", { file: "subscribers-2026-11-20.csv", rows: 42 })),
+    ).toEqual([
+      "Newsletter subscribers downloaded",
+      "File: subscribers-2026-11-20.csv",
+      "Rows: 42",
+    ]);
+    expect(
+      read(
+        account("export.gst", {
+          file: "gst-2026-07-01-to-2026-09-30.csv",
+          rows: 3,
+          from: "2026-07-01",
+          to: "2026-09-30",
+        }),
+      ),
+    ).toEqual([
+      "GST report downloaded",
+      "File: gst-2026-07-01-to-2026-09-30.csv",
+      "Rows: 3",
+      "From: 2026-07-01",
+      "To: 2026-09-30",
+    ]);
+    const payout = (action: string, after: Record<string, unknown>) =>
+      makeEntry({ entity: "payout", entityId: "c".repeat(24), action, after });
+    expect(
+      read(
+        payout("export.aba", {
+          file: "payout-CCCCCCCC-2026-12-01.aba",
+          lines: 2,
+          totalCents: 12345,
+          processingDate: "2026-12-01",
+        }),
+      ),
+    ).toEqual([
+      "Bank file (ABA) downloaded",
+      "File: payout-CCCCCCCC-2026-12-01.aba",
+      "Payments: 2",
+      "Total: $123.45",
+      "Processing date: 2026-12-01",
+    ]);
+    expect(describeAction(payout("export.paypal", {}))).toBe("PayPal file downloaded");
+  });
+
   it("writes times in Brisbane, whatever the machine's zone", () => {
     // 05:30 UTC is 3:30 pm in Brisbane (UTC+10, no daylight saving).
     expect(formatWhen("2026-11-20T05:30:00.000Z")).toMatch(/20 Nov 2026,? 3:30\s?pm/i);
@@ -224,5 +287,47 @@ describe("Activity", () => {
       "/categories",
     );
     expect(screen.queryByRole("link", { name: "Next" })).toBeNull();
+  });
+
+  it("shows who signed in and downloaded what, each download linked to its payout", async () => {
+    signIn();
+    stubAdminApi({
+      ...OPEN,
+      "GET /api/admin/audit": () =>
+        json(200, {
+          success: true,
+          entries: [
+            makeEntry({
+              id: "x1",
+              entity: "payout",
+              entityId: "c".repeat(24),
+              action: "export.paypal",
+              after: { file: "payout-CCCCCCCC-paypal.csv", lines: 1, totalCents: 5900 },
+            }),
+            makeEntry({
+              id: "x2",
+              entity: "account",
+              entityId: "u-admin",
+              action: "sign_in",
+              after: { network: "203.0.113.0/24" },
+            }),
+          ],
+        }),
+    });
+    renderAdmin("/audit");
+    const download = (await screen.findByText("PayPal file downloaded")).closest("li");
+    const signedIn = screen.getByText("Signed in").closest("li");
+    if (!download || !signedIn) throw new Error("no entries");
+    expect(within(download).getByRole("link", { name: "the payout" }).getAttribute("href")).toBe(
+      `/payouts/${"c".repeat(24)}`,
+    );
+    expect(within(download).getByText("$59.00")).toBeTruthy();
+    expect(within(signedIn).getByText("From network")).toBeTruthy();
+    expect(within(signedIn).getByText("203.0.113.0/24")).toBeTruthy();
+    expect(within(signedIn).getByText("owner@example.com")).toBeTruthy();
+    // Words, not the Worker's codes.
+    const log = download.closest("ol");
+    expect(log?.textContent).toContain("Signed in");
+    expect(log?.textContent).not.toMatch(/export\.|sign_in|second_factor|Cents|[{}"]/);
   });
 });

@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { groupSecret } from "../../web/admin/gate/second-factor";
+import { SECOND_FACTOR_MESSAGES } from "../../worker/contracts/admin";
 import { json, makeProduct, OPEN, renderAdmin, signIn, stubAdminApi } from "./admin-helpers";
 import { press } from "./helpers";
 
@@ -16,6 +17,54 @@ const status = (secondFactor: { enrolled: boolean; required: boolean; verified: 
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+const PASSWORD = "admin-demo-2026";
+
+/** The Worker's answer to enrolment's `password` when it asks for one: null when it is right. */
+const passwordRefusal = (password: unknown) => {
+  if (password === undefined) {
+    return json(400, {
+      success: false,
+      message: SECOND_FACTOR_MESSAGES.passwordRequired,
+      code: "password_required",
+      issues: [{ path: "password", message: SECOND_FACTOR_MESSAGES.passwordRequired }],
+    });
+  }
+  if (password === PASSWORD) return null;
+  return json(403, {
+    success: false,
+    message: SECOND_FACTOR_MESSAGES.wrongPassword,
+    code: "wrong_password",
+  });
+};
+
+/**
+ * An admin without an app whose sign-in is too old to enrol on: the password is asked for at the
+ * code, and (`atStart`) at the start too, as when the sign-in was already old.
+ */
+function enrolmentAskingPassword({ atStart }: { atStart: boolean }) {
+  let enrolled = false;
+  const passwordOf = (body: unknown) => (body as { password?: string }).password;
+  return stubAdminApi({
+    ...OPEN,
+    ...PRODUCTS,
+    "GET /api/admin/second-factor": () => status({ enrolled, required: true, verified: enrolled }),
+    "POST /api/admin/second-factor/enrol": ({ body }) =>
+      (atStart ? passwordRefusal(passwordOf(body)) : null) ??
+      json(200, { success: true, secret: "JBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/x" }),
+    "POST /api/admin/second-factor/confirm": ({ body }) => {
+      const refused = passwordRefusal(passwordOf(body));
+      if (refused) return refused;
+      enrolled = true;
+      return json(200, { success: true });
+    },
+  });
+}
+
+const startEnrolment = async () => {
+  await screen.findByRole("button", { name: "Set up an authenticator app" });
+  await press("Set up an authenticator app");
+};
 
 describe("the back-office gate", () => {
   it("asks a visitor who is signed out to sign in, then opens on the products", async () => {
@@ -181,6 +230,58 @@ describe("the back-office gate", () => {
     expect(await screen.findByRole("heading", { name: "Products" })).toBeTruthy();
     expect(api.callsTo("POST", "/api/admin/second-factor/confirm")[0]?.body).toEqual({
       code: "246810",
+    });
+  });
+
+  it("asks for the password when the sign-in is not recent, and sends it with the first code", async () => {
+    signIn();
+    const api = enrolmentAskingPassword({ atStart: true });
+    renderAdmin("/products");
+    await startEnrolment();
+    expect(await screen.findByText(SECOND_FACTOR_MESSAGES.passwordRequired)).toBeTruthy();
+    const field = screen.getByLabelText("Your password");
+    expect(field.getAttribute("type")).toBe("password");
+    expect(field.getAttribute("autocomplete")).toBe("current-password");
+    // Nothing typed: said on the field, nothing sent.
+    await press("Set up an authenticator app");
+    expect(await screen.findByText("Password is required")).toBeTruthy();
+    expect(api.callsTo("POST", "/api/admin/second-factor/enrol")).toHaveLength(1);
+
+    type("Your password", "not it");
+    await press("Set up an authenticator app");
+    expect(await screen.findByText(SECOND_FACTOR_MESSAGES.wrongPassword)).toBeTruthy();
+    expect(screen.queryByTestId("second-factor-secret")).toBeNull();
+
+    type("Your password", PASSWORD);
+    await press("Set up an authenticator app");
+    expect(await screen.findByTestId("second-factor-secret")).toBeTruthy();
+    type("6-digit code", "246810");
+    await press("Confirm and turn on");
+    expect(await screen.findByRole("heading", { name: "Products" })).toBeTruthy();
+    expect(api.callsTo("POST", "/api/admin/second-factor/enrol").at(-1)?.body).toEqual({
+      password: PASSWORD,
+    });
+    expect(api.callsTo("POST", "/api/admin/second-factor/confirm")[0]?.body).toEqual({
+      code: "246810",
+      password: PASSWORD,
+    });
+  });
+
+  it("asks for the password at the code when the sign-in grew old while setting up", async () => {
+    signIn();
+    const api = enrolmentAskingPassword({ atStart: false });
+    renderAdmin("/products");
+    await startEnrolment();
+    expect(api.callsTo("POST", "/api/admin/second-factor/enrol")[0]?.body).toEqual({});
+    type(await screen.findByLabelText("6-digit code").then(() => "6-digit code"), "246810");
+    await press("Confirm and turn on");
+    expect(await screen.findByText(SECOND_FACTOR_MESSAGES.passwordRequired)).toBeTruthy();
+    type("Your password", PASSWORD);
+    await press("Confirm and turn on");
+    expect(await screen.findByRole("heading", { name: "Products" })).toBeTruthy();
+    expect(api.callsTo("POST", "/api/admin/second-factor/confirm").at(-1)?.body).toEqual({
+      code: "246810",
+      password: PASSWORD,
     });
   });
 

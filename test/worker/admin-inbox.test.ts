@@ -401,6 +401,18 @@ describe("GET /api/admin/subscribers.csv", () => {
         "first@example.com,2026-08-01T02:00:00.000Z\r\n" +
         "second@example.com,2026-09-15T23:30:00.000Z\r\n",
     );
+    // Who took the addresses home, and when: under the admin's account, without the addresses.
+    const entries = await auditOf(admin.id);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        entity: "account",
+        action: "export.subscribers",
+        after: { file: `subscribers-${brisbaneDate(Date.now())}.csv`, rows: 2 },
+      }),
+    ]);
+    expect(JSON.stringify(entries)).not.toContain("@example.com,");
+    expect(JSON.stringify(entries)).not.toContain("first@");
   });
 
   it("is the header alone when nobody has confirmed", async () => {

@@ -11,6 +11,7 @@ import {
   type SummaryResponse,
 } from "../../worker/contracts/admin-reports";
 import {
+  auditLog,
   commissions,
   contactMessages,
   orderRefunds,
@@ -565,5 +566,21 @@ describe("GET /api/admin/reports/gst.csv", () => {
       `2026-11-20,2026-11-20T01:00:00.000Z,refund,${n(oct.id)},${oct.id},'-Tamra Rao,-10.00,-${money(gstOf11(1000))}`,
       `Total,,,,,,${money(sales - refundsCents)},${money(salesGst - refundsGst)}`,
     ]);
+    // Customers' names left the shop: the audit log says who took them, which range, how many.
+    const entries = await db().select().from(auditLog).where(eq(auditLog.entityId, admin.id));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        entity: "account",
+        action: "export.gst",
+        after: {
+          file: "gst-2026-07-01-to-2026-12-31.csv",
+          rows: 6,
+          from: "2026-07-01",
+          to: "2026-12-31",
+        },
+      }),
+    ]);
+    expect(JSON.stringify(entries)).not.toContain("Tamra Rao");
   });
 });

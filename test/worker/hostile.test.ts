@@ -3785,14 +3785,18 @@ describe("hostile input: back-office", () => {
           ),
           wireFor(
             bodyFor(
-              fc.record({
-                code: fc.oneof(
-                  fc.stringMatching(/^[0-9]{6}$/),
-                  fc.constantFrom("", " 123 456 ", "1234567", "12345a"),
-                  hostileText,
-                ),
-              }),
-              ["code"],
+              fc.record(
+                {
+                  code: fc.oneof(
+                    fc.stringMatching(/^[0-9]{6}$/),
+                    fc.constantFrom("", " 123 456 ", "1234567", "12345a"),
+                    hostileText,
+                  ),
+                  password: fc.oneof(hostileText, fc.constant("x".repeat(1025)), hostileValue),
+                },
+                { requiredKeys: ["code"] },
+              ),
+              ["code", "password"],
             ),
           ),
         ),
@@ -3800,7 +3804,11 @@ describe("hostile input: back-office", () => {
           ex("GET", "/api/admin/second-factor"),
           ex("POST", "/api/admin/second-factor/verify", { code: "123456" }),
           ex("POST", "/api/admin/second-factor/enrol", {}),
+          ex("POST", "/api/admin/second-factor/enrol", { password: "not the password" }),
+          ex("POST", "/api/admin/second-factor/enrol", { password: 12345678 }),
+          ex("POST", "/api/admin/second-factor/enrol", { password: "x".repeat(100_000) }),
           ex("POST", "/api/admin/second-factor/confirm", { code: "abcdef" }),
+          ex("POST", "/api/admin/second-factor/confirm", { code: "123456", password: ["x"] }),
           ...refused("POST", "/api/admin/second-factor/enrol", {}),
           ...refused("POST", "/api/admin/second-factor/confirm", { code: "123456" }),
         ],

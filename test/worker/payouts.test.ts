@@ -349,6 +349,67 @@ describe("the bank and PayPal files", () => {
     );
   });
 
+  it("records who downloaded which file in the audit log, never an account or address", async () => {
+    const admin = await adminSession();
+    const bank = await creatorSession();
+    const paypal = await creatorSession();
+    await givePayoutDetails(bank.accessToken, { ...BANK_DETAILS, accountNumber: "004567891" });
+    await givePayoutDetails(paypal.accessToken, { method: "paypal", email: "p@example.com" });
+    await payableSale(bank.code);
+    await payableSale(paypal.code);
+    const payout = await createdPayout(admin.accessToken);
+    const exports = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, payout._id))
+        .then((entries) => entries.filter((e) => e.action.startsWith("export.")));
+    const batch = payout._id.slice(-8).toUpperCase();
+    const cents = (method: string) =>
+      Math.round((payout.lines.find((l) => l.payoutDetails.method === method)?.amount ?? 0) * 100);
+
+    const aba = await get(
+      admin.accessToken,
+      `/api/admin/payouts/${payout._id}/aba?date=2026-12-01`,
+    );
+    expect(aba.status).toBe(200);
+    expect(await exports()).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        actorEmail: admin.email,
+        entity: "payout",
+        action: "export.aba",
+        before: null,
+        after: {
+          file: `payout-${batch}-2026-12-01.aba`,
+          lines: 1,
+          totalCents: cents("bank"),
+          processingDate: "2026-12-01",
+        },
+      }),
+    ]);
+    const csv = await get(admin.accessToken, `/api/admin/payouts/${payout._id}/paypal.csv`);
+    expect(csv.status).toBe(200);
+    const entries = await exports();
+    expect(entries.map((e) => [e.action, e.after])).toContainEqual([
+      "export.paypal",
+      { file: `payout-${batch}-paypal.csv`, lines: 1, totalCents: cents("paypal") },
+    ]);
+    const written = JSON.stringify(entries);
+    for (const secret of ["004567891", "4567891", "p@example.com", BANK_DETAILS.bsb]) {
+      expect(written).not.toContain(secret);
+    }
+
+    // A file refused (the shop's bank settings missing) was not downloaded: no entry.
+    const refused = await callWorker(
+      `/api/admin/payouts/${payout._id}/aba`,
+      { headers: { token: admin.accessToken } },
+      { SHOP_BANK_BSB: "" },
+    );
+    expect(refused.status).toBe(409);
+    expect(await exports()).toHaveLength(2);
+  });
+
   it("says what is missing instead of writing a file no bank would take", async () => {
     const admin = await adminSession();
     const p = await creatorSession();

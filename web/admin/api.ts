@@ -134,11 +134,24 @@ const SECOND_FACTOR = "/api/admin/second-factor";
 export const fetchSecondFactor = (signal?: AbortSignal) =>
   api<{ success: true; secondFactor: SecondFactorStatus }>(SECOND_FACTOR, { signal });
 
-export const enrolSecondFactor = () =>
-  api<{ success: true } & SecondFactorEnrolment>(`${SECOND_FACTOR}/enrol`, { method: "POST" });
+/**
+ * Enrolment asks for the password again (400 password_required) unless this sign-in is a few
+ * minutes old; a wrong one is 403 wrong_password. `password` empty: none typed.
+ */
+export const PASSWORD_REQUIRED_CODE = "password_required";
+export const WRONG_PASSWORD_CODE = "wrong_password";
 
-export const confirmSecondFactor = (code: string) =>
-  api<{ success: true }>(`${SECOND_FACTOR}/confirm`, { method: "POST", body: { code } });
+export const enrolSecondFactor = (password: string) =>
+  api<{ success: true } & SecondFactorEnrolment>(`${SECOND_FACTOR}/enrol`, {
+    method: "POST",
+    body: password ? { password } : {},
+  });
+
+export const confirmSecondFactor = (code: string, password: string) =>
+  api<{ success: true }>(`${SECOND_FACTOR}/confirm`, {
+    method: "POST",
+    body: password ? { code, password } : { code },
+  });
 
 export const verifySecondFactor = (code: string) =>
   api<{ success: true }>(`${SECOND_FACTOR}/verify`, { method: "POST", body: { code } });

@@ -1,5 +1,6 @@
 // The back-office's requests and answers that are not a feature's own (README, back-office).
 import * as v from "valibot";
+import { CurrentPasswordSchema } from "./account";
 import { ID_PATTERN } from "./ids";
 
 /** What the back-office changes; each write is one audit row (worker/services/audit.ts). */
@@ -53,4 +54,22 @@ export const SecondFactorCodeSchema = v.object({
     v.transform((code) => code.replace(/\s/g, "")),
     v.regex(/^[0-9]{6}$/, "code must be the 6 digits your app shows"),
   ),
+});
+
+/** Enrolment's answers about the password it asks for when the sign-in is not recent. */
+export const SECOND_FACTOR_MESSAGES = {
+  passwordRequired: "For your security, enter your password to set up two-step sign-in.",
+  wrongPassword: "That password is not right. Please try again.",
+} as const;
+
+/**
+ * Starting enrolment: the account's password, needed unless this sign-in is a few minutes old
+ * (services/totp.ts confirmRecentPassword); empty when not given.
+ */
+export const SecondFactorEnrolSchema = v.object({ password: CurrentPasswordSchema });
+
+/** Confirming enrolment: its first code, and the password as enrolment asks for it. */
+export const SecondFactorConfirmSchema = v.object({
+  ...SecondFactorCodeSchema.entries,
+  password: CurrentPasswordSchema,
 });

@@ -2,6 +2,8 @@
 // refresh, cleared at logout. Only /api reads it, and only the shop's own pages send it.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { adminSignInStatement } from "../services/audit";
+import { coarseNetwork } from "../services/rate-limit";
 import { REFRESH_TOKEN_TTL_SECONDS, signAccessToken, startSession } from "../services/sessions";
 import type { AppEnv } from "./app-env";
 
@@ -24,9 +26,16 @@ export function setRefreshCookie(c: Ctx, token: string): void {
 export const clearRefreshCookie = (c: Ctx) =>
   deleteCookie(c, REFRESH_COOKIE, { path: "/api", secure: true });
 
-/** Signs the user in on this device: a refresh cookie and an access token to answer with. */
+/**
+ * Signs the user in on this device: a refresh cookie and an access token to answer with. An admin's
+ * sign-in is recorded in the audit log with the client's network (coarse), with the session.
+ */
 export async function beginSession(c: Ctx, user: { id: string; role: string }): Promise<string> {
-  const { sessionId, token } = await startSession(c.var.db, user.id);
+  const audit =
+    user.role === "admin"
+      ? [adminSignInStatement(c.var.db, user.id, coarseNetwork(c.req.raw.headers))]
+      : [];
+  const { sessionId, token } = await startSession(c.var.db, user.id, audit);
   setRefreshCookie(c, token);
   return signAccessToken(c.env, { userId: user.id, role: user.role, sessionId });
 }

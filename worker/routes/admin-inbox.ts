@@ -1,5 +1,6 @@
 // /api/admin customer care (README, back-office): contact messages, the owner's replies and
-// statuses, and the newsletter's subscribers as CSV. requireAdmin has already run (routes/admin.ts).
+// statuses, and the newsletter's subscribers as CSV (each download audited). requireAdmin has
+// already run (routes/admin.ts).
 import { Hono } from "hono";
 import {
   INBOX_MESSAGES,
@@ -12,6 +13,7 @@ import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { brisbaneDate } from "../lib/brisbane-time";
 import { csvResponse, toCsv } from "../lib/csv";
+import { auditExport } from "../services/audit";
 import {
   confirmedSubscribers,
   listMessages,
@@ -65,5 +67,7 @@ export const adminInboxRoutes = new Hono<AppEnv>()
       ["email", "confirmed_at"],
       rows.map((r) => [r.email, r.confirmedAt.toISOString()]),
     );
-    return csvResponse(csv, `subscribers-${brisbaneDate(Date.now())}.csv`);
+    const file = `subscribers-${brisbaneDate(Date.now())}.csv`;
+    await auditExport(c.var.db, c.var.admin, "subscribers", { file, rows: rows.length });
+    return csvResponse(csv, file);
   });

@@ -1,5 +1,5 @@
-// /api/admin/payouts (issue 18, item 4): payout batches, their bank (ABA) and PayPal files, and
-// marking one paid or cancelling it. requireAdmin has already run (routes/admin.ts).
+// /api/admin/payouts: payout batches, their bank (ABA) and PayPal files (each download audited),
+// and marking one paid or cancelling it. requireAdmin has already run (routes/admin.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
 import { PageQuery } from "../contracts/admin";
@@ -39,13 +39,19 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     const { text, filename } = await payoutAba(
       c.env,
       c.var.db,
+      c.var.admin,
       c.req.valid("param").id,
       c.req.valid("query").date,
     );
     return csvResponse(text, filename, { bom: false, contentType: "text/plain; charset=us-ascii" });
   })
   .get("/payouts/:id/paypal.csv", validate("param", IdParam), async (c) => {
-    const { text, filename } = await payoutPaypalCsv(c.env, c.var.db, c.req.valid("param").id);
+    const { text, filename } = await payoutPaypalCsv(
+      c.env,
+      c.var.db,
+      c.var.admin,
+      c.req.valid("param").id,
+    );
     return csvResponse(text, filename, { bom: false });
   })
   .post("/payouts/:id/paid", validate("param", IdParam), async (c) => {

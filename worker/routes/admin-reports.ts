@@ -1,10 +1,11 @@
 // /api/admin/reports (README, back-office): the dashboard's figures and the GST report, as JSON and
-// as CSV. requireAdmin has already run (routes/admin.ts).
+// as CSV (each download audited). requireAdmin has already run (routes/admin.ts).
 import { Hono } from "hono";
 import { GstReportQuery } from "../contracts/admin-reports";
 import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { csvResponse } from "../lib/csv";
+import { auditExport } from "../services/audit";
 import { gstRange, gstReport, gstReportCsv, gstReportDto, summary } from "../services/reports";
 
 export const adminReportRoutes = new Hono<AppEnv>()
@@ -18,5 +19,8 @@ export const adminReportRoutes = new Hono<AppEnv>()
   .get("/reports/gst.csv", validate("query", GstReportQuery), async (c) => {
     const range = gstRange(c.req.valid("query"));
     const report = await gstReport(c.var.db, range);
-    return csvResponse(gstReportCsv(report), `gst-${range.from}-to-${range.to}.csv`);
+    const file = `gst-${range.from}-to-${range.to}.csv`;
+    // Customers' names: who took them home is recorded.
+    await auditExport(c.var.db, c.var.admin, "gst", { file, rows: report.lines.length, ...range });
+    return csvResponse(gstReportCsv(report), file);
   });

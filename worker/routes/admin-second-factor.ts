@@ -1,34 +1,70 @@
 // /api/admin/second-factor*: the back-office's second factor (services/totp.ts). These answer
 // before the factor is passed (http/admin.ts mounts them ahead of requireSecondFactor): its state,
-// enrolment, and passing it on this sign-in.
+// enrolment (with a password typed in the last few minutes), and passing it on this sign-in.
 import { Hono } from "hono";
-import { SecondFactorCodeSchema } from "../contracts/admin";
+import {
+  SecondFactorCodeSchema,
+  SecondFactorConfirmSchema,
+  SecondFactorEnrolSchema,
+} from "../contracts/admin";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
-import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
-import { passSecondFactor, startEnrolment } from "../services/totp";
+import {
+  clientIp,
+  coarseNetwork,
+  enforceLimit,
+  LIMITS,
+  limitPasswordTries,
+} from "../services/rate-limit";
+import { confirmRecentPassword, passSecondFactor, startEnrolment } from "../services/totp";
 
+/** Counts a code against the limits: per network, per admin and network, per admin. */
 async function limitAttempts(c: AppContext) {
-  await enforceLimit(c.env, c.var.db, LIMITS.secondFactorPerIp, clientIp(c.req.raw.headers));
-  await enforceLimit(c.env, c.var.db, LIMITS.secondFactorPerAccount, c.var.admin.id);
+  const network = clientIp(c.req.raw.headers);
+  const admin = c.var.admin.id;
+  await enforceLimit(c.env, c.var.db, LIMITS.secondFactorPerIp, network);
+  // Per admin and network first, so one network's tries never reach the admin's ceiling.
+  await enforceLimit(c.env, c.var.db, LIMITS.secondFactorPerAccountNetwork, `${network}:${admin}`);
+  await enforceLimit(c.env, c.var.db, LIMITS.secondFactorPerAccount, admin);
+}
+
+/** Enrolment's password check; a password given is a guess at it, limited as a sign-in's is. */
+async function requireRecentPassword(c: AppContext, password: string) {
+  if (password) {
+    await limitPasswordTries(c.env, c.var.db, clientIp(c.req.raw.headers), c.var.admin.email);
+  }
+  await confirmRecentPassword(c.var.db, c.var.admin, c.var.auth.sessionId, password);
+}
+
+/** Checks a code for this sign-in (or, `confirming`, a new enrolment's first code). */
+async function passCode(c: AppContext, code: string, confirming: boolean) {
+  await passSecondFactor(c.var.db, c.env, {
+    actor: c.var.admin,
+    sessionId: c.var.auth.sessionId,
+    code,
+    confirming,
+    network: coarseNetwork(c.req.raw.headers),
+    ctx: c.executionCtx,
+  });
+  return c.json({ success: true as const });
 }
 
 export const adminSecondFactorRoutes = new Hono<AppEnv>()
   .get("/", (c) => c.json({ success: true as const, secondFactor: c.var.secondFactor }))
-  .post("/enrol", async (c) => {
+  .post("/enrol", validate("json", SecondFactorEnrolSchema), async (c) => {
+    await requireRecentPassword(c, c.req.valid("json").password);
     const enrolment = await startEnrolment(c.var.db, c.env, c.var.admin);
     return c.json({ success: true as const, ...enrolment });
   })
-  // confirm: the first code from a newly enrolled app; verify: a code for this sign-in.
-  .post("/:step{confirm|verify}", validate("json", SecondFactorCodeSchema), async (c) => {
+  // The first code from a newly enrolled app.
+  .post("/confirm", validate("json", SecondFactorConfirmSchema), async (c) => {
+    const { code, password } = c.req.valid("json");
+    await requireRecentPassword(c, password);
     await limitAttempts(c);
-    await passSecondFactor(
-      c.var.db,
-      c.env,
-      c.var.admin,
-      c.var.auth.sessionId,
-      c.req.valid("json").code,
-      c.req.param("step") === "confirm",
-    );
-    return c.json({ success: true as const });
+    return passCode(c, code, true);
+  })
+  // A code for this sign-in.
+  .post("/verify", validate("json", SecondFactorCodeSchema), async (c) => {
+    await limitAttempts(c);
+    return passCode(c, c.req.valid("json").code, false);
   });

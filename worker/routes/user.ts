@@ -55,7 +55,7 @@ import { isResetLinkLive, storeResetLink, useResetLink } from "../services/passw
 import { hashPassword, verifyPassword } from "../services/passwords";
 import { getPayoutDetails, paidTo, savePayoutDetails } from "../services/payout-details";
 import { creatorPayouts, payoutMinimumCents } from "../services/payouts";
-import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
+import { clientIp, enforceLimit, LIMITS, limitPasswordTries } from "../services/rate-limit";
 
 const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, a password reset link is on its way.";
@@ -214,11 +214,7 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .post("/login", validate("json", LoginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    const network = clientIp(c.req.raw.headers);
-    await enforceLimit(c.env, c.var.db, LIMITS.loginPerIp, network);
-    // Per account and network first, so one network's attempts never reach the account's ceiling.
-    await enforceLimit(c.env, c.var.db, LIMITS.loginPerAccountNetwork, `${network}:${email}`);
-    await enforceLimit(c.env, c.var.db, LIMITS.loginPerAccount, email);
+    await limitPasswordTries(c.env, c.var.db, clientIp(c.req.raw.headers), email);
     const [user] = await c.var.db
       .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
       .from(users)

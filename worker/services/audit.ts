@@ -4,7 +4,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../contracts/admin";
 import type { Db } from "../db/client";
-import { auditLog, dbNowMs } from "../db/schema";
+import { auditLog, dbNowMs, users } from "../db/schema";
 import { newId } from "../lib/ids";
 
 export interface Actor {
@@ -41,6 +41,46 @@ export const auditStatementIf = (db: Db, actor: Actor, change: AuditChange, cond
   db.insert(auditLog).select(
     sql`SELECT ${newId()}, ${actor.id}, ${actor.email}, ${change.entity}, ${change.entityId},
         ${change.action}, ${json(change.before)}, ${json(change.after)}, ${dbNowMs} WHERE ${condition}`,
+  );
+
+/**
+ * The entry of a back-office export of personal data that belongs to no one record (the
+ * newsletter's subscribers, the GST report's customers): under the downloading admin's own
+ * account, with the file's name and what it held, never the data itself.
+ */
+export const auditExport = (
+  db: Db,
+  actor: Actor,
+  kind: "subscribers" | "gst",
+  after: { file: string; rows: number } & Record<string, unknown>,
+) =>
+  auditStatement(db, actor, {
+    entity: "account",
+    entityId: actor.id,
+    action: `export.${kind}`,
+    after,
+  });
+
+/**
+ * The entry of an admin's sign-in (http/session-cookie.ts), for the batch that starts the session:
+ * written only if the account is an admin when it runs, under its email as D1 has it then.
+ */
+export const adminSignInStatement = (db: Db, userId: string, network: string) =>
+  db.insert(auditLog).select(
+    db
+      .select({
+        id: sql`${newId()}`.as("id"),
+        actorId: users.id,
+        actorEmail: users.email,
+        entity: sql`${"account" satisfies AuditEntity}`.as("entity"),
+        entityId: users.id,
+        action: sql`${"sign_in"}`.as("action"),
+        before: sql`NULL`.as("before"),
+        after: sql`${json({ network })}`.as("after"),
+        createdAt: dbNowMs.as("created_at"),
+      })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.role, "admin"))),
   );
 
 const json = (value: Record<string, unknown> | null | undefined) =>

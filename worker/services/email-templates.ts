@@ -551,28 +551,71 @@ export function remittanceEmail(
 
 /**
  * The notice to a creator's account email that their payout details changed: where money goes is
- * what an account thief changes first, so the owner of the account hears of it at once.
- */
-/**
- * Every save of a creator's payout details: where money now goes (masked), when and from which
- * network it was saved, and from when a payout may go there; what to do if it was not them.
+ * what an account thief changes first, so the owner of the account hears of it at once: where the
+ * money now goes (masked), when and from which network, and from when a payout may go there.
  */
 export function payoutDetailsChangedEmail(
   creator: { name: string; email: string },
   change: { paidTo: string; at: number; network: string; usableFrom: number; profileUrl: string },
 ): EmailMessage {
-  const paragraphs = [
-    `Your payout details were saved on ${formatShopMoment(change.at)} (Brisbane time), from the network ${change.network}. Your creator payouts will now go to ${change.paidTo}.`,
-    `For your safety, payouts go there only from ${formatShopMoment(change.usableFrom)}; until then nothing is paid to the new details.`,
-    "If you did not make this change, sign in, change your password and correct your payout details, and reply to this email so we can hold your payouts.",
-  ];
-  return {
-    to: creator.email,
+  return accountNoticeEmail(creator, {
     subject: "Your Tamra & Tara payout details changed",
-    text: `Hello ${creator.name},\n\n${paragraphs.join("\n\n")}\n\nYour creator profile: ${change.profileUrl}\n`,
+    title: "Your payout details changed",
+    paragraphs: [
+      `Your payout details were saved on ${formatShopMoment(change.at)} (Brisbane time), from the network ${change.network}. Your creator payouts will now go to ${change.paidTo}.`,
+      `For your safety, payouts go there only from ${formatShopMoment(change.usableFrom)}; until then nothing is paid to the new details.`,
+      "If you did not make this change, sign in, change your password and correct your payout details, and reply to this email so we can hold your payouts.",
+    ],
+    link: {
+      url: change.profileUrl,
+      text: "Your creator profile",
+      html: "Open your creator profile",
+    },
+  });
+}
+
+/**
+ * The notice to an admin's account email that an authenticator app was confirmed for two-step
+ * sign-in (services/totp.ts): when, from which network (coarse), and what to do if it was not them,
+ * since whoever enrolled an app knows the password and now holds the back-office's second factor.
+ */
+export function secondFactorEnrolledEmail(
+  admin: { name: string; email: string },
+  { at, network, resetUrl }: { at: number; network: string; resetUrl: string },
+): EmailMessage {
+  return accountNoticeEmail(admin, {
+    subject: "Two-step sign-in was turned on for your Tamra & Tara back-office",
+    title: "Two-step sign-in was turned on",
+    paragraphs: [
+      `An authenticator app was set up for two-step sign-in to the Tamra & Tara back-office on your account (${admin.email}) on ${formatShopMoment(at)} Brisbane time, from the network ${network}. From now on each sign-in to the back-office asks for a code from that app.`,
+      "If this was you, there is nothing to do.",
+      "If it was not you, someone knows your password: reset it now (this signs out every session), then have the app removed with the command in the README's back-office section (whoever runs the shop's Cloudflare account can) and set up your own.",
+    ],
+    link: { url: resetUrl, text: "Reset your password", html: "Reset your password" },
+  });
+}
+
+/**
+ * A notice to an account's own email about a change to it (payout details, a second factor):
+ * the paragraphs, then one link, named in the text and in the HTML as given.
+ */
+function accountNoticeEmail(
+  account: { name: string; email: string },
+  notice: {
+    subject: string;
+    title: string;
+    paragraphs: string[];
+    link: { url: string; text: string; html: string };
+  },
+): EmailMessage {
+  const { paragraphs, link } = notice;
+  return {
+    to: account.email,
+    subject: notice.subject,
+    text: `Hello ${account.name},\n\n${paragraphs.join("\n\n")}\n\n${link.text}: ${link.url}\n`,
     html: emailLayout(
-      "Your payout details changed",
-      `<p>Hello ${escapeHtml(creator.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(change.profileUrl)}">Open your creator profile</a></p>`,
+      notice.title,
+      `<p>Hello ${escapeHtml(account.name)},</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.html)}</a></p>`,
     ),
   };
 }

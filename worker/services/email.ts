@@ -13,6 +13,7 @@ import {
   emailOutbox,
   orders,
   type payouts,
+  type users,
 } from "../db/schema";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
@@ -245,16 +246,16 @@ export function sendEmailLater(
 
 /**
  * The insert of a mail into the outbox under `id`, for a batch: one row when `condition` (about
- * `about`, naming one row of it: an order by default, a creator's profile or a payout) holds when it runs,
- * none otherwise, and none if the id is taken. The caller sends it with deliverQueuedEmail once
- * the batch shows its change happened.
+ * `about`, naming one row of it: an order by default, a creator's profile, a payout or an
+ * account) holds when it runs, none otherwise, and none if the id is taken. The caller sends it
+ * with deliverQueuedEmail once the batch shows its change happened.
  */
 export function queueMailIf(
   db: Db,
   id: string,
   mail: EmailMessage,
   condition: SQL | undefined,
-  about: typeof orders | typeof creatorProfiles | typeof payouts = orders,
+  about: typeof orders | typeof creatorProfiles | typeof payouts | typeof users = orders,
 ) {
   return db
     .insert(emailOutbox)

@@ -42,7 +42,7 @@ import { type AbaCredit, AbaError, abaFile } from "../lib/aba";
 import { brisbaneDate } from "../lib/brisbane-time";
 import { csvMoney, csvRow } from "../lib/csv";
 import { newId } from "../lib/ids";
-import { type Actor, auditStatementIf } from "./audit";
+import { type Actor, auditStatement, auditStatementIf } from "./audit";
 import { NOT_HELD } from "./commissions";
 import { deliverQueuedEmail, queueMailIf } from "./email";
 import { remittanceEmail } from "./email-templates";
@@ -462,13 +462,37 @@ export function missingBankSettings(env: Bindings): string[] {
 const statementNumber = (lineId: string) => lineId.slice(-8).toUpperCase();
 
 /**
+ * The audit entry of a payout file handed to `actor`: which file, how many payments and their
+ * total; never an account number or an address.
+ */
+const auditPayoutFile = (
+  db: Db,
+  actor: Actor,
+  id: string,
+  file: { filename: string; format: "aba" | "paypal"; lines: { amountCents: number }[] },
+  details: Record<string, unknown> = {},
+) =>
+  auditStatement(db, actor, {
+    entity: "payout",
+    entityId: id,
+    action: `export.${file.format}`,
+    after: {
+      file: file.filename,
+      lines: file.lines.length,
+      totalCents: file.lines.reduce((sum, line) => sum + line.amountCents, 0),
+      ...details,
+    },
+  });
+
+/**
  * The batch's bank transfers as an ABA (Direct Entry) file for the shop's bank, released on
- * `processingDate` (YYYY-MM-DD, Brisbane; default today). 409 when the shop's bank settings are
- * missing or no line pays by bank.
+ * `processingDate` (YYYY-MM-DD, Brisbane; default today), recorded in the audit log as downloaded
+ * by `actor`. 409 when the shop's bank settings are missing or no line pays by bank.
  */
 export async function payoutAba(
   env: Bindings,
   db: Db,
+  actor: Actor,
   id: string,
   processingDate = brisbaneDate(Date.now()),
 ): Promise<{ text: string; filename: string }> {
@@ -505,7 +529,9 @@ export async function payoutAba(
     },
     credits,
   );
-  return { text, filename: `payout-${statementNumber(id)}-${processingDate}.aba` };
+  const filename = `payout-${statementNumber(id)}-${processingDate}.aba`;
+  await auditPayoutFile(db, actor, id, { filename, format: "aba", lines }, { processingDate });
+  return { text, filename };
 }
 
 /** The ABA file, or a 409 naming what a bank would refuse (the shop's settings, say). */
@@ -522,11 +548,13 @@ function bankFileOf(...args: Parameters<typeof abaFile>): string {
 
 /**
  * The batch's PayPal payments as a Payouts Web file: no header, one row per creator of email,
- * amount, currency, the line id (PayPal's "customer ID", unique per payment) and a note.
+ * amount, currency, the line id (PayPal's "customer ID", unique per payment) and a note. Recorded
+ * in the audit log as downloaded by `actor`.
  */
 export async function payoutPaypalCsv(
   env: Bindings,
   db: Db,
+  actor: Actor,
   id: string,
 ): Promise<{ text: string; filename: string }> {
   const { lines } = await linesBy(db, id, "paypal");
@@ -545,7 +573,9 @@ export async function payoutPaypalCsv(
       ]),
     )
     .join("");
-  return { text, filename: `payout-${statementNumber(id)}-paypal.csv` };
+  const filename = `payout-${statementNumber(id)}-paypal.csv`;
+  await auditPayoutFile(db, actor, id, { filename, format: "paypal", lines });
+  return { text, filename };
 }
 
 /** The creator's paid payouts, newest first. */

@@ -16,6 +16,7 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../db/client";
 import { sessionFamilies, sessionTokens } from "../db/schema";
@@ -92,10 +93,14 @@ const familyOf = (db: Db, hash: string) =>
     .from(sessionTokens)
     .where(eq(sessionTokens.tokenHash, hash));
 
-/** Starts a new session family for a sign-in: its id and its first refresh token. */
+/**
+ * Starts a new session family for a sign-in: its id and its first refresh token. `also` runs in the
+ * same batch (the audit entry of an admin's sign-in), so the sign-in and its record land together.
+ */
 export async function startSession(
   db: Db,
   userId: string,
+  also: BatchItem<"sqlite">[] = [],
 ): Promise<{ sessionId: string; token: string }> {
   const token = randomToken();
   const hash = await sha256Hex(token);
@@ -106,6 +111,7 @@ export async function startSession(
       .insert(sessionFamilies)
       .values({ id, userId, currentHash: hash, createdAt: now, rotatedAt: now }),
     db.insert(sessionTokens).values({ tokenHash: hash, familyId: id }),
+    ...also,
   ]);
   return { sessionId: id, token };
 }

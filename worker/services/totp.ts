@@ -1,17 +1,23 @@
 // The back-office's second factor: time-based one-time codes (RFC 6238: HMAC-SHA-1, 30-second
 // steps, 6 digits), the kind every authenticator app makes. An admin enrols once (a secret, then a
-// first code to confirm it); each sign-in then passes the factor once (http/admin.ts). The secret is
+// first code to confirm it, each with a password typed in the last few minutes, and a mail to the
+// account says so); each sign-in then passes the factor once (http/admin.ts). The secret is
 // sealed at rest with AES-GCM under its own key (lib/keys.ts), a code is accepted for the step
 // before and after the current one (clock drift), and never twice: the last step used is stored
 // and only a later one is taken, in one conditional statement, so two requests racing with the same
 // code make one success.
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { SECOND_FACTOR_MESSAGES } from "../contracts/admin";
 import type { Db } from "../db/client";
 import { sessionFamilies, users } from "../db/schema";
 import type { Bindings } from "../env";
-import { AppError } from "../http/errors";
+import { AppError, badRequest } from "../http/errors";
+import { newId } from "../lib/ids";
 import { seal, unseal } from "../lib/keys";
-import { type Actor, auditStatementIf } from "./audit";
+import { type Actor, auditStatement, auditStatementIf } from "./audit";
+import { deliverQueuedEmail, queueMailIf } from "./email";
+import { secondFactorEnrolledEmail } from "./email-templates";
+import { verifyPassword } from "./passwords";
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -21,6 +27,8 @@ const DRIFT_STEPS = 1;
 const SECRET_BYTES = 20;
 /** A sign-in that passed the factor keeps the back-office open this long, then asks again. */
 export const SECOND_FACTOR_TTL_MS = 12 * 60 * 60 * 1000;
+/** Enrolment takes a sign-in this recent as the password just typed; an older one types it again. */
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 const ISSUER = "Tamra & Tara";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -99,6 +107,13 @@ const notEnrolled = () => new AppError(409, "Set up your authenticator app first
 
 const sessionEnded = () =>
   new AppError(401, "Your session has ended. Please log in again.", "session_expired");
+const passwordRequired = () =>
+  badRequest(SECOND_FACTOR_MESSAGES.passwordRequired, "password_required", [
+    { path: "password", message: SECOND_FACTOR_MESSAGES.passwordRequired },
+  ]);
+// 403, never 401: the SPA takes a 401 for a session that ended.
+const wrongPassword = () =>
+  new AppError(403, SECOND_FACTOR_MESSAGES.wrongPassword, "wrong_password");
 
 export interface SecondFactorState {
   /** The account has confirmed an authenticator app. */
@@ -107,6 +122,61 @@ export interface SecondFactorState {
   required: boolean;
   /** This sign-in passed the factor within SECOND_FACTOR_TTL_MS. */
   verified: boolean;
+}
+
+/**
+ * The link that opens an authenticator app with the secret filled in (Google's Key Uri Format):
+ * `otpauth://totp/<issuer>:<account>?secret=…&issuer=<issuer>`, the label's issuer the same text as
+ * the parameter, each part percent-encoded as RFC 3986 says (a space is `%20`: URLSearchParams
+ * would write `+`, which some apps show as is).
+ */
+export function otpauthUrl(issuer: string, account: string, secret: string): string {
+  const params = {
+    secret,
+    issuer,
+    algorithm: "SHA1",
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_STEP_SECONDS),
+  };
+  const query = Object.entries(params)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("&");
+  return `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}?${query}`;
+}
+
+/**
+ * Enrolment's check that the admin at the keyboard knows the password: a `password` given must be
+ * the account's (else 403 wrong_password); none will do only for a sign-in (`sessionId`) made in the
+ * last RECENT_SIGN_IN_MS (else 400 password_required, on the field). The caller counts a given
+ * password against the limits on guessing one.
+ */
+export async function confirmRecentPassword(
+  db: Db,
+  actor: Actor,
+  sessionId: string | undefined,
+  password: string,
+  now = Date.now(),
+): Promise<void> {
+  const [account] = await db
+    .select({ passwordHash: users.passwordHash, signedInAt: sessionFamilies.createdAt })
+    .from(users)
+    .leftJoin(
+      sessionFamilies,
+      and(
+        eq(sessionFamilies.id, sessionId ?? ""),
+        eq(sessionFamilies.userId, users.id),
+        isNull(sessionFamilies.revokedAt),
+      ),
+    )
+    .where(eq(users.id, actor.id));
+  if (!account) throw sessionEnded();
+  if (password) {
+    if (!(await verifyPassword(password, account.passwordHash))) throw wrongPassword();
+    return;
+  }
+  if (!account.signedInAt || account.signedInAt.getTime() <= now - RECENT_SIGN_IN_MS) {
+    throw passwordRequired();
+  }
 }
 
 /**
@@ -122,33 +192,37 @@ export async function startEnrolment(db: Db, env: Bindings, actor: Actor) {
     .returning({ id: users.id });
   if (updated.length === 0) throw alreadyEnrolled();
   const base32 = toBase32(secret);
-  const label = encodeURIComponent(`${ISSUER}:${actor.email}`);
-  const params = new URLSearchParams({
-    secret: base32,
-    issuer: ISSUER,
-    algorithm: "SHA1",
-    digits: String(TOTP_DIGITS),
-    period: String(TOTP_STEP_SECONDS),
-  });
-  return { secret: base32, otpauthUrl: `otpauth://totp/${label}?${params}` };
+  return { secret: base32, otpauthUrl: otpauthUrl(ISSUER, actor.email, base32) };
+}
+
+export interface SecondFactorAttempt {
+  actor: Actor;
+  /** The sign-in the code is for. */
+  sessionId: string | undefined;
+  code: string;
+  /** The first code of a new enrolment, rather than a sign-in's. */
+  confirming: boolean;
+  /** The client's network, coarse (rate-limit.ts coarseNetwork), for the audit log and the mail. */
+  network: string;
+  /** Where the mail that an app was confirmed goes out after the response. */
+  ctx: ExecutionContext;
+  now?: number;
 }
 
 /**
  * Checks `code` against the account's secret and, when it is right and of a step not used before,
  * records the step, marks the sign-in `sessionId` as having passed, and (when `confirming`) puts
- * the enrolment in force, all in one batch. Throws 400 invalid_code otherwise.
+ * the enrolment in force and queues the mail that tells the account so, all in one batch. Throws
+ * 400 invalid_code otherwise, after recording the failed try in the audit log.
  */
 export async function passSecondFactor(
   db: Db,
   env: Bindings,
-  actor: Actor,
-  sessionId: string | undefined,
-  code: string,
-  confirming: boolean,
-  now = Date.now(),
+  { actor, sessionId, code, confirming, network, ctx, now = Date.now() }: SecondFactorAttempt,
 ): Promise<void> {
   const [account] = await db
     .select({
+      name: users.name,
       secret: users.totpSecret,
       enabledAt: users.totpEnabledAt,
       lastStep: users.totpLastStep,
@@ -166,9 +240,21 @@ export async function passSecondFactor(
     now,
     account.lastStep,
   );
-  if (step === null) throw invalidCode();
+  // A wrong code, or a right one already used, is a failed try: recorded with the network, never
+  // with the code.
+  const recordFailedTry = () =>
+    auditStatement(db, actor, {
+      entity: "account",
+      entityId: actor.id,
+      action: "second_factor.failed",
+      after: { network },
+    });
+  if (step === null) {
+    await recordFailedTry();
+    throw invalidCode();
+  }
   // Each statement tests that this step is still unused; only the last one uses it, so a code
-  // replayed or raced in after it marks no sign-in and writes no entry.
+  // replayed or raced in after it marks no sign-in, writes no pass and mails nothing.
   const unused = and(
     eq(users.id, actor.id),
     eq(users.totpSecret, account.secret),
@@ -177,7 +263,14 @@ export async function passSecondFactor(
   );
   const stillUnused = sql`EXISTS ${db.select({ id: users.id }).from(users).where(unused)}`;
   const at = new Date(now);
-  const [, marked, taken] = await db.batch([
+  const notice = {
+    id: newId(),
+    mail: secondFactorEnrolledEmail(
+      { name: account.name, email: actor.email },
+      { at: now, network, resetUrl: `${env.APP_ORIGIN}/forgot-password` },
+    ),
+  };
+  const [, marked, , taken] = await db.batch([
     auditStatementIf(
       db,
       actor,
@@ -186,7 +279,7 @@ export async function passSecondFactor(
         entityId: actor.id,
         action: confirming ? "second_factor.enrolled" : "second_factor.passed",
         before: confirming ? { secondFactor: false } : null,
-        after: confirming ? { secondFactor: true } : null,
+        after: confirming ? { secondFactor: true, network } : { network },
       },
       stillUnused,
     ),
@@ -202,12 +295,19 @@ export async function passSecondFactor(
         ),
       )
       .returning({ id: sessionFamilies.id }),
+    // The account's own address hears that an app now guards it (a password thief's enrolment
+    // would lock the owner out), with the enrolment or not at all: a sign-in's code queues none.
+    queueMailIf(db, notice.id, notice.mail, and(unused, isNull(users.totpEnabledAt)), users),
     db
       .update(users)
       .set({ totpLastStep: step, ...(confirming ? { totpEnabledAt: at } : {}) })
       .where(unused)
       .returning({ id: users.id }),
   ]);
-  if (taken.length === 0) throw invalidCode();
+  if (taken.length === 0) {
+    await recordFailedTry();
+    throw invalidCode();
+  }
+  if (confirming) ctx.waitUntil(deliverQueuedEmail(env, db, notice.id, notice.mail, now));
   if (marked.length === 0) throw sessionEnded();
 }

@@ -13,10 +13,18 @@ function subjectLink(entry: AuditEntryDto): string | null {
       return adminPaths.product(entry.entityId);
     case "category":
       return adminPaths.categories;
+    case "payout":
+      return adminPaths.payout(entry.entityId);
     default:
       return null;
   }
 }
+
+/** What an entry's link reads when the entry names no record. */
+const SUBJECT_WORDS: Partial<Record<AuditEntryDto["entity"], string>> = {
+  category: "the categories",
+  payout: "the payout",
+};
 
 interface AuditEntryProps {
   entry: AuditEntryDto;
@@ -38,9 +46,7 @@ export function AuditEntry({ entry, categories, showSubject = false }: AuditEntr
             link ? (
               <>
                 {" · "}
-                <Link to={link}>
-                  {name ?? (entry.entity === "category" ? "the categories" : "the product")}
-                </Link>
+                <Link to={link}>{name ?? SUBJECT_WORDS[entry.entity] ?? "the product"}</Link>
               </>
             ) : name ? (
               ` · ${name}`

@@ -27,14 +27,24 @@ const ACTIONS: Partial<Record<AuditEntity, Record<string, string>>> = {
   },
   stock: { set: "Stock count set", adjust: "Stock adjusted" },
   message: { reply: "Message replied to", status: "Message status changed" },
-  payout: { create: "Payout made", paid: "Payout marked as paid", cancel: "Payout cancelled" },
+  payout: {
+    create: "Payout made",
+    paid: "Payout marked as paid",
+    cancel: "Payout cancelled",
+    "export.aba": "Bank file (ABA) downloaded",
+    "export.paypal": "PayPal file downloaded",
+  },
   order: {
     "commission-release": "Held commission released",
     "commission-reject": "Held commission rejected",
   },
   account: {
+    sign_in: "Signed in",
     "second_factor.enrolled": "Two-step sign-in turned on",
-    "second_factor.passed": "Signed in with a code",
+    "second_factor.passed": "Passed two-step sign-in",
+    "second_factor.failed": "Wrong two-step code",
+    "export.subscribers": "Newsletter subscribers downloaded",
+    "export.gst": "GST report downloaded",
   },
 };
 
@@ -90,6 +100,14 @@ const FIELD_LABELS: Record<string, string> = {
   secondFactor: "Two-step sign-in",
   minimumCents: "Minimum",
   totalCents: "Total",
+  // Sign-ins, second-factor tries and downloads.
+  network: "From network",
+  file: "File",
+  lines: "Payments",
+  rows: "Rows",
+  processingDate: "Processing date",
+  from: "From",
+  to: "To",
 };
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? words(field);

@@ -1,15 +1,20 @@
 // The back-office's second factor: the code an authenticator app shows (RFC 6238), asked once per
-// sign-in; and enrolment, which shows the app its secret and confirms it with a first code.
-import { useState } from "react";
+// sign-in; and enrolment, which shows the app its secret and confirms it with a first code, asking
+// for the password again when the Worker says this sign-in is not recent enough.
+import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
-import { SecondFactorCodeSchema } from "../../../worker/contracts/admin";
+import * as v from "valibot";
+import { SECOND_FACTOR_MESSAGES, SecondFactorCodeSchema } from "../../../worker/contracts/admin";
+import { LoginSchema } from "../../../worker/contracts/auth";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import {
   confirmSecondFactor,
   enrolSecondFactor,
+  PASSWORD_REQUIRED_CODE,
   type SecondFactorEnrolment,
   verifySecondFactor,
+  WRONG_PASSWORD_CODE,
 } from "../api";
 import { FormAlert, TextField } from "../components/field";
 
@@ -92,22 +97,87 @@ export function VerifyCode({ onPassed }: { onPassed: () => void }) {
   );
 }
 
+/** The Worker wants the password typed (again): missing, or not the account's. */
+const passwordRefusal = (error: unknown): "required" | "wrong" | null => {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 400 && error.code === PASSWORD_REQUIRED_CODE) return "required";
+  if (error.status === 403 && error.code === WRONG_PASSWORD_CODE) return "wrong";
+  return null;
+};
+
+/** The account's password, once enrolment has asked for it. */
+function PasswordPrompt({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label="Your password"
+      type="password"
+      autoComplete="current-password"
+      binding={{
+        name: "password",
+        value,
+        error: error ?? undefined,
+        onChange: (event) => onChange(event.target.value),
+      }}
+    />
+  );
+}
+
 /**
  * Enrolment: a button starts it (each start makes a new secret, so it never happens by itself),
- * then the secret for the app, then a first code to confirm. `onEnrolled` hears of it once on.
+ * then the secret for the app, then a first code to confirm. Either step may ask for the password
+ * (a sign-in more than a few minutes old); once typed it goes with both. `onEnrolled` hears of it
+ * once on.
  */
 export function Enrolment({ onEnrolled }: { onEnrolled: () => void }) {
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Null until the Worker asks for the password; then what is typed. */
+  const [password, setPassword] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
-  const start = async () => {
+  /** Shows the password field when a refusal asks for it; true when it did. */
+  const askForPassword = (error: unknown): boolean => {
+    const refusal = passwordRefusal(error);
+    if (!refusal) return false;
+    setPassword((typed) => typed ?? "");
+    setPasswordError(
+      refusal === "wrong" && error instanceof ApiError
+        ? (error.serverMessage ?? SECOND_FACTOR_MESSAGES.wrongPassword)
+        : null,
+    );
+    return true;
+  };
+
+  const typePassword = (value: string) => {
+    setPassword(value);
+    setPasswordError(null);
+  };
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    if (starting) return;
+    // Asked for and left empty: the sign-in form's own rule says so on the field.
+    const typed = password === null ? null : v.safeParse(LoginSchema.entries.password, password);
+    if (typed && !typed.success) {
+      setPasswordError(typed.issues[0].message);
+      return;
+    }
     setStarting(true);
     setFailure(null);
     try {
-      const { secret, otpauthUrl } = await enrolSecondFactor();
+      const { secret, otpauthUrl } = await enrolSecondFactor(password ?? "");
       setEnrolment({ secret, otpauthUrl });
     } catch (error) {
+      if (askForPassword(error)) return;
       if (error instanceof ApiError && error.status === 409) {
         toast.info("This account already has an authenticator app.");
         onEnrolled();
@@ -125,14 +195,30 @@ export function Enrolment({ onEnrolled }: { onEnrolled: () => void }) {
 
   if (!enrolment) {
     return (
-      <div className="admin-enrol">
+      <form className="admin-enrol" noValidate onSubmit={start}>
+        {password === null ? null : (
+          <>
+            <p>{SECOND_FACTOR_MESSAGES.passwordRequired}</p>
+            <PasswordPrompt value={password} error={passwordError} onChange={typePassword} />
+          </>
+        )}
         <FormAlert message={failure} />
-        <button type="button" className="button button-primary" onClick={start} disabled={starting}>
+        <button type="submit" className="button button-primary" disabled={starting}>
           {starting ? "Starting…" : "Set up an authenticator app"}
         </button>
-      </div>
+      </form>
     );
   }
+
+  const confirm = async (code: string) => {
+    try {
+      return await confirmSecondFactor(code, password ?? "");
+    } catch (error) {
+      // The code form says why; the field is where to answer it.
+      if (askForPassword(error)) setPasswordError(null);
+      throw error;
+    }
+  };
 
   const copy = () => {
     navigator.clipboard?.writeText(enrolment.secret).then(
@@ -163,10 +249,13 @@ export function Enrolment({ onEnrolled }: { onEnrolled: () => void }) {
       </li>
       <li>
         <h2 className="admin-step-title">Type the code it shows</h2>
+        {password === null ? null : (
+          <PasswordPrompt value={password} error={passwordError} onChange={typePassword} />
+        )}
         <CodeForm
           submitLabel="Confirm and turn on"
           sendingLabel="Confirming…"
-          send={confirmSecondFactor}
+          send={confirm}
           onPassed={onEnrolled}
           successMessage="Two-step sign-in is on."
         />
