@@ -754,7 +754,7 @@ describe("hostile input: forms", () => {
       statusOf(tally, "confirm"),
       [
         { method: "GET", path: `/api/newsletter/confirm?token=${confirmToken}`, headers: {} },
-        { method: "GET", path: `/api/newsletter/confirm?token=${confirmToken}`, headers: {} },
+        { method: "POST", path: `/api/newsletter/confirm?token=${confirmToken}`, headers: {} },
       ],
     );
 

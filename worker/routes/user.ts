@@ -32,7 +32,7 @@ import { optionalAuth, requireAuth, unauthorized } from "../http/auth";
 import { AppError, badRequest } from "../http/errors";
 import { beginSession } from "../http/session-cookie";
 import { validate } from "../http/validate";
-import { escapeHtml, messagePage } from "../lib/html";
+import { messagePage, postButton } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { checkCode } from "../services/affiliate";
@@ -161,7 +161,7 @@ function confirmPage(
 ): Response {
   // Opening the link only shows a button: mail scanners that follow links change nothing.
   const button = confirmToken
-    ? `<form method="post" action="/api/user/confirm-email?token=${escapeHtml(confirmToken)}"><button type="submit">Confirm my new email address</button></form>`
+    ? postButton(`/api/user/confirm-email?token=${confirmToken}`, "Confirm my new email address")
     : undefined;
   return messagePage("Email change", message, status, button);
 }
