@@ -52,7 +52,7 @@ import {
   payoutDetailsChangedEmail,
 } from "../services/email-templates";
 import { isResetLinkLive, storeResetLink, useResetLink } from "../services/password-resets";
-import { hashPassword, verifyPassword } from "../services/passwords";
+import { hashNewPassword, verifyPassword } from "../services/passwords";
 import { getPayoutDetails, paidTo, savePayoutDetails } from "../services/payout-details";
 import { creatorPayouts, payoutMinimumCents } from "../services/payouts";
 import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
@@ -185,7 +185,7 @@ export const userRoutes = new Hono<AppEnv>()
         id: newId(),
         name,
         email,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashNewPassword(password),
         role: "user",
       })
       .onConflictDoNothing({ target: users.email })
@@ -237,7 +237,7 @@ export const userRoutes = new Hono<AppEnv>()
     if (!(await isResetLinkLive(c.var.db, hash))) {
       throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
     }
-    const userId = await useResetLink(c.var.db, hash, await hashPassword(password));
+    const userId = await useResetLink(c.var.db, hash, await hashNewPassword(password));
     if (!userId) throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
     return c.json({
       success: true as const,
@@ -254,7 +254,7 @@ export const userRoutes = new Hono<AppEnv>()
       .where(eq(users.email, input.email));
     if (existing) throw accountExists();
     const id = newId();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashNewPassword(input.password);
     for (let attempt = 1; ; attempt++) {
       const affiliateCode = await freeAffiliateCode(db, input.name);
       try {
