@@ -92,6 +92,7 @@ import {
   wellFormed,
   wireFor,
 } from "./helpers/hostile";
+import { PNG } from "./helpers/images";
 import { BANK_DETAILS, createdPayout, givePayoutDetails, payableSale } from "./helpers/payouts";
 
 /** The whole file stays well under a minute on two cores; this is only the per-test ceiling. */
@@ -2428,7 +2429,7 @@ describe("hostile input: back-office", () => {
           multipartWire,
         ),
         [
-          upload(w.admin.token, p0, IMAGE_MAGIC["image/png"], "photo.png", "image/png"),
+          upload(w.admin.token, p0, PNG, "photo.png", "image/png"),
           upload(w.admin.token, p0, new TextEncoder().encode(SVG), "photo.png", "image/png"),
           ...[null, w.shopper.token, w.creator.token, demoted.accessToken].map((t) =>
             upload(t, p0, IMAGE_MAGIC["image/jpeg"], "photo.jpg", "image/jpeg"),
