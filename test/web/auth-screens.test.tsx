@@ -5,6 +5,7 @@ import { LoginPage } from "../../web/routes/login";
 import { ProfilePage } from "../../web/routes/profile";
 import { ResetPasswordPage } from "../../web/routes/reset-password";
 import { SignupPage } from "../../web/routes/signup";
+import { PASSWORD_MESSAGES } from "../../worker/contracts/auth";
 import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
 import { press } from "./helpers";
 
@@ -137,6 +138,38 @@ describe("signup screen", () => {
     expect(
       (await screen.findAllByText("An account with this email already exists")).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+/** The Worker's 400 for a common password: the message, on the password field. */
+const commonPassword = () =>
+  json(400, {
+    success: false,
+    message: PASSWORD_MESSAGES.common,
+    code: "common_password",
+    issues: [{ path: "password", message: PASSWORD_MESSAGES.common }],
+  });
+
+describe("a common password, which only the Worker knows", () => {
+  it("is shown at sign-up, as the Worker words it, and signs nobody in", async () => {
+    stubAccountApi({ "POST /api/user/register": commonPassword });
+    renderScreen("/signup", <SignupPage />);
+    type("Full name", "Asha Rao");
+    type("Email", "asha@example.com");
+    type(/^Password/, "Password1");
+    await press("Create account");
+    expect((await screen.findByRole("alert")).textContent).toBe(PASSWORD_MESSAGES.common);
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("is shown when a reset chooses one, staying on the page", async () => {
+    stubAccountApi({ "POST /api/user/reset-password": commonPassword });
+    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc123");
+    type(/^New password/, "iloveyou1");
+    type(/^Confirm new password/, "iloveyou1");
+    await press("Save new password");
+    expect((await screen.findAllByText(PASSWORD_MESSAGES.common)).length).toBeGreaterThan(0);
+    expect(currentLocation()).toBe("/reset-password?token=abc123");
   });
 });
 

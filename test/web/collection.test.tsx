@@ -28,6 +28,14 @@ describe("parseCollectionParams", () => {
     expect(parse("")).toEqual(DEFAULT_QUERY);
   });
 
+  it("drops a search or a category holding a control character, which the endpoint refuses", () => {
+    expect(parse("q=copper%00&category=Wind+Chimes&category=Bo%09wls&category=%C2%85")).toEqual({
+      ...DEFAULT_QUERY,
+      categories: ["Wind Chimes"],
+    });
+    expect(parse("q=%20bowl%7F")).toEqual(DEFAULT_QUERY);
+  });
+
   it("reads every parameter, several categories included", () => {
     expect(
       parse(

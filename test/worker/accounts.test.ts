@@ -2,11 +2,13 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it, vi } from "vitest";
+import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from "../../worker/contracts/auth";
 import { creatorProfiles, sessionTokens, users } from "../../worker/db/schema";
 import { keyFor } from "../../worker/lib/keys";
 import { codeBase } from "../../worker/services/affiliate-codes";
+import { COMMON_PASSWORDS } from "../../worker/services/common-passwords";
 import { pruneResetLinks } from "../../worker/services/password-resets";
-import { parsePasswordHash } from "../../worker/services/passwords";
+import { hashPassword, isCommonPassword, parsePasswordHash } from "../../worker/services/passwords";
 import { JWT_AUDIENCE, JWT_ISSUER, pruneSessions } from "../../worker/services/sessions";
 import {
   asUser,
@@ -140,7 +142,11 @@ describe("register and login", () => {
       const res = await callWorker("/api/user/register", {
         method: "POST",
         headers,
-        body: JSON.stringify({ name: "Bot", email: uniqueEmail("bot"), password: "password123" }),
+        body: JSON.stringify({
+          name: "Bot",
+          email: uniqueEmail("bot"),
+          password: "bot password 2026",
+        }),
       });
       statuses.push(res.status);
     }
@@ -653,5 +659,88 @@ describe("creator accounts", () => {
     const res = await postJson("/api/user/creator-register", creatorBody({ email: s.email }));
     expect(res.status).toBe(409);
     expect(await db().select().from(creatorProfiles)).toHaveLength(0);
+  });
+});
+
+describe("common passwords", () => {
+  const REFUSED = {
+    success: false,
+    code: "common_password",
+    message: PASSWORD_MESSAGES.common,
+    issues: [{ path: "password", message: PASSWORD_MESSAGES.common }],
+  };
+  // From the list's top ("password", "12345678"), middle and far end, in any case.
+  const COMMON = ["password", "12345678", "Password", "QWERTYUIOP", "iLoveYou", "trustno1"];
+
+  it.each(COMMON)("refuses %j at sign-up, writing no account", async (password) => {
+    const email = uniqueEmail("common");
+    const res = await postJson("/api/user/register", { name: "Asha", email, password });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(REFUSED);
+    expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("refuses one at creator sign-up, writing no account or profile", async () => {
+    const body = creatorBody({ password: "Football1" });
+    const res = await postJson("/api/user/creator-register", body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(REFUSED);
+    expect(await db().select().from(users).where(eq(users.email, body.email))).toEqual([]);
+    expect(await db().select().from(creatorProfiles)).toEqual([]);
+  });
+
+  it("refuses one for a reset, and the link still works for a better password", async () => {
+    const s = await register();
+    await postJson("/api/user/forgot-password", { email: s.email });
+    const token = /token=([\w-]{43})/.exec((await outbox())[0]?.text ?? "")?.[1] ?? "";
+    for (const password of ["SUNSHINE", "qwerty123", "00000000"]) {
+      const res = await postJson("/api/user/reset-password", { token, password });
+      expect(res.status, password).toBe(400);
+      expect(await res.json()).toEqual(REFUSED);
+    }
+    // Nothing changed: the old password still signs in, the session lives, the link is unused.
+    expect((await refresh(s.refreshCookie)).status).toBe(200);
+    const better = "a brand new password";
+    expect((await postJson("/api/user/reset-password", { token, password: better })).status).toBe(
+      200,
+    );
+    const login = await postJson("/api/user/login", { email: s.email, password: better });
+    expect(login.status).toBe(200);
+  });
+
+  it("accepts what is not on the list, however close, and still signs in with any password", async () => {
+    for (const password of ["password 1!", "correct horse battery", "12345678x9", " password"]) {
+      expect(isCommonPassword(password), password).toBe(false);
+      const res = await postJson("/api/user/register", {
+        name: "Asha",
+        email: uniqueEmail("fine"),
+        password,
+      });
+      expect(res.status, password).toBe(200);
+    }
+    // Only a new password is judged: an account set up with a common one (before this rule) signs in.
+    const email = uniqueEmail("old");
+    await db()
+      .insert(users)
+      .values({
+        id: "0123456789abcdef01234567",
+        name: "Old",
+        email,
+        passwordHash: await hashPassword("password1"),
+        role: "user",
+      });
+    expect((await postJson("/api/user/login", { email, password: "password1" })).status).toBe(200);
+  });
+
+  it("holds the list's 3,309 passwords of 8 characters or more, lower-cased, in order", () => {
+    const list = COMMON_PASSWORDS.split("\n");
+    expect(list).toHaveLength(3309);
+    expect(list.slice(0, 3)).toEqual(["password", "12345678", "123456789"]);
+    expect(new Set(list).size).toBe(list.length);
+    for (const p of list) {
+      expect(p.length).toBeGreaterThanOrEqual(MIN_PASSWORD_LENGTH);
+      expect(p).toBe(p.toLowerCase());
+      expect(isCommonPassword(p.toUpperCase())).toBe(true);
+    }
   });
 });

@@ -1,9 +1,13 @@
-// Product photos through the back-office: uploads into R2 judged by their bytes, size limits,
-// reorder, alt text, delete (with R2 cleanup of what nothing references), audit and the storefront.
+// Product photos through the back-office: uploads into R2 judged by their bytes, stored without
+// their metadata, size limits, reorder, alt text, delete (with R2 cleanup of what nothing
+// references), audit and the storefront.
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  IMAGE_MESSAGES,
+  type ImageType,
   MAX_ALT_LENGTH,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_UPLOAD_BYTES,
@@ -12,9 +16,35 @@ import {
 } from "../../worker/contracts/admin-images";
 import type { ProductDto } from "../../worker/contracts/catalogue";
 import { auditLog, products } from "../../worker/db/schema";
+import { MalformedImage, stripMetadata } from "../../worker/lib/image-metadata";
 import { adminSession, creatorSession, register, setRole } from "./helpers/accounts";
 import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
 import { NASTY_STRINGS, wellFormed } from "./helpers/hostile";
+import {
+  AVIF,
+  AVIF_WITH_METADATA,
+  concat,
+  extendedWebp,
+  gpsExif,
+  JPEG,
+  jpegSegment,
+  jpegSegments,
+  jpegWith,
+  LATITUDE,
+  latin1,
+  PNG,
+  pngChunk,
+  pngChunks,
+  pngWith,
+  readOrientation,
+  riff,
+  riffChunk,
+  SECRETS,
+  topBoxes,
+  WEBP,
+  webpChunks,
+  XMP,
+} from "./helpers/images";
 
 // ---------------------------------------------------------------------------------------------
 // Small files whose first bytes are what they claim (or not)
@@ -26,14 +56,13 @@ const bytesOf = (...parts: (string | number[])[]) =>
 const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const filler = Array.from({ length: 32 }, (_, i) => (i * 37) & 255);
 
-const JPEG = bytesOf([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF", [0], filler, [0xff, 0xd9]);
-const PNG = bytesOf([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], u32(13), "IHDR", filler);
-const WEBP = bytesOf("RIFF", [36, 0, 0, 0], "WEBP", "VP8 ", filler);
 /** An ftyp box: size, "ftyp", major brand, minor version, compatible brands. */
 const ftyp = (major: string, ...compatible: string[]) =>
   bytesOf(u32(16 + 4 * compatible.length), "ftyp", major, u32(0), ...compatible, filler);
-const AVIF = ftyp("avif", "mif1", "miaf");
-const AVIF_COMPATIBLE = ftyp("mif1", "miaf", "avis");
+/** The AVIF with "mif1" as its major brand and "avis" among the compatible ones. */
+const AVIF_COMPATIBLE = AVIF.slice();
+AVIF_COMPATIBLE.set(bytesOf("mif1"), 8);
+AVIF_COMPATIBLE.set(bytesOf("avis"), 20);
 
 const SVG = bytesOf('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
 const HTML = bytesOf("<!doctype html><script>alert(document.cookie)</script>");
@@ -224,14 +253,15 @@ describe("POST /api/admin/products/:id/images", () => {
   it("accepts a photo of exactly 10 MB and refuses one byte more with 413", async () => {
     const admin = await adminSession();
     const product = await productWithPhotos();
-    const big = new Uint8Array(MAX_IMAGE_BYTES);
-    big.set(JPEG);
-    const image = await uploaded(admin.accessToken, product.id, { bytes: big, name: "big.jpg" });
+    // A PNG made that large by one more IDAT chunk: all of it is the picture's, none metadata.
+    const pngOf = (size: number) =>
+      pngWith(PNG, [], [pngChunk("IDAT", new Uint8Array(size - PNG.length - 12))]);
+    const big = pngOf(MAX_IMAGE_BYTES);
+    const image = await uploaded(admin.accessToken, product.id, { bytes: big, name: "big.png" });
     expect((await env.IMAGES.head(image.key))?.size).toBe(MAX_IMAGE_BYTES);
 
-    const tooBig = new Uint8Array(MAX_IMAGE_BYTES + 1);
-    tooBig.set(JPEG);
-    const res = await upload(admin.accessToken, product.id, { bytes: tooBig, name: "big.jpg" });
+    const tooBig = pngOf(MAX_IMAGE_BYTES + 1);
+    const res = await upload(admin.accessToken, product.id, { bytes: tooBig, name: "big.png" });
     await expectError(res, 413, "payload_too_large");
     expect(await objectsUnder(`products/${product.id}/`)).toEqual([image.key]);
   });
@@ -503,5 +533,255 @@ describe("photos under pressure", () => {
     }
     expect((await storedKeys(product.id))?.keys).toEqual(["products/a.svg"]);
     expect(await objectsUnder(`products/${product.id}/`)).toEqual([]);
+  });
+});
+
+describe("photos are stored without their metadata", () => {
+  /** Uploads `bytes` to a new product and answers what R2 then holds, and what it serves. */
+  async function storedOf(bytes: Uint8Array) {
+    const admin = await adminSession();
+    const product = await productWithPhotos([]);
+    const image = await uploaded(admin.accessToken, product.id, {
+      bytes,
+      name: "IMG_0042",
+      type: "application/octet-stream",
+    });
+    const stored = new Uint8Array((await (await env.IMAGES.get(image.key))?.arrayBuffer()) ?? []);
+    const served = new Uint8Array(await (await callWorker(image.url)).arrayBuffer());
+    expect(served).toEqual(stored);
+    return stored;
+  }
+
+  const expectNoSecrets = (bytes: Uint8Array) => {
+    const text = latin1(bytes);
+    for (const secret of [...SECRETS, latin1(LATITUDE), "http://ns.adobe.com"]) {
+      expect(text.includes(secret), `stored bytes hold ${JSON.stringify(secret)}`).toBe(false);
+    }
+  };
+
+  /** A JPEG as a phone and an editor leave it: every kind of segment that tells on its owner. */
+  const JPEG_FROM_A_PHONE = (orientation: number | null, little = false) =>
+    jpegWith(
+      JPEG,
+      [
+        jpegSegment(0xe0, concat("JFIF\0", [1, 2, 1, 0, 72, 0, 72, 1, 1], [255, 0, 0])),
+        jpegSegment(0xe1, concat("Exif\0\0", gpsExif(orientation, little))),
+        jpegSegment(0xe1, concat("http://ns.adobe.com/xap/1.0/\0", XMP)),
+        jpegSegment(0xe2, concat("MPF\0", gpsExif(null))),
+        jpegSegment(0xed, concat("Photoshop 3.0\0", "8BIM", [4, 4, 0, 0], "Shot at home")),
+        jpegSegment(0xfe, "Shot at home"),
+      ],
+      // A second picture after EOI, as an MPF or "motion photo" file carries, with its own Exif.
+      concat([0xff, 0xd8], jpegSegment(0xe1, concat("Exif\0\0", gpsExif(1)))),
+    );
+
+  it.each([
+    ["big-endian", false],
+    ["little-endian", true],
+  ])("keeps a JPEG's picture and orientation only (%s Exif)", async (_, little) => {
+    const stored = await storedOf(JPEG_FROM_A_PHONE(6, little));
+    expectNoSecrets(stored);
+    const { segments, trailer } = jpegSegments(stored);
+    expect(trailer).toBe(0);
+    expect(segments.map((s) => s.marker.toString(16))).toEqual([
+      "e0",
+      "e1",
+      ...jpegSegments(JPEG).segments.map((s) => s.marker.toString(16)),
+    ]);
+    // The JFIF header, without its thumbnail; the Exif, with the orientation alone.
+    expect([...(segments[0]?.payload ?? [])]).toEqual([
+      ...bytesOf("JFIF\0", [1, 2, 1, 0, 72, 0, 72, 0, 0]),
+    ]);
+    const exif = segments[1]?.payload ?? new Uint8Array();
+    expect(latin1(exif.subarray(0, 6))).toBe("Exif\0\0");
+    expect(readOrientation(exif.subarray(6))).toEqual({ orientation: 6, tags: 1 });
+    // The picture itself, byte for byte.
+    expect(segments.slice(2)).toEqual(jpegSegments(JPEG).segments);
+  });
+
+  it("writes no Exif at all for a JPEG that is upright, or has no orientation", async () => {
+    for (const orientation of [1, null]) {
+      const stored = await storedOf(JPEG_FROM_A_PHONE(orientation));
+      expectNoSecrets(stored);
+      const markers = jpegSegments(stored).segments.map((s) => s.marker);
+      expect(markers).not.toContain(0xe1);
+      expect(markers.filter((m) => m >= 0xe0 && m <= 0xef)).toEqual([0xe0]);
+    }
+    // A JPEG without metadata is stored as it came.
+    expect(await storedOf(JPEG)).toEqual(JPEG);
+  });
+
+  it("keeps a PNG's picture chunks and orientation only, every CRC right", async () => {
+    const phone = pngWith(
+      PNG,
+      [
+        pngChunk("eXIf", gpsExif(8)),
+        pngChunk("tEXt", "Comment\0Shot at home"),
+        pngChunk("zTXt", concat("Author\0", [0], [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+        pngChunk("iTXt", concat("XML:com.adobe.xmp\0", [0, 0], "\0\0", XMP)),
+        pngChunk("tIME", new Uint8Array([7, 234, 1, 2, 7, 8, 9])),
+        pngChunk("prVt", "SecretPhoneCo"),
+      ],
+      [pngChunk("tEXt", "Software\0Pocket 9")],
+    );
+    const stored = await storedOf(phone);
+    expectNoSecrets(stored);
+    const chunks = pngChunks(stored);
+    expect(chunks.map((c) => c.type)).toEqual(["IHDR", "pHYs", "eXIf", "IDAT", "IEND"]);
+    expect(readOrientation(chunks[2]?.data ?? new Uint8Array())).toEqual({
+      orientation: 8,
+      tags: 1,
+    });
+    expect(chunks.find((c) => c.type === "IDAT")).toEqual(
+      pngChunks(PNG).find((c) => c.type === "IDAT"),
+    );
+    expect(await storedOf(PNG)).toEqual(PNG);
+  });
+
+  it("keeps a WebP's picture and orientation only, with VP8X's flags and RIFF's size right", async () => {
+    const EXIF = 0x08;
+    const XMP_FLAG = 0x04;
+    const ICC = 0x20;
+    const profile = riffChunk("ICCP", "not a real profile, kept as it is");
+    const withMetadata = (orientation: number) =>
+      extendedWebp(WEBP, ICC | EXIF | XMP_FLAG, [
+        riffChunk("EXIF", concat("Exif\0\0", gpsExif(orientation))),
+        riffChunk("XMP ", XMP),
+        riffChunk("zzzz", "SecretPhoneCo"),
+      ]);
+    // ICCP must come before the image data; extendedWebp puts extras after it, so build by hand.
+    const turned = withMetadata(3);
+    const turnedWithProfile = riff(
+      ...webpChunks(turned)
+        .map((c) => riffChunk(c.fourcc, c.data))
+        .slice(0, 1),
+      profile,
+      ...webpChunks(turned)
+        .map((c) => riffChunk(c.fourcc, c.data))
+        .slice(1),
+    );
+    const stored = await storedOf(turnedWithProfile);
+    expectNoSecrets(stored);
+    const chunks = webpChunks(stored);
+    expect(chunks.map((c) => c.fourcc)).toEqual(["VP8X", "ICCP", "VP8 ", "EXIF"]);
+    expect((chunks[0]?.data[0] ?? 0) & (ICC | EXIF | XMP_FLAG)).toBe(ICC | EXIF);
+    expect(readOrientation(chunks[3]?.data ?? new Uint8Array())).toEqual({
+      orientation: 3,
+      tags: 1,
+    });
+    expect(chunks[2]?.data).toEqual(webpChunks(WEBP)[0]?.data);
+
+    const upright = webpChunks(await storedOf(withMetadata(1)));
+    expect(upright.map((c) => c.fourcc)).toEqual(["VP8X", "VP8 "]);
+    expect((upright[0]?.data[0] ?? 0) & (EXIF | XMP_FLAG)).toBe(0);
+    expect(await storedOf(WEBP)).toEqual(WEBP);
+  });
+
+  it("blanks an AVIF's Exif and XMP items where they lie, every box in place", async () => {
+    expect(latin1(AVIF_WITH_METADATA)).toContain("SecretPhoneCo");
+    const stored = await storedOf(AVIF_WITH_METADATA);
+    expectNoSecrets(stored);
+    expect(stored.length).toBe(AVIF_WITH_METADATA.length);
+    expect(topBoxes(stored)).toEqual(topBoxes(AVIF_WITH_METADATA));
+    // Only the metadata's bytes (and their items' types) changed: the picture's are untouched.
+    const changed = [...stored.keys()].filter((i) => stored[i] !== AVIF_WITH_METADATA[i]);
+    expect(changed.length).toBeGreaterThan(0);
+    const mdat = latin1(stored).indexOf("mdat");
+    const pictureEnd = mdat + 4 + (AVIF.length - latin1(AVIF).indexOf("mdat") - 4);
+    expect(changed.every((i) => i < mdat || i >= pictureEnd)).toBe(true);
+    expect(await storedOf(AVIF)).toEqual(AVIF);
+  });
+
+  const truncatedScan = JPEG.subarray(0, JPEG.length - 10);
+  it.each<[string, Uint8Array]>([
+    ["a JPEG cut inside its scan", truncatedScan],
+    ["a JPEG without EOI", JPEG.subarray(0, JPEG.length - 2)],
+    [
+      "a JPEG with no frame or scan",
+      bytesOf([0xff, 0xd8, 0xff, 0xe0, 0, 16], "JFIF\0", filler.slice(0, 9), [0xff, 0xd9]),
+    ],
+    [
+      "a JPEG whose segment runs past the end",
+      concat(JPEG.subarray(0, 4), [0xff, 0xff], JPEG.subarray(6)),
+    ],
+    [
+      "a JPEG with a marker out of place",
+      concat(JPEG.subarray(0, 2), [0xff, 0xd8], JPEG.subarray(2)),
+    ],
+    ["a PNG with a wrong CRC", concat(PNG.subarray(0, 30), [(PNG[30] ?? 0) ^ 1], PNG.subarray(31))],
+    ["a PNG without IEND", PNG.subarray(0, PNG.length - 12)],
+    [
+      "a PNG whose first chunk is not IHDR",
+      concat(PNG.subarray(0, 8), pngChunk("tEXt", "a\0b"), PNG.subarray(8)),
+    ],
+    ["a PNG with an unknown critical chunk", pngWith(PNG, [pngChunk("ZZZZ", "x")])],
+    ["a PNG with no image data", concat(PNG.subarray(0, 33), PNG.subarray(PNG.length - 12))],
+    [
+      "a WebP whose RIFF size is past the end",
+      concat(WEBP.subarray(0, 4), [255, 255, 0, 0], WEBP.subarray(8)),
+    ],
+    ["a WebP without image data", riff(riffChunk("XMP ", XMP))],
+    [
+      "a WebP whose chunk runs past the RIFF",
+      concat(WEBP.subarray(0, 16), [255, 255, 0, 0], WEBP.subarray(20)),
+    ],
+    [
+      "an AVIF whose box runs past the end",
+      concat(AVIF.subarray(0, 28), [0, 0, 255, 255], AVIF.subarray(32)),
+    ],
+    ["an AVIF without its meta box", concat(AVIF.subarray(0, 28), [0, 0, 0, 8], "free")],
+  ])("refuses %s with 400 and stores nothing", async (_, bytes) => {
+    const admin = await adminSession();
+    const product = await productWithPhotos();
+    const res = await upload(admin.accessToken, product.id, { bytes });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: IMAGE_MESSAGES.malformed,
+      code: "invalid_image",
+    });
+    expect(await objectsUnder(`products/${product.id}/`)).toEqual([]);
+    expect((await storedKeys(product.id))?.keys).toEqual(["products/a.svg", "products/b.svg"]);
+  });
+
+  it("never fails but as a malformed image, and keeps a sound structure, whatever bytes change", () => {
+    const sources: [ImageType, Uint8Array][] = [
+      ["image/jpeg", JPEG_FROM_A_PHONE(6)],
+      [
+        "image/png",
+        pngWith(PNG, [pngChunk("eXIf", gpsExif(8)), pngChunk("tEXt", "Comment\0Shot at home")]),
+      ],
+      [
+        "image/webp",
+        extendedWebp(WEBP, 0x0c, [riffChunk("EXIF", gpsExif(3)), riffChunk("XMP ", XMP)]),
+      ],
+      ["image/avif", AVIF_WITH_METADATA],
+    ];
+    const mutation = fc.record({
+      source: fc.nat(sources.length - 1),
+      edits: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 4 }),
+      cut: fc.option(fc.nat(), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(mutation, ({ source, edits, cut }) => {
+        const [type, original] = sources[source] ?? sources[0] ?? ["image/png", PNG];
+        let bytes = original.slice();
+        for (const [at, value] of edits) bytes[at % bytes.length] = value;
+        if (cut !== undefined) bytes = bytes.subarray(0, cut % bytes.length);
+        let stored: Uint8Array;
+        try {
+          stored = stripMetadata(bytes, type);
+        } catch (err) {
+          expect(err).toBeInstanceOf(MalformedImage);
+          return;
+        }
+        // (A changed byte may make metadata look like a picture's own table: only the structure
+        // of what is kept is certain then; the tests above hold the metadata of real files.)
+        if (type === "image/jpeg") jpegSegments(stored);
+        if (type === "image/png") pngChunks(stored);
+        if (type === "image/webp") webpChunks(stored);
+      }),
+      { numRuns: 400, seed: 20261128 },
+    );
   });
 });

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
+import * as v from "valibot";
 import { beforeEach, describe, expect, it } from "vitest";
 import { paginate, selectProducts } from "../../web/features/collection/collection-query";
 import {
@@ -12,6 +13,7 @@ import {
   type ProductSearchResponse,
   SORT_MODES,
 } from "../../worker/contracts/catalogue";
+import { ProductSearchQuery, SEARCH_MESSAGES } from "../../worker/contracts/catalogue-search";
 import { createCatalogueDb } from "../../worker/db/client";
 import { categories, products } from "../../worker/db/schema";
 import {
@@ -209,6 +211,53 @@ describe("GET /api/product/search", () => {
     const res = await api(`/api/product/search?${query}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
+describe("control characters in a search", () => {
+  beforeEach(async () => {
+    await shop();
+  });
+
+  it.each([
+    // NUL inside a term the name index is asked about was a 500 (FTS5: "unterminated string").
+    ["q=a%00b", SEARCH_MESSAGES.qText],
+    ["q=copper%00", SEARCH_MESSAGES.qText],
+    ["q=%00", SEARCH_MESSAGES.qText],
+    ["q=%01chime", SEARCH_MESSAGES.qText],
+    ["q=copper%09bottle", SEARCH_MESSAGES.qText],
+    ["q=%0Acopper", SEARCH_MESSAGES.qText],
+    ["q=copper%1F", SEARCH_MESSAGES.qText],
+    ["q=copper%7F", SEARCH_MESSAGES.qText],
+    ["q=%C2%80copper", SEARCH_MESSAGES.qText],
+    ["q=copper%C2%9F", SEARCH_MESSAGES.qText],
+    ["q=copper%00&sort=low-high&page=2", SEARCH_MESSAGES.qText],
+    ["category=Copper%00Wellness", SEARCH_MESSAGES.categoryText],
+    ["category=Wind+Chimes&category=%00", SEARCH_MESSAGES.categoryText],
+    ["category=%C2%85", SEARCH_MESSAGES.categoryText],
+  ])("answers %s with a 400 that says so", async (query, message) => {
+    const res = await api(`/api/product/search?${query}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, code: "invalid_input", message });
+  });
+
+  it("refuses lone surrogates by the same schema the SPA can use, and keeps any other text", () => {
+    for (const q of ["\uD800abc", "abc\uDC00", "x\uDBFFy"]) {
+      const parsed = v.safeParse(ProductSearchQuery, { q });
+      expect(parsed.success, JSON.stringify(q)).toBe(false);
+      expect(parsed.issues?.[0]?.message).toBe(SEARCH_MESSAGES.qText);
+    }
+    expect(v.safeParse(ProductSearchQuery, { category: ["Wind Chimes", "\uDFFF"] }).success).toBe(
+      false,
+    );
+    for (const q of ["Ōm 😀", "copper\u200Bbell", "مرحبا", "\uDBFF\uDFFF"]) {
+      expect(v.safeParse(ProductSearchQuery, { q }).success, JSON.stringify(q)).toBe(true);
+    }
+  });
+
+  it("still finds names around any other character", async () => {
+    const found = await search(`q=${encodeURIComponent("copper\u00A0chime")}`);
+    expect(found.products.map((p) => p.name)).toEqual(["Tibetan Copper Chime"]);
   });
 });
 

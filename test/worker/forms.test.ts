@@ -44,10 +44,29 @@ const ageConfirmation = (email: string, ms: number) =>
 
 const HOUR = 3_600_000;
 
-/** Signs `email` up and follows the link in the confirmation mail. */
+/** The form the confirmation page shows: its action, with the token (null when there is none). */
+async function confirmForm(page: Response): Promise<string | null> {
+  const action =
+    /<form method="post" action="([^"]+)"><button type="submit">Confirm my subscription<\/button><\/form>/.exec(
+      await page.text(),
+    )?.[1];
+  return action?.replaceAll("&amp;", "&") ?? null;
+}
+
+/** Opens a confirmation link as a person does: the page it shows, then its button's POST. */
+async function press(link: string): Promise<Response> {
+  const page = await callWorker(link);
+  expect(page.status).toBe(200);
+  const action = await confirmForm(page);
+  const token = new URL(link, ORIGIN).searchParams.get("token");
+  expect(action, "a button that confirms").toBe(`/api/newsletter/confirm?token=${token}`);
+  return callWorker(action ?? "", { method: "POST" });
+}
+
+/** Signs `email` up and confirms through the link in the confirmation mail. */
 async function subscribeAndConfirm(email: string) {
   expect((await subscribe(email)).status).toBe(200);
-  const res = await callWorker(await mailedLink(email, "confirm"));
+  const res = await press(await mailedLink(email, "confirm"));
   expect(res.status).toBe(200);
 }
 
@@ -79,7 +98,7 @@ describe("POST /api/newsletter/subscribe (double opt-in)", () => {
 
   it("subscribes on confirmation and only then mails the welcome, with the shop and an unsubscribe", async () => {
     await subscribe("asha@example.com");
-    const confirm = await callWorker(await mailedLink("asha@example.com", "confirm"));
+    const confirm = await press(await mailedLink("asha@example.com", "confirm"));
     expect(confirm.status).toBe(200);
     expect(confirm.headers.get("content-type")).toContain("text/html");
     expect(await confirm.text()).toContain("you are subscribed");
@@ -95,7 +114,7 @@ describe("POST /api/newsletter/subscribe (double opt-in)", () => {
     expect(welcome[0]?.html).toContain(unsubscribe);
 
     // Following the confirmation link again says so, and mails nothing more.
-    const again = await callWorker(await mailedLink("asha@example.com", "confirm"));
+    const again = await press(await mailedLink("asha@example.com", "confirm"));
     expect(again.status).toBe(200);
     expect(await again.text()).toContain("already confirmed");
     expect((await outbox()).filter((m) => m.subject === WELCOME_SUBJECT)).toHaveLength(1);
@@ -134,9 +153,9 @@ describe("POST /api/newsletter/subscribe (double opt-in)", () => {
     expect(await outbox()).toHaveLength(2);
     const second = await mailedLink("ravi@example.com", "confirm");
     expect(second).not.toBe(first);
-    expect((await callWorker(first)).status).toBe(404);
+    expect((await press(first)).status).toBe(404);
     expect((await subscriber("ravi@example.com"))?.confirmedAt).toBeNull();
-    expect((await callWorker(second)).status).toBe(200);
+    expect((await press(second)).status).toBe(200);
     expect((await subscriber("ravi@example.com"))?.confirmedAt).toBeInstanceOf(Date);
   });
 
@@ -168,7 +187,7 @@ describe("POST /api/newsletter/subscribe (double opt-in)", () => {
     await callWorker(await mailedLink("back@example.com", "unsubscribe"));
 
     // The old confirmation link cannot undo the unsubscribe.
-    const stale = await callWorker(oldConfirm);
+    const stale = await press(oldConfirm);
     expect(stale.status).toBe(410);
     expect(await stale.text()).toContain("unsubscribed");
     expect((await subscriber("back@example.com"))?.unsubscribedAt).toBeInstanceOf(Date);
@@ -184,8 +203,8 @@ describe("POST /api/newsletter/subscribe (double opt-in)", () => {
       WELCOME_SUBJECT,
       CONFIRM_SUBJECT,
     ]);
-    expect((await callWorker(oldConfirm)).status).toBe(404);
-    expect((await callWorker(await mailedLink("back@example.com", "confirm"))).status).toBe(200);
+    expect((await press(oldConfirm)).status).toBe(404);
+    expect((await press(await mailedLink("back@example.com", "confirm"))).status).toBe(200);
     expect((await subscriber("back@example.com"))?.confirmedAt).toBeInstanceOf(Date);
     expect((await outbox()).filter((m) => m.subject === WELCOME_SUBJECT)).toHaveLength(2);
   });
@@ -224,37 +243,78 @@ describe("POST /api/newsletter/subscribe (double opt-in)", () => {
   });
 });
 
-describe("GET /api/newsletter/confirm", () => {
+describe("the newsletter confirmation link", () => {
+  it("subscribes nobody when only fetched (a mail scanner's GET or HEAD), only when its button is pressed", async () => {
+    await subscribe("scanned@example.com");
+    const link = await mailedLink("scanned@example.com", "confirm");
+    const fetched = [
+      await callWorker(link),
+      await callWorker(link, { method: "HEAD" }),
+      await callWorker(link, { headers: { "user-agent": "Mozilla/5.0 (compatible; SafeLinks)" } }),
+      await callWorker(`${link}&utm_source=scanner`),
+    ];
+    expect(fetched.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(fetched[1]?.body).toBeNull();
+    for (const page of [fetched[0], fetched[2], fetched[3]]) {
+      expect(page?.headers.get("content-type")).toContain("text/html");
+      expect(page?.headers.get("cache-control")).toBe("no-store");
+      // The button POSTs this very token, and nothing else.
+      expect(await confirmForm(page as Response)).toBe(link);
+    }
+    expect((await subscriber("scanned@example.com"))?.confirmedAt).toBeNull();
+    expect((await outbox()).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
+
+    const pressed = await callWorker(link, { method: "POST" });
+    expect(pressed.status).toBe(200);
+    expect(await pressed.text()).toContain("you are subscribed");
+    expect((await subscriber("scanned@example.com"))?.confirmedAt).toBeInstanceOf(Date);
+    expect((await outbox()).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT, WELCOME_SUBJECT]);
+  });
+
   it.each([
-    ["", 400, "not valid"],
-    ["?token=", 400, "not valid"],
-    ["?token=abc", 400, "not valid"],
-    ["?token=%00%ZZ", 400, "not valid"],
-    [`?token=${"a".repeat(44)}`, 400, "not valid"],
-    [`?token=${"a".repeat(43)}`, 404, "not valid any more"],
-    [`?token=${"a".repeat(43)}&token=${"b".repeat(43)}`, 404, "not valid any more"],
-  ])("answers %j with a clear %i page", async (query, status, text) => {
-    const res = await callWorker(`/api/newsletter/confirm${query}`);
-    expect(res.status).toBe(status);
-    expect(res.headers.get("content-type")).toContain("text/html");
-    expect(await res.text()).toContain(text);
+    "",
+    "?token=",
+    "?token=abc",
+    "?token=%00%ZZ",
+    `?token=${"a".repeat(44)}`,
+    `?token=${"a".repeat(42)}%3C`,
+  ])("answers %j with a clear 400 page, fetched or pressed", async (query) => {
+    for (const method of ["GET", "POST"]) {
+      const res = await callWorker(`/api/newsletter/confirm${query}`, { method });
+      expect(res.status, method).toBe(400);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      const text = await res.text();
+      expect(text).toContain("not valid");
+      expect(text).not.toContain("<form");
+    }
     expect(await outbox()).toHaveLength(0);
   });
+
+  it.each([`?token=${"a".repeat(43)}`, `?token=${"a".repeat(43)}&token=${"b".repeat(43)}`])(
+    "answers the press of an unknown %j with a clear 404 page",
+    async (query) => {
+      const res = await press(`/api/newsletter/confirm${query}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("not valid any more");
+      expect(await outbox()).toHaveLength(0);
+    },
+  );
 
   it("refuses a link older than 7 days, and subscribes nobody", async () => {
     await subscribe("late@example.com");
     await ageConfirmation("late@example.com", 7 * 24 * HOUR + 1000);
-    const res = await callWorker(await mailedLink("late@example.com", "confirm"));
+    const res = await press(await mailedLink("late@example.com", "confirm"));
     expect(res.status).toBe(410);
     expect(await res.text()).toContain("expired");
     expect((await subscriber("late@example.com"))?.confirmedAt).toBeNull();
     expect((await outbox()).map((m) => m.subject)).toEqual([CONFIRM_SUBJECT]);
   });
 
-  it("confirms once when the link is followed twice at the same time", async () => {
+  it("confirms once when the button is pressed twice at the same time", async () => {
     await subscribe("quick@example.com");
     const link = await mailedLink("quick@example.com", "confirm");
-    const answers = await Promise.all([callWorker(link), callWorker(link)]);
+    const pressed = { method: "POST" };
+    const answers = await Promise.all([callWorker(link, pressed), callWorker(link, pressed)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     expect((await outbox()).filter((m) => m.subject === WELCOME_SUBJECT)).toHaveLength(1);
   });

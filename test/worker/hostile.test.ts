@@ -92,6 +92,7 @@ import {
   wellFormed,
   wireFor,
 } from "./helpers/hostile";
+import { PNG } from "./helpers/images";
 import {
   BANK_DETAILS,
   CREATOR_PASSWORD,
@@ -761,7 +762,7 @@ describe("hostile input: forms", () => {
       statusOf(tally, "confirm"),
       [
         { method: "GET", path: `/api/newsletter/confirm?token=${confirmToken}`, headers: {} },
-        { method: "GET", path: `/api/newsletter/confirm?token=${confirmToken}`, headers: {} },
+        { method: "POST", path: `/api/newsletter/confirm?token=${confirmToken}`, headers: {} },
       ],
     );
 
@@ -2456,7 +2457,7 @@ describe("hostile input: back-office", () => {
           multipartWire,
         ),
         [
-          upload(w.admin.token, p0, IMAGE_MAGIC["image/png"], "photo.png", "image/png"),
+          upload(w.admin.token, p0, PNG, "photo.png", "image/png"),
           upload(w.admin.token, p0, new TextEncoder().encode(SVG), "photo.png", "image/png"),
           ...[null, w.shopper.token, w.creator.token, demoted.accessToken].map((t) =>
             upload(t, p0, IMAGE_MAGIC["image/jpeg"], "photo.jpg", "image/jpeg"),

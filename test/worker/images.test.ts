@@ -18,6 +18,28 @@ describe("GET /images/<key>", () => {
     expect(await res.text()).toBe(svg);
   });
 
+  it("forbids every site to frame a picture, in its own policy, on 200, HEAD and 304 alike", async () => {
+    await env.IMAGES.put("products/framed.svg", svg, {
+      httpMetadata: { contentType: "image/svg+xml" },
+    });
+    const got = await api("/images/products/framed.svg");
+    const head = await api("/images/products/framed.svg", { method: "HEAD" });
+    const etag = got.headers.get("etag") ?? "";
+    const revalidated = await api("/images/products/framed.svg", {
+      headers: { "If-None-Match": etag },
+    });
+    expect([got.status, head.status, revalidated.status]).toEqual([200, 200, 304]);
+    for (const res of [got, head, revalidated]) {
+      const directives = (res.headers.get("content-security-policy") ?? "")
+        .split(";")
+        .map((d) => d.trim());
+      expect(directives).toContain("frame-ancestors 'none'");
+      expect(directives).toContain("sandbox");
+      expect(directives).toContain("default-src 'none'");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+    }
+  });
+
   it("answers 304 when the client holds the same ETag", async () => {
     await env.IMAGES.put("blog/cover.svg", svg, { httpMetadata: { contentType: "image/svg+xml" } });
     const etag = (await api("/images/blog/cover.svg")).headers.get("etag") ?? "";

@@ -119,14 +119,14 @@ describe("the client a limit counts", () => {
       const res = await from(spellings[i % 3] ?? "", "/api/user/register", {
         name: "Bot",
         email: uniqueEmail("bot"),
-        password: "password123",
+        password: "bot password 2026",
       });
       expect(res.status).toBe(200);
     }
     const over = await from("0:0:0:0:0:ffff:203.0.113.50", "/api/user/register", {
       name: "Bot",
       email: uniqueEmail("bot"),
-      password: "password123",
+      password: "bot password 2026",
     });
     await expectLimited(over, LIMITS.registerPerIp.windowSeconds);
   });

@@ -24,6 +24,8 @@ export const IMAGE_MESSAGES = {
   emptyFile: "The photo is empty",
   tooLarge: `A photo may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
   unsupportedType: "Only JPEG, PNG, WebP and AVIF photos are accepted",
+  malformed:
+    "The photo's file is damaged or incomplete: it could not be read. Please export it again",
   tooMany: `A product may have at most ${MAX_IMAGES_PER_PRODUCT} photos`,
   notAPermutation: "keys must list each of the product's photos exactly once",
   imageNotFound: "The product has no such photo",

@@ -7,7 +7,13 @@ import { TOKEN_PATTERN } from "./ids";
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** A new password: 8 to 128 characters. */
+export const PASSWORD_MESSAGES = {
+  /** The Worker's answer to a new password on its list of common ones (services/passwords.ts). */
+  common:
+    "This password is one of the most common ones, which people try first when breaking into an account. Please choose another.",
+} as const;
+
+/** A new password: 8 to 128 characters (and, checked by the Worker only, not a common one). */
 export const PasswordSchema = v.pipe(
   v.optional(v.string("Password is required"), ""),
   v.minLength(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),

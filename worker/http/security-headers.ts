@@ -20,6 +20,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * A picture's own policy (routes/images.ts), narrower than the page's: an SVG opened directly runs
+ * nothing (sandbox, no sources but its inline style), and no other site may frame any picture.
+ */
+export const IMAGE_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": CONTENT_SECURITY_POLICY,
   "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",

@@ -12,6 +12,14 @@ const entities: Record<string, string> = {
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => entities[ch] ?? ch);
 
 /**
+ * A form of one button that POSTs to `action` (a path on this shop, with its query): what a link
+ * that changes something opens, so that a mail scanner or link preview fetching the link (GET or
+ * HEAD) changes nothing, and only a person's press does.
+ */
+export const postButton = (action: string, label: string) =>
+  `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(label)}</button></form>`;
+
+/**
  * The Worker's own small page for a link opened from a mail (newsletter confirm and unsubscribe,
  * email change): the shop's name, one message, and `action` (HTML the caller built and escaped)
  * or a way back to the shop. Never cached: each answer is about one token.

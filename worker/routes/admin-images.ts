@@ -1,6 +1,7 @@
 // /api/admin/products/:id/images*: upload a product photo into R2, reorder, set alt text, delete
 // (README, back-office). Mounted under the admin router, so requireAdmin has run before any body
-// is read. A photo is accepted by its bytes, never by its name or declared type.
+// is read. A photo is accepted by its bytes, never by its name or declared type, and stored without
+// its metadata (lib/image-metadata.ts: no GPS position, camera or editor's notes).
 import { Hono } from "hono";
 import * as v from "valibot";
 import {
@@ -8,6 +9,7 @@ import {
   IMAGE_MESSAGES,
   ImageAltBody,
   ImageOrderBody,
+  type ImageType,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_UPLOAD_BYTES,
   MAX_IMAGES_PER_PRODUCT,
@@ -18,6 +20,7 @@ import type { AppEnv } from "../http/app-env";
 import { AppError, badRequest, notFound } from "../http/errors";
 import { validate } from "../http/validate";
 import { newId } from "../lib/ids";
+import { MalformedImage, stripMetadata } from "../lib/image-metadata";
 import { sniffImage } from "../lib/image-types";
 import {
   editProductImages,
@@ -72,6 +75,16 @@ async function readUpload(req: Request): Promise<FormData> {
   }
 }
 
+/** The photo as it is stored: without its metadata; a 400 for a file whose structure is broken. */
+function withoutMetadata(upload: Uint8Array, type: ImageType): Uint8Array {
+  try {
+    return stripMetadata(upload, type);
+  } catch (err) {
+    if (err instanceof MalformedImage) throw badRequest(IMAGE_MESSAGES.malformed, "invalid_image");
+    throw err;
+  }
+}
+
 const ImageParam = v.object({ id: IdSchema, key: v.string() });
 
 export const adminImageRoutes = new Hono<AppEnv>()
@@ -116,9 +129,10 @@ export const adminImageRoutes = new Hono<AppEnv>()
     }
     if (file.size === 0) throw badRequest(IMAGE_MESSAGES.emptyFile, "empty_file");
     if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const kind = sniffImage(bytes);
+    const upload = new Uint8Array(await file.arrayBuffer());
+    const kind = sniffImage(upload);
     if (!kind) throw new AppError(415, IMAGE_MESSAGES.unsupportedType, "unsupported_image_type");
+    const bytes = withoutMetadata(upload, kind.type);
 
     // A fresh random key per upload: no two uploads share an object, so deleting one photo can
     // never race with another upload of the same bytes.

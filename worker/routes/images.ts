@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
 import { badRequest, notFound } from "../http/errors";
+import { IMAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._/-]{0,199}$/;
 /** "*" or a list of entity tags (RFC 9110 8.8.3): the only If-Match/If-None-Match R2 accepts. */
@@ -44,8 +45,7 @@ export const imageRoutes = new Hono<AppEnv>().on(["GET", "HEAD"], "/*", async (c
   object.writeHttpMetadata(headers);
   headers.set("etag", object.httpEtag);
   headers.set("cache-control", IMAGE_CACHE_CONTROL);
-  // An SVG opened directly must not be able to run anything on this origin.
-  headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  headers.set("content-security-policy", IMAGE_CONTENT_SECURITY_POLICY);
   if (!("body" in object) || c.req.method === "HEAD") {
     const status = "body" in object ? 200 : 304;
     return new Response(null, { status, headers });

@@ -1,5 +1,6 @@
 // Newsletter with double opt-in (Spam Act consent): a sign-up mails one confirmation link, the
-// address is subscribed when it is followed, and the welcome carries a one-click unsubscribe link.
+// address is subscribed when the person presses the button the link opens, and the welcome carries
+// a one-click unsubscribe link.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -13,7 +14,7 @@ import { newsletterSubscribers } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/errors";
 import { validate } from "../http/validate";
-import { messagePage } from "../lib/html";
+import { messagePage, postButton } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { sendEmailLater } from "../services/email";
@@ -30,8 +31,10 @@ const TokenQuery = v.object({
   token: v.pipe(v.string("The link is incomplete"), v.regex(TOKEN_PATTERN, "The link is invalid")),
 });
 
-const newsletterPage = (message: string, status: 200 | 400 | 404 | 410) =>
-  messagePage("Newsletter", message, status);
+const newsletterPage = (message: string, status: 200 | 400 | 404 | 410, action?: string) =>
+  messagePage("Newsletter", message, status, action);
+
+const CONFIRM_LINK_INVALID = "This confirmation link is not valid.";
 
 const accepted = (): NewsletterSubscribeResponse => ({
   success: true,
@@ -89,11 +92,22 @@ export const newsletterRoutes = new Hono<AppEnv>()
     // A confirmation mail went out within the day: the same answer, and no second mail.
     return c.json(accepted());
   })
-  // The link in the confirmation mail. Following it again says so; it never re-subscribes an
-  // address that has since unsubscribed (a new sign-up mails a new link).
-  .get("/confirm", async (c) => {
+  // The link in the confirmation mail opens a page with a button and changes nothing: mail
+  // scanners and link previews fetch links (GET, HEAD), and only a person's press may subscribe.
+  .get("/confirm", (c) => {
     const parsed = v.safeParse(TokenQuery, { token: c.req.query("token") });
-    if (!parsed.success) return newsletterPage("This confirmation link is not valid.", 400);
+    if (!parsed.success) return newsletterPage(CONFIRM_LINK_INVALID, 400);
+    return newsletterPage(
+      "Please confirm that you would like the Tamra & Tara newsletter at this address.",
+      200,
+      postButton(`/api/newsletter/confirm?token=${parsed.output.token}`, "Confirm my subscription"),
+    );
+  })
+  // The button's POST subscribes. Pressing it again says so; it never re-subscribes an address
+  // that has since unsubscribed (a new sign-up mails a new link).
+  .post("/confirm", async (c) => {
+    const parsed = v.safeParse(TokenQuery, { token: c.req.query("token") });
+    if (!parsed.success) return newsletterPage(CONFIRM_LINK_INVALID, 400);
     const tokenHash = await sha256Hex(parsed.output.token);
     const unsubscribeToken = randomToken();
     const now = Date.now();

@@ -32,7 +32,7 @@ import { optionalAuth, requireAuth, unauthorized } from "../http/auth";
 import { AppError, badRequest } from "../http/errors";
 import { beginSession } from "../http/session-cookie";
 import { validate } from "../http/validate";
-import { escapeHtml, messagePage } from "../lib/html";
+import { messagePage, postButton } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import { checkCode } from "../services/affiliate";
@@ -52,7 +52,7 @@ import {
   payoutDetailsChangedEmail,
 } from "../services/email-templates";
 import { isResetLinkLive, storeResetLink, useResetLink } from "../services/password-resets";
-import { hashPassword, verifyPassword } from "../services/passwords";
+import { hashNewPassword, verifyPassword } from "../services/passwords";
 import { getPayoutDetails, paidTo, savePayoutDetails } from "../services/payout-details";
 import { creatorPayouts, payoutMinimumCents } from "../services/payouts";
 import { clientIp, enforceLimit, LIMITS, limitPasswordTries } from "../services/rate-limit";
@@ -180,7 +180,7 @@ function confirmPage(
 ): Response {
   // Opening the link only shows a button: mail scanners that follow links change nothing.
   const button = confirmToken
-    ? `<form method="post" action="/api/user/confirm-email?token=${escapeHtml(confirmToken)}"><button type="submit">Confirm my new email address</button></form>`
+    ? postButton(`/api/user/confirm-email?token=${confirmToken}`, "Confirm my new email address")
     : undefined;
   return messagePage("Email change", message, status, button);
 }
@@ -204,7 +204,7 @@ export const userRoutes = new Hono<AppEnv>()
         id: newId(),
         name,
         email,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashNewPassword(password),
         role: "user",
       })
       .onConflictDoNothing({ target: users.email })
@@ -252,7 +252,7 @@ export const userRoutes = new Hono<AppEnv>()
     if (!(await isResetLinkLive(c.var.db, hash))) {
       throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
     }
-    const userId = await useResetLink(c.var.db, hash, await hashPassword(password));
+    const userId = await useResetLink(c.var.db, hash, await hashNewPassword(password));
     if (!userId) throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
     return c.json({
       success: true as const,
@@ -269,7 +269,7 @@ export const userRoutes = new Hono<AppEnv>()
       .where(eq(users.email, input.email));
     if (existing) throw accountExists();
     const id = newId();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashNewPassword(input.password);
     for (let attempt = 1; ; attempt++) {
       const affiliateCode = await freeAffiliateCode(db, input.name);
       try {

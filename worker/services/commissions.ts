@@ -2,9 +2,22 @@
 // (payable) once the hold after the order's payment has passed, and reversed in proportion to
 // refunds and disputes, also after approval (services/reversals.ts). Every statement is
 // conditional, so replays and races change nothing twice.
-import { and, eq, exists, lt, lte, sql } from "drizzle-orm";
+import {
+  and,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
-import { commissions, creatorProfiles, orders } from "../db/schema";
+import { commissions, creatorProfiles, orders, users } from "../db/schema";
 import { newId } from "../lib/ids";
 
 /** The shop's 30-day satisfaction guarantee: no commission is payable before it has passed. */
@@ -20,16 +33,76 @@ export const SAME_CARD_REASON =
   "Paid with the same card as one of the creator's own orders (possible self-referral).";
 
 /**
- * The order (the outer query's) was paid with a card that also paid an order of the creator's own:
- * placed from their account, or with their sign-in or payout email.
+ * The self-referral card rule. A creator's own card is any card (Stripe's fingerprint) that paid
+ * an order of the creator's own: placed signed in to their account, or as a guest with their
+ * sign-in or payout email as contact (the checkout's rule, services/affiliate.ts). An attributed
+ * order paid with such a card earns nothing unless the owner releases it: its commission is held
+ * for review (services/commission-review.ts). Whichever is paid first, the two meet:
+ * - the attributed order paid after the creator's own: its commission is written held (SAME_CARD);
+ * - the creator's own order paid after attributed ones: the batch that marks it paid holds their
+ *   commissions paid with the same card (holdSameCardCommissions).
+ * Each is a condition inside its payment's D1 batch, and D1 runs batches one at a time, so of two
+ * payments landing together the second sees the first whatever the order.
  */
-const SAME_CARD = sql`"orders"."card_fingerprint" IS NOT NULL AND EXISTS (
-  SELECT 1 FROM "orders" AS own
-  WHERE own."card_fingerprint" = "orders"."card_fingerprint" AND own."id" <> "orders"."id"
-    AND own."paid_at" IS NOT NULL
-    AND (own."user_id" = "orders"."creator_id"
-      OR own."email" IN (SELECT u."email" FROM "users" AS u WHERE u."id" = "orders"."creator_id")
-      OR own."email" = lower(trim("creator_profiles"."payout_email"))))`;
+const own = alias(orders, "own");
+
+/** The order `order` is the creator's (`creatorId`) own: their account, or their email as contact. */
+const placedBy = (
+  order: typeof own,
+  creatorId: SQL | SQLiteColumn,
+) => sql`(${order.userId} = ${creatorId}
+  OR ${order.email} IN (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${creatorId})
+  OR ${order.email} IN (SELECT lower(trim(${creatorProfiles.payoutEmail})) FROM ${creatorProfiles}
+    WHERE ${creatorProfiles.userId} = ${creatorId}))`;
+
+/** The order (the outer query's) was paid with a card that also paid an order of the creator's own. */
+const SAME_CARD = sql`${orders.cardFingerprint} IS NOT NULL AND EXISTS (
+  SELECT 1 FROM ${orders} AS ${own}
+  WHERE ${own.cardFingerprint} = ${orders.cardFingerprint} AND ${own.id} <> ${orders.id}
+    AND ${own.paidAt} IS NOT NULL AND ${placedBy(own, orders.creatorId)})`;
+
+/**
+ * The other half of the card rule, for the batch that marks `orderId` paid at `now` (it runs after
+ * that batch's update, and does nothing unless the order was paid then): when the order is a
+ * creator's own, that creator's commissions on earlier orders paid with the same card are held
+ * for review too. A held commission is pending (the hold's approval waits for the owner's release,
+ * services/commission-review.ts), so an approved one goes back to pending. Only commission no
+ * payout has taken yet (settled_cents 0) and that the owner has not decided on is held: money
+ * already paid out stays a matter for the owner.
+ */
+export function holdSameCardCommissions(db: Db, orderId: string, now: number) {
+  const attributed = alias(orders, "attributed");
+  const paidWithOwnCard = db
+    .select({ id: attributed.id })
+    .from(own)
+    .innerJoin(attributed, eq(attributed.cardFingerprint, own.cardFingerprint))
+    .where(
+      and(
+        eq(own.id, orderId),
+        eq(own.paidAt, new Date(now)),
+        ne(attributed.id, own.id),
+        isNotNull(attributed.creatorId),
+        placedBy(own, attributed.creatorId),
+      ),
+    );
+  return db
+    .update(commissions)
+    .set({
+      review: "held",
+      reviewReason: SAME_CARD_REASON,
+      status: "pending",
+      approvedAt: null,
+      updatedAt: new Date(now),
+    })
+    .where(
+      and(
+        inArray(commissions.orderId, paidWithOwnCard),
+        isNull(commissions.review),
+        eq(commissions.settledCents, 0),
+        inArray(commissions.status, ["pending", "approved"]),
+      ),
+    );
+}
 
 /** A commission that may earn: never held for review, or released by the owner. */
 export const NOT_HELD = sql`("review" IS NULL OR "review" = 'released')`;
@@ -40,8 +113,8 @@ export const NOT_HELD = sql`("review" IS NULL OR "review" = 'released')`;
  * rate the order was placed under (orders.commission_rate_bps). The row keeps that rate, so a
  * later change of terms leaves it as it is. Only a creator
  * still approved when the payment lands earns: a suspension stops commissions at once. One paid
- * with a card that paid the creator's own orders is held for the owner's review (issue 18, item
- * 6). It must run in the batch that marks the order paid at `now` (services/fulfilment.ts).
+ * with a card of the creator's own (SAME_CARD) is held for the owner's review. It must run in the
+ * batch that marks the order paid at `now` (services/fulfilment.ts).
  */
 export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
   const base = sql<number>`max(0, ${orders.subtotalCents} - ${orders.discountCents})`;

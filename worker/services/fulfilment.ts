@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { type OrderStatus, orders, stripeEvents } from "../db/schema";
 import type { Bindings } from "../env";
 import { stableId } from "../lib/ids";
-import { commissionStatement } from "./commissions";
+import { commissionStatement, holdSameCardCommissions } from "./commissions";
 import { deliverQueuedEmail, queueMailIf } from "./email";
 import { newOrderAlertEmail, orderConfirmationEmail } from "./email-templates";
 import { invoiceUrl } from "./invoice";
@@ -120,12 +120,22 @@ export async function fulfilSession(
   const alertId = await stableId("owner-order-alert", order.id);
   const queueAlert = queueMailIf(db, alertId, alert, isPaidNow);
   // One commission per order (unique order_id), written only once the order is paid; then any
-  // refund or dispute that arrived before the payment was recorded is applied to both.
+  // refund or dispute that arrived before the payment was recorded is applied to both. An order
+  // of a creator's own holds that creator's commissions paid with the same card (commissions.ts).
   const commission = commissionStatement(db, order.id, now);
+  const sameCard = holdSameCardCommissions(db, order.id, now);
   const reversals = applyReversalsStatements(db, eq(orders.id, order.id), now);
   // The order's stock hold becomes a sale, once: conditional on the hold, which it moves to `sold`.
   const sale = saleStatements(db, order.id);
-  const effects = [update, queueMail, queueAlert, commission, ...reversals, ...sale] as const;
+  const effects = [
+    update,
+    queueMail,
+    queueAlert,
+    commission,
+    sameCard,
+    ...reversals,
+    ...sale,
+  ] as const;
   const [transition] = event
     ? (await db.batch([recordEvent(db, event), ...effects])).slice(1)
     : await db.batch(effects);

@@ -1,6 +1,9 @@
 // Password hashing: PBKDF2-SHA256 through WebCrypto. Stored as
 // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>" so the cost can be raised later and old
-// hashes still verify.
+// hashes still verify. A new password is refused when it is one of the most common ones.
+import { PASSWORD_MESSAGES } from "../contracts/auth";
+import { badRequest } from "../http/errors";
+import { COMMON_PASSWORDS } from "./common-passwords";
 
 /** Production Workers refuse more than 100000 PBKDF2 iterations; local workerd does not check. */
 export const PBKDF2_ITERATIONS = 100_000;
@@ -31,6 +34,27 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const hash = await derive(password, salt, PBKDF2_ITERATIONS);
   return [SCHEME, PBKDF2_ITERATIONS, toB64(salt), toB64(hash)].join("$");
+}
+
+let commonPasswords: Set<string> | undefined;
+
+/** True when `password`, in any case, is on the list of common passwords (common-passwords.ts). */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(COMMON_PASSWORDS.split("\n"));
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/**
+ * The hash of a password someone chooses (sign-up, creator sign-up, a reset): a 400 on the
+ * `password` field, before anything is hashed or written, when it is a common password.
+ */
+export async function hashNewPassword(password: string): Promise<string> {
+  if (isCommonPassword(password)) {
+    throw badRequest(PASSWORD_MESSAGES.common, "common_password", [
+      { path: "password", message: PASSWORD_MESSAGES.common },
+    ]);
+  }
+  return hashPassword(password);
 }
 
 export interface ParsedHash {

@@ -8,6 +8,7 @@ import {
   SORT_MODES,
   type SortMode,
 } from "../../../worker/contracts/catalogue";
+import { isPlainText } from "../../../worker/contracts/text";
 
 /** SPEC.md section 9: collection page size, the search endpoint's default. */
 export const PAGE_SIZE = SEARCH_PAGE_SIZE;
@@ -42,20 +43,24 @@ function parsePage(value: string | null): number {
   return Math.max(1, Number(value));
 }
 
-/** Address -> state. Unknown or malformed values fall back to the defaults, never throw. */
+/**
+ * Address -> state. Unknown or malformed values fall back to the defaults, never throw; text with
+ * a control character is one the search endpoint refuses (contracts/text.ts), so it is dropped.
+ */
 export function parseCollectionParams(params: URLSearchParams): CollectionQuery {
   const categories = params
     .getAll("category")
     .map((name) => name.trim())
-    .filter((name, index, all) => name !== "" && all.indexOf(name) === index);
+    .filter((name, index, all) => name !== "" && isPlainText(name) && all.indexOf(name) === index);
   const sort = params.get("sort");
+  const search = (params.get("q") ?? "").trim();
   return {
     categories,
     // SPEC.md: any value turns these on, even "false".
     premium: params.has("premium"),
     sale: params.has("sale"),
     hideSoldOut: params.has("instock"),
-    search: (params.get("q") ?? "").trim(),
+    search: isPlainText(search) ? search : "",
     sort: isSortMode(sort) ? sort : "relevant",
     page: parsePage(params.get("page")),
   };
