@@ -10,7 +10,7 @@ import {
   type AdminOrderListResponse,
   ORDER_ADMIN_MESSAGES,
 } from "../../worker/contracts/admin-orders";
-import type { OrderDto } from "../../worker/contracts/order";
+import { type OrderDto, TRACKER_STEPS } from "../../worker/contracts/order";
 import {
   auditLog,
   emailOutbox,
@@ -453,9 +453,6 @@ describe("POST /api/admin/orders/:id/status", () => {
     const sameAgain = await move(admin.accessToken, placed.id, { status: "Delivered" });
     expect(sameAgain.status).toBe(409);
     expect(await sameAgain.json()).toMatchObject({ code: "same_status" });
-    // "Order Placed" is where orders start, not a step to move to.
-    const start = await move(admin.accessToken, placed.id, { status: "Order Placed" });
-    expect(start.status).toBe(400);
 
     const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
     expect(row).toMatchObject({ status: "Delivered", trackingNumber: null, trackingUrl: null });
@@ -465,6 +462,36 @@ describe("POST /api/admin/orders/:id/status", () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, placed.id), eq(auditLog.action, "status")));
     expect(statusEntries).toHaveLength(2);
+  });
+
+  it("refuses every backward pair of steps alike: 409, Packing to Order Placed included", async () => {
+    const { bowl } = await shop();
+    const admin = await adminSession();
+    const placed = await placeOrder(bowl.id);
+    const mailsBefore = (await mailsAbout(placed.id)).length;
+    const pairs = TRACKER_STEPS.flatMap((from, at) =>
+      TRACKER_STEPS.slice(0, at).map((to) => [from, to] as const),
+    );
+    expect(pairs).toHaveLength(10);
+    for (const [from, to] of pairs) {
+      await setOrder(placed.id, { status: from });
+      const res = await move(admin.accessToken, placed.id, { status: to, trackingNumber: "X1" });
+      expect(res.status, `${from} -> ${to}`).toBe(409);
+      expect(await res.json()).toEqual({
+        success: false,
+        message: ORDER_ADMIN_MESSAGES.backwards(from, to),
+        code: "status_backwards",
+      });
+      const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
+      expect(row).toMatchObject({ status: from, trackingNumber: null, shippedAt: null });
+    }
+    // Order Placed asked of an order there already is the same step.
+    await setOrder(placed.id, { status: "Order Placed" });
+    const same = await move(admin.accessToken, placed.id, { status: "Order Placed" });
+    expect(same.status).toBe(409);
+    expect(await same.json()).toMatchObject({ code: "same_status" });
+    expect(await mailsAbout(placed.id)).toHaveLength(mailsBefore);
+    expect(await db().select().from(auditLog)).toHaveLength(0);
   });
 
   it("may skip steps: straight to Delivered counts as shipped, with one mail", async () => {

@@ -136,16 +136,15 @@ const requestKey = v.optional(
 );
 
 /**
- * POST /api/admin/orders/:id/status. Shipped needs the tracking number (the carrier defaults to
- * Australia Post); a later step may carry one too, when Shipped was skipped.
+ * POST /api/admin/orders/:id/status. Any tracker step is a status (Order Placed too: asked of a
+ * later order, it is a move backwards, which the Worker refuses as every other: 409). Shipped needs
+ * the tracking number (the carrier defaults to Australia Post); a later step may carry one too,
+ * when Shipped was skipped.
  */
 export const StatusChangeSchema = v.pipe(
   fieldsObject(
     {
-      status: v.picklist(
-        TRACKER_STEPS.slice(1) as [OrderStatusName, ...OrderStatusName[]],
-        `status must be one of ${TRACKER_STEPS.slice(1).join(", ")}`,
-      ),
+      status: v.picklist(TRACKER_STEPS, `status must be one of ${TRACKER_STEPS.join(", ")}`),
       carrier: v.optional(
         v.picklist(CARRIER_IDS, `carrier must be one of ${CARRIER_IDS.join(", ")}`),
       ),
@@ -178,6 +177,8 @@ export const StatusChangeSchema = v.pipe(
 export type StatusChangeInput = v.InferOutput<typeof StatusChangeSchema>;
 
 export const MAX_REFUND_LINES = 50;
+/** A refund's body with neither an amount nor lines (the back-office's dialog says it too). */
+const REFUND_NOTHING_CHOSEN = "Choose the units this refund is for or enter the amount to refund";
 
 const RestockLineSchema = v.object({
   productId: v.pipe(
@@ -202,8 +203,10 @@ const reason = v.optional(
 );
 
 /**
- * POST /api/admin/orders/:id/refund. No amount: the rest of what was paid. `lines` name what the
- * refund is for; with `restock` they go back in stock (never more than the line sold).
+ * POST /api/admin/orders/:id/refund. A refund says what it is: an `amount`, or the `lines` it is for
+ * (then the Worker computes their worth, refundSuggestionCents; every unit of every line is all that
+ * is left), or both; neither is refused, so no request refunds an order by leaving fields out. With
+ * `restock` the lines go back in stock (never more than the line sold).
  */
 export const RefundSchema = v.pipe(
   fieldsObject(
@@ -234,6 +237,10 @@ export const RefundSchema = v.pipe(
       "Each product may appear once in lines",
     ),
     ["lines"],
+  ),
+  v.forward(
+    v.check((input) => input.amount !== undefined || input.lines.length > 0, REFUND_NOTHING_CHOSEN),
+    ["amount"],
   ),
 );
 export type RefundInput = v.InferOutput<typeof RefundSchema>;
@@ -275,7 +282,11 @@ export const ORDER_ADMIN_MESSAGES = {
   paymentProvider: "Could not reach Stripe; nothing was refunded. Try again.",
   shippedCannotCancel: "A shipped order cannot be cancelled; refund it instead",
   notCancellable: "Only a paid order that has not shipped can be cancelled",
+  nothingChosen: REFUND_NOTHING_CHOSEN,
   unknownLine: "lines may only name products of this order",
+  lineOverSold: (name: string, sold: number) =>
+    `The order has ${sold} of ${name}; lines may not name more`,
+  linesWorthNothing: "The chosen units come to nothing to refund; enter the amount to refund",
   lineTooMany: (name: string, left: number) => `At most ${left} of ${name} can go back in stock`,
 } as const;
 
@@ -423,7 +434,7 @@ export interface RefundResponse {
 /**
  * What refunding some lines is worth, in cents: their price with the order's GST and its discount
  * shared out by value (delivery is not included), never more than `refundableCents`. The refund
- * form offers it; the owner may change it.
+ * form offers it and the owner may change it; a refund naming lines without an amount is this.
  */
 export function refundSuggestionCents(
   order: { subtotalCents: number; taxCents: number; discountCents: number },
