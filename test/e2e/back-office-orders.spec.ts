@@ -139,6 +139,10 @@ test("the owner refunds part of a creator's sale; the creator's earnings drop by
   await openOrderOf(owner, buyerEmail);
   await owner.getByRole("button", { name: "Refund", exact: true }).click();
   const dialog = owner.getByRole("dialog", { name: /Refund order/ });
+  // It opens with nothing chosen: no units, no amount, and nothing to send yet.
+  await expect(dialog.getByLabel("Lotus Copper Wind Chime")).toHaveValue("0");
+  await expect(dialog.getByLabel("Amount to refund")).toHaveValue("");
+  await expect(dialog.getByRole("button", { name: "Refund", exact: true })).toBeDisabled();
   await dialog.getByLabel("Lotus Copper Wind Chime").selectOption("1");
   await dialog.getByLabel("Put back in stock").check();
   await expect(dialog.getByLabel("Amount to refund")).toHaveValue("44.45");

@@ -458,8 +458,6 @@ describe("refunds", () => {
     await press("Refund");
     const dialog = within(await screen.findByRole("dialog", { name: "Refund order #8293a4b5" }));
     const amount = dialog.getByLabelText("Amount to refund") as HTMLInputElement;
-    // Nothing chosen: the rest of the order.
-    expect(amount.value).toBe("122.75");
     expect((dialog.getByLabelText(/^Put back in stock/) as HTMLInputElement).checked).toBe(true);
     expect((dialog.getByLabelText(/^Notify customer/) as HTMLInputElement).checked).toBe(true);
 
@@ -492,6 +490,58 @@ describe("refunds", () => {
     expect(document.querySelector(".order-totals .is-refundable dd")?.textContent).toBe("$73.25");
   });
 
+  it("opens with nothing chosen and cannot refund until units are picked or an amount typed", async () => {
+    const { api } = openOrder(makeOrder(), { [`POST ${ORDER}/refund`]: refundOk(12) });
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    await press("Refund");
+    const dialog = within(await screen.findByRole("dialog", { name: "Refund order #8293a4b5" }));
+    const amount = dialog.getByLabelText("Amount to refund") as HTMLInputElement;
+    const lota = dialog.getByLabelText("Copper Kalash Lota") as HTMLSelectElement;
+    const diya = dialog.getByLabelText("Brass Diya") as HTMLSelectElement;
+    expect([lota.value, diya.value, amount.value]).toEqual(["0", "0", ""]);
+    const submit = () =>
+      dialog.getByRole("button", { name: /^Refund(?! the rest)/ }) as HTMLButtonElement;
+    expect(submit().textContent).toBe("Refund");
+    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute("aria-describedby")).toBeTruthy();
+    expect(
+      dialog.getByText(`${ORDER_ADMIN_MESSAGES.nothingChosen}.`, { selector: ".admin-hint" }),
+    ).toBeTruthy();
+    fireEvent.submit(submit().closest("form") as HTMLFormElement);
+    expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(0);
+
+    // Picking units fills their worth and the button says it; taking them back empties it again.
+    fireEvent.change(diya, { target: { value: "1" } });
+    expect(amount.value).toBe("13.75");
+    expect(submit().textContent).toBe("Refund $13.75");
+    expect(submit().disabled).toBe(false);
+    fireEvent.change(diya, { target: { value: "0" } });
+    expect(amount.value).toBe("");
+    expect(submit().disabled).toBe(true);
+
+    // An amount typed alone is a refund too, and the button shows it as it will go.
+    fireEvent.change(amount, { target: { value: "12" } });
+    expect(submit().textContent).toBe("Refund $12.00");
+    fireEvent.click(submit());
+    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(1));
+    expect(api.callsTo("POST", `${ORDER}/refund`)[0]?.body).toMatchObject({
+      amount: 12,
+      lines: [],
+    });
+  });
+
+  it("refunds the rest only when the owner asks for it", async () => {
+    const { api } = openOrder(makeOrder(), { [`POST ${ORDER}/refund`]: refundOk(122.75) });
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    await press("Refund");
+    const dialog = within(await screen.findByRole("dialog"));
+    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
+    expect((dialog.getByLabelText("Amount to refund") as HTMLInputElement).value).toBe("122.75");
+    fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+    expect(await screen.findByText("Refunded $122.75; the customer was emailed")).toBeTruthy();
+    expect(api.callsTo("POST", `${ORDER}/refund`)[0]?.body).toMatchObject({ amount: 122.75 });
+  });
+
   it("retries with the same key while another refund is in progress", async () => {
     const { api } = openOrder(makeOrder(), {
       [`POST ${ORDER}/refund`]: refundRoute([
@@ -506,6 +556,7 @@ describe("refunds", () => {
     await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     await press("Refund");
     const dialog = within(await screen.findByRole("dialog"));
+    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
     fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
     expect(
       await dialog.findByText(
@@ -534,6 +585,7 @@ describe("refunds", () => {
     for (const _ of [1, 2]) {
       await press("Refund");
       const dialog = within(await screen.findByRole("dialog"));
+      fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
       fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
       await dialog.findByText(busy);
       fireEvent.click(await dialog.findByRole("button", { name: "Cancel" }));
@@ -560,6 +612,7 @@ describe("refunds", () => {
     await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     await press("Refund");
     const dialog = within(await screen.findByRole("dialog"));
+    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
     fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
     expect(
       await dialog.findByText("Stripe refused the refund: Your card was declined"),
