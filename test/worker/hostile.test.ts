@@ -2886,9 +2886,62 @@ describe("hostile input: back-office", () => {
         },
       );
 
+      // Tracking corrections, with the move's own carrier, number and notify (no status), on the
+      // order shipped above; the other one has not shipped. A correction answers what it asked.
+      const trackingPath = `/api/admin/orders/${shippingId}/tracking`;
+      await fuzzAdmin(
+        "order-tracking",
+        20,
+        request(
+          mostly("POST"),
+          orderId([shippingId, 4], [cancellingId, 1]).map(
+            (id) => `/api/admin/orders/${id}/tracking`,
+          ),
+          wireFor(
+            bodyFor(
+              statusBody.map(({ status: _status, ...correction }) => correction),
+              ["carrier", "trackingNumber", "notify"],
+            ),
+          ),
+        ),
+        [
+          ex("POST", trackingPath, { trackingNumber: " SND 56-78 ", notify: false }),
+          ex("POST", trackingPath, { trackingNumber: " SND 56-78 ", notify: false }),
+          ex("POST", trackingPath, { carrier: "dhl", trackingNumber: "" }),
+          ex("POST", trackingPath, {}),
+          ex("POST", `/api/admin/orders/${cancellingId}/tracking`, { trackingNumber: "AB1" }),
+          ex("POST", `/api/admin/orders/${unpaidId}/tracking`, { trackingNumber: "AB1" }),
+          ex("POST", `/api/admin/orders/${nowhere}/tracking`, { trackingNumber: "AB1" }),
+          ...refused("POST", trackingPath, { trackingNumber: "PWNED1" }),
+        ],
+        (a, c) => {
+          jsonOnly(a, c);
+          if (c.method !== "POST") return;
+          if (a.status === 409) {
+            expect([
+              "same_tracking",
+              "order_not_shipped",
+              "order_not_paid",
+              "order_cancelled",
+              "tracking_changed",
+            ]).toContain(a.json?.code);
+          }
+          if (a.status !== 200) return;
+          const order = a.json?.order as AdminOrderDto;
+          expectAdminOrder(order);
+          expect(SHIPPED_STATUSES).toContain(order.status);
+          const body = bodyOf(c);
+          expect(order.shipping.trackingNumber).toBe(String(body.trackingNumber).trim());
+          if (body.carrier !== undefined) expect(order.shipping.carrier).toBe(body.carrier);
+          const url = order.shipping.trackingUrl ?? "";
+          expect(new URL(url).protocol).toBe("https:");
+          expect(url).not.toMatch(/[\s<>"']/);
+        },
+      );
+
       // Refunds: amounts of every shape, lines unknown, duplicated or over what was sold, request
       // keys of every shape (two reused on purpose). A refund must be for the amount asked (none:
-      // what was left).
+      // what its lines are worth).
       const amount = fc.oneof(
         { weight: 4, arbitrary: fc.integer({ min: 1, max: 1500 }).map((c) => c / 100) },
         {
@@ -3000,7 +3053,7 @@ describe("hostile input: back-office", () => {
             amount: 2,
             requestKey: "refund-key-0003",
           }),
-          // JSON sent as text/plain is refused, not read as {} (which would refund all that is left).
+          // JSON sent as text/plain is refused, not read as {}.
           {
             ...ex("POST", `/api/admin/orders/${cancellingId}/refund`),
             wire: { kind: "text", contentType: "text/plain", text: JSON.stringify({ amount: 1 }) },

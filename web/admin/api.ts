@@ -46,6 +46,7 @@ import type {
   RefundInput,
   RefundResponse,
   StatusChangeInput,
+  TrackingCorrectionInput,
 } from "../../worker/contracts/admin-orders";
 import type {
   GstReportResponse,
@@ -265,6 +266,10 @@ export const fetchOrder = async (orderId: string, signal?: AbortSignal): Promise
 /** Forward only (a backward move is 409); Shipped carries the carrier and tracking number. */
 export const changeOrderStatus = async (orderId: string, input: StatusChangeInput) =>
   (await post<AdminOrderResponse>(`${orderPath(orderId)}/status`, input)).order;
+
+/** A shipped (or later) order's carrier and number; one not shipped yet is 409. */
+export const correctTracking = async (orderId: string, input: TrackingCorrectionInput) =>
+  (await post<AdminOrderResponse>(`${orderPath(orderId)}/tracking`, input)).order;
 
 /** The same `requestKey` twice is one refund; more than is left to refund is 409. */
 export const refundOrder = (orderId: string, input: RefundInput) =>

@@ -141,27 +141,25 @@ const requestKey = v.optional(
  * the tracking number (the carrier defaults to Australia Post); a later step may carry one too,
  * when Shipped was skipped.
  */
+const carrier = v.optional(
+  v.picklist(CARRIER_IDS, `carrier must be one of ${CARRIER_IDS.join(", ")}`),
+);
+const trackingNumber = v.pipe(
+  v.string("trackingNumber must be text"),
+  v.trim(),
+  v.maxLength(
+    MAX_TRACKING_NUMBER_LENGTH,
+    `trackingNumber must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`,
+  ),
+  v.regex(/^[A-Za-z0-9 -]*$/, "trackingNumber may contain only letters, digits, spaces and -"),
+);
+
 export const StatusChangeSchema = v.pipe(
   fieldsObject(
     {
       status: v.picklist(TRACKER_STEPS, `status must be one of ${TRACKER_STEPS.join(", ")}`),
-      carrier: v.optional(
-        v.picklist(CARRIER_IDS, `carrier must be one of ${CARRIER_IDS.join(", ")}`),
-      ),
-      trackingNumber: v.optional(
-        v.pipe(
-          v.string("trackingNumber must be text"),
-          v.trim(),
-          v.maxLength(
-            MAX_TRACKING_NUMBER_LENGTH,
-            `trackingNumber must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`,
-          ),
-          v.regex(
-            /^[A-Za-z0-9 -]*$/,
-            "trackingNumber may contain only letters, digits, spaces and -",
-          ),
-        ),
-      ),
+      carrier,
+      trackingNumber: v.optional(trackingNumber),
       notify,
     },
     "status change",
@@ -175,6 +173,23 @@ export const StatusChangeSchema = v.pipe(
   ),
 );
 export type StatusChangeInput = v.InferOutput<typeof StatusChangeSchema>;
+
+/**
+ * POST /api/admin/orders/:id/tracking: corrects a shipped (or later) order's tracking, checked as
+ * the move to Shipped checks it. No carrier keeps the order's own (Australia Post if it has none).
+ */
+export const TrackingCorrectionSchema = fieldsObject(
+  {
+    carrier,
+    trackingNumber: v.pipe(
+      v.optional(trackingNumber, ""),
+      v.nonEmpty("Enter the corrected tracking number"),
+    ),
+    notify,
+  },
+  "tracking correction",
+);
+export type TrackingCorrectionInput = v.InferOutput<typeof TrackingCorrectionSchema>;
 
 export const MAX_REFUND_LINES = 50;
 /** A refund's body with neither an amount nor lines (the back-office's dialog says it too). */
@@ -272,6 +287,11 @@ export const ORDER_ADMIN_MESSAGES = {
   notFound: "Order not found",
   notPaid: "This order has not been paid",
   backwards: (from: string, to: string) => `The order is ${from}; it cannot go back to ${to}`,
+  notShipped:
+    "This order has not shipped yet: its tracking number is given when it is marked Shipped",
+  sameTracking: "The order already has this carrier and tracking number",
+  trackingChanged:
+    "Someone changed this order's tracking meanwhile; reload the order and try again",
   sameStatus: (status: string) => `The order is already ${status}`,
   cancelled: "This order was cancelled",
   nothingToRefund: "Nothing is left to refund on this order",
@@ -363,7 +383,8 @@ export interface OrderEventDto {
     | "note"
     | "stripe_refund"
     | "dispute"
-    | "commission_review";
+    | "commission_review"
+    | "tracking";
   title: string;
   detail?: string;
   /** Who did it, for the owner's own actions. */
