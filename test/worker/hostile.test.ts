@@ -3608,6 +3608,45 @@ describe("hostile input: back-office", () => {
         { weight: 1, arbitrary: hostileNumber },
         { weight: 1, arbitrary: fc.constantFrom("50", "0.01", null, [50], { dollars: 50 }, true) },
       );
+      // What a batch at a minimum would pay: never more than what is owed, for the minimum asked.
+      await fuzzAdmin(
+        "payout-preview",
+        10,
+        request(
+          mostly("GET"),
+          withQuery(
+            "/api/admin/payouts/preview",
+            query(param("minimum", fc.oneof(minimum.map(String), hostileText.map(encoded)))),
+          ),
+        ),
+        [
+          ex("GET", "/api/admin/payouts/preview"),
+          ex("GET", "/api/admin/payouts/preview?minimum=0.01"),
+          ex("GET", "/api/admin/payouts/preview?minimum=1e3"),
+          ...refused("GET", "/api/admin/payouts/preview?minimum=0.01"),
+        ],
+        async (a, c) => {
+          await expectPayoutsHold();
+          if (a.status !== 200 || c.method !== "GET") return;
+          const due = a.json?.due as AdminPayoutListResponse["due"];
+          for (const n of [due.creators, due.amount, due.withoutDetails]) {
+            expect(n).toBeGreaterThanOrEqual(0);
+          }
+          const asked = new URL(c.path, ORIGIN).searchParams.get("minimum");
+          expect(cents(due.minimum)).toBe(asked === null ? 5000 : cents(Number(asked)));
+        },
+      );
+      // A batch made as confirmed pays exactly what the confirmation says, or nothing.
+      const expected = fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.record({
+            total: fc.integer({ min: 1, max: 100_000 }).map((n) => n / 100),
+            creators: fc.integer({ min: 1, max: 3 }),
+          }),
+        },
+        { weight: 1, arbitrary: hostileValue },
+      );
       const created: string[] = [];
       await fuzzAdmin(
         "payout-create",
@@ -3615,7 +3654,12 @@ describe("hostile input: back-office", () => {
         request(
           mostly("POST"),
           fc.constant("/api/admin/payouts"),
-          wireFor(bodyFor(fc.record({ minimum }, { requiredKeys: [] }), ["minimum"])),
+          wireFor(
+            bodyFor(fc.record({ minimum, expected }, { requiredKeys: [] }), [
+              "minimum",
+              "expected",
+            ]),
+          ),
         ),
         [
           ...refused("POST", "/api/admin/payouts", { minimum: 0.01 }),
@@ -3627,17 +3671,27 @@ describe("hostile input: back-office", () => {
           ex("POST", "/api/admin/payouts", { minimum: 100_000 }),
           ex("POST", "/api/admin/payouts", { minimum: 0.001 }),
           ex("POST", "/api/admin/payouts", { minimum: 0.1 + 0.2 }),
+          ex("POST", "/api/admin/payouts", {
+            minimum: 0.01,
+            expected: { total: 0.01, creators: 1 },
+          }),
           ex("POST", "/api/admin/payouts", { minimum: 0.01 }),
         ],
         async (a, c) => {
           jsonOnly(a, c);
           await expectPayoutsHold();
           if (c.method !== "POST") return;
-          if (a.status === 409) expect(a.json?.code).toBe("nothing_to_pay");
+          if (a.status === 409)
+            expect(["nothing_to_pay", "payout_changed"]).toContain(a.json?.code);
           if (a.status !== 200) return;
           const p = a.json?.payout as AdminPayoutDto;
           expectPayout(p);
           expect(p.status).toBe("open");
+          const confirmed = bodyOf(c).expected as { total: number; creators: number } | undefined;
+          if (confirmed) {
+            expect(cents(p.total)).toBe(cents(confirmed.total));
+            expect(p.lineCount).toBe(confirmed.creators);
+          }
           const asked = bodyOf(c).minimum;
           expect(cents(p.minimum)).toBe(typeof asked === "number" ? cents(asked) : 5000);
           created.push(p._id);

@@ -55,6 +55,7 @@ import type {
 } from "../../worker/contracts/admin-reports";
 import type {
   AdminPayoutListResponse,
+  AdminPayoutPreviewResponse,
   AdminPayoutResponse,
   PayoutCreateSchema,
 } from "../../worker/contracts/payouts";
@@ -398,7 +399,19 @@ export const fetchPayouts = ({ page }: { page?: number }, signal?: AbortSignal) 
 
 const payoutPath = (payoutId: string) => `/api/admin/payouts/${encodeURIComponent(payoutId)}`;
 
-/** Everyone with payout details owed at least `minimum` dollars; nobody is 409 nothing_to_pay. */
+/** What a batch at `minimum` dollars would pay now, as the Worker computes it. */
+export const previewPayout = async (minimum: number, signal?: AbortSignal) =>
+  (
+    await call<AdminPayoutPreviewResponse>(
+      `/api/admin/payouts/preview${query({ minimum: minimum.toFixed(2) })}`,
+      { signal },
+    )
+  ).due;
+
+/**
+ * Everyone with payout details owed at least `minimum` dollars; nobody is 409 nothing_to_pay, and
+ * a batch that would not pay the `expected` total and creators is 409 payout_changed.
+ */
 export const createPayout = async (input: v.InferOutput<typeof PayoutCreateSchema>) =>
   (await post<AdminPayoutResponse>("/api/admin/payouts", input)).payout;
 

@@ -16,6 +16,7 @@ import {
   formatAbn,
   PAYOUT_ADMIN_MESSAGES,
   PAYOUTS_PAGE_SIZE,
+  type PayoutDueDto,
   type PayoutLineDto,
   type PayoutStatementDto,
   type PayoutStatusDto,
@@ -71,14 +72,39 @@ const notFound = () => new AppError(404, PAYOUT_ADMIN_MESSAGES.notFound, "not_fo
 const notOpen = (status: string) =>
   new AppError(409, PAYOUT_ADMIN_MESSAGES.notOpen(status), "payout_not_open");
 
+/** What each creator owed at least `minimumCents` is owed now (a subquery: creator_id, owed). */
+const owedAtLeast = (minimumCents: number) =>
+  sql`(SELECT "creator_id", sum(${OWED}) AS "owed" FROM "commissions" WHERE ${TAKEN}
+    GROUP BY "creator_id" HAVING sum(${OWED}) >= ${minimumCents})`;
+
+/**
+ * A batch's lines are written only when it pays what the owner confirmed: `expected` creators with
+ * payout details, `expected` cents in all, as the preview computed them (nothing asked: any).
+ */
+function paysAsConfirmed(minimumCents: number, expected?: PayoutExpectation): SQL {
+  if (!expected) return sql`1`;
+  const due = sql`(SELECT o."owed" FROM ${owedAtLeast(minimumCents)} AS o
+    JOIN "creator_payout_details" AS d ON d."user_id" = o."creator_id")`;
+  return sql`(SELECT count(*) FROM ${due}) = ${expected.creators}
+    AND (SELECT coalesce(sum("owed"), 0) FROM ${due}) = ${expected.totalCents}`;
+}
+
+/** The batch the owner confirmed: its total in cents and how many creators it pays. */
+export interface PayoutExpectation {
+  totalCents: number;
+  creators: number;
+}
+
 /**
  * Makes a batch of everyone owed at least `minimumCents` (with payout details) and answers it;
- * 409 when nobody is. All or nothing, in one D1 batch.
+ * 409 when nobody is, or, given `expected`, when the batch would not pay exactly that. All or
+ * nothing, in one D1 batch.
  */
 export async function createPayout(
   db: Db,
   actor: Actor,
   minimumCents: number,
+  expected?: PayoutExpectation,
   now = Date.now(),
 ): Promise<AdminPayoutDto> {
   const id = newId(now);
@@ -98,11 +124,10 @@ export async function createPayout(
       .select(sql`SELECT lower(hex(randomblob(12))), ${id}, o."creator_id", o."owed", u."name", u."email",
         d."method", d."bsb", d."account_number_sealed", d."account_number_masked", d."account_name",
         d."paypal_email", d."abn", d."gst_registered", ${now}
-      FROM (SELECT "creator_id", sum(${OWED}) AS "owed" FROM "commissions" WHERE ${TAKEN}
-            GROUP BY "creator_id") AS o
+      FROM ${owedAtLeast(minimumCents)} AS o
       JOIN "users" AS u ON u."id" = o."creator_id"
       JOIN "creator_payout_details" AS d ON d."user_id" = o."creator_id"
-      WHERE o."owed" >= ${minimumCents}`),
+      WHERE ${paysAsConfirmed(minimumCents, expected)}`),
     // Each of those creators' commissions, with what this line pays of it...
     db
       .insert(payoutItems)
@@ -133,14 +158,17 @@ export async function createPayout(
     ),
   ]);
   const payout = await findPayout(db, id);
-  if (!payout) {
+  if (payout) return payout;
+  const due = expected ? await payoutDue(db, minimumCents) : null;
+  if (due && due.creators > 0) {
+    const creators = `${due.creators} ${due.creators === 1 ? "creator" : "creators"}`;
     throw new AppError(
       409,
-      PAYOUT_ADMIN_MESSAGES.empty(formatCents(minimumCents)),
-      "nothing_to_pay",
+      PAYOUT_ADMIN_MESSAGES.changed(formatCents(dollarsToCents(due.amount)), creators),
+      "payout_changed",
     );
   }
-  return payout;
+  throw new AppError(409, PAYOUT_ADMIN_MESSAGES.empty(formatCents(minimumCents)), "nothing_to_pay");
 }
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -220,10 +248,10 @@ export async function getPayout(db: Db, id: string): Promise<AdminPayoutDto> {
 }
 
 /**
- * A page of batches, newest first, and what a batch at the default minimum would pay now: how many
- * creators, how much, and how many more are owed that much but have given no payout details.
+ * What a batch at `minimumCents` would pay now: how many creators, how much, and how many more are
+ * owed that much but have given no payout details (a query, for a batch of reads).
  */
-export async function listPayouts(db: Db, page: number, minimumCents: number) {
+function dueQuery(db: Db, minimumCents: number) {
   const owedByCreator = db
     .select({
       creatorId: commissions.creatorId,
@@ -233,6 +261,37 @@ export async function listPayouts(db: Db, page: number, minimumCents: number) {
     .where(TAKEN)
     .groupBy(commissions.creatorId)
     .as("owed_by_creator");
+  return db
+    .select({
+      withDetails: sql<number>`count(${creatorPayoutDetails.userId})`.mapWith(Number),
+      creators: count(),
+      amountCents:
+        sql<number>`coalesce(sum(CASE WHEN ${creatorPayoutDetails.userId} IS NOT NULL THEN ${owedByCreator.owed} END), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(owedByCreator)
+    .leftJoin(creatorPayoutDetails, eq(creatorPayoutDetails.userId, owedByCreator.creatorId))
+    .where(sql`${owedByCreator.owed} >= ${minimumCents}`);
+}
+
+function dueOf(rows: Awaited<ReturnType<typeof dueQuery>>, minimumCents: number): PayoutDueDto {
+  const summary = rows[0] ?? { withDetails: 0, creators: 0, amountCents: 0 };
+  return {
+    minimum: centsToDollars(minimumCents),
+    creators: summary.withDetails,
+    amount: centsToDollars(summary.amountCents),
+    withoutDetails: summary.creators - summary.withDetails,
+  };
+}
+
+/** GET /api/admin/payouts/preview: what a batch at `minimumCents` would pay now. */
+export async function payoutDue(db: Db, minimumCents: number): Promise<PayoutDueDto> {
+  return dueOf(await dueQuery(db, minimumCents), minimumCents);
+}
+
+/** A page of batches, newest first, and what a batch at the default minimum would pay now. */
+export async function listPayouts(db: Db, page: number, minimumCents: number) {
   const [rows, [counted], due] = await db.batch([
     db
       .select({
@@ -246,29 +305,12 @@ export async function listPayouts(db: Db, page: number, minimumCents: number) {
       .limit(PAYOUTS_PAGE_SIZE)
       .offset((page - 1) * PAYOUTS_PAGE_SIZE),
     db.select({ n: count() }).from(payouts),
-    db
-      .select({
-        withDetails: sql<number>`count(${creatorPayoutDetails.userId})`.mapWith(Number),
-        creators: count(),
-        amountCents:
-          sql<number>`coalesce(sum(CASE WHEN ${creatorPayoutDetails.userId} IS NOT NULL THEN ${owedByCreator.owed} END), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(owedByCreator)
-      .leftJoin(creatorPayoutDetails, eq(creatorPayoutDetails.userId, owedByCreator.creatorId))
-      .where(sql`${owedByCreator.owed} >= ${minimumCents}`),
+    dueQuery(db, minimumCents),
   ]);
-  const summary = due[0] ?? { withDetails: 0, creators: 0, amountCents: 0 };
   return {
     payouts: rows.map((r) => payoutSummary(r.payout, r.bankCents, r.createdBy)),
     total: counted?.n ?? 0,
-    due: {
-      minimum: centsToDollars(minimumCents),
-      creators: summary.withDetails,
-      amount: centsToDollars(summary.amountCents),
-      withoutDetails: summary.creators - summary.withDetails,
-    },
+    due: dueOf(due, minimumCents),
   };
 }
 
