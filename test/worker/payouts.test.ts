@@ -24,8 +24,10 @@ import {
   payouts,
 } from "../../worker/db/schema";
 import worker from "../../worker/index";
-import { parseAba } from "../../worker/lib/aba";
+import { MAX_REFERENCE_LENGTH, parseAba } from "../../worker/lib/aba";
+import { newId } from "../../worker/lib/ids";
 import { openAccountNumber } from "../../worker/services/payout-details";
+import { lodgementReference, statementNumber } from "../../worker/services/payouts";
 import {
   adminSession,
   asUser,
@@ -439,6 +441,46 @@ describe("the bank and PayPal files", () => {
     expect(await csv.text()).toBe(
       `p@example.com,59.00,AUD,${line?._id},"Tamra & Tara Pty Ltd creator commission, statement ${statementNo}",PAYPAL\r\n`,
     );
+  });
+
+  it("gives each credit a lodgement reference with the whole statement number its creator's statement shows", async () => {
+    const admin = await adminSession();
+    const a = await creatorSession();
+    const b = await creatorSession();
+    await givePayoutDetails(a.accessToken, { ...BANK_DETAILS, accountName: "Asha Rao" });
+    await givePayoutDetails(b.accessToken, { ...BANK_DETAILS, accountName: "Bela Nair" });
+    await payableSale(a.code);
+    await payableSale(b.code, 70_000);
+    const payout = await createdPayout(admin.accessToken);
+    expect((await markPaid(admin.accessToken, payout._id)).status).toBe(200);
+    const res = await get(admin.accessToken, `/api/admin/payouts/${payout._id}/aba`);
+    expect(res.status).toBe(200);
+    const references = new Map(
+      parseAba(await res.text()).details.map((d) => [d.accountName, d.reference]),
+    );
+
+    // What each creator reads on their bank statement, against the statement they open.
+    for (const [creator, name] of [
+      [a, "ASHA RAO"],
+      [b, "BELA NAIR"],
+    ] as const) {
+      const line = payout.lines.find((l) => l.creatorId === creator.userId);
+      const opened = await get(creator.accessToken, `/api/payouts/${line?._id}/statement`);
+      expect(opened.status).toBe(200);
+      const { statement } = await opened.json<{ statement: PayoutStatementDto }>();
+      const reference = references.get(name) ?? "";
+      expect(reference).toHaveLength(MAX_REFERENCE_LENGTH);
+      const [, found] = /^STATEMENT ([0-9A-F]{8})$/.exec(reference) ?? [];
+      expect(found, reference).toBe(statement.number);
+    }
+    expect(new Set(references.values()).size).toBe(2);
+
+    // Any line id makes a reference that fits the field and holds the number whole.
+    for (let i = 0; i < 50; i++) {
+      const id = newId();
+      expect(lodgementReference(id).length).toBeLessThanOrEqual(MAX_REFERENCE_LENGTH);
+      expect(lodgementReference(id).endsWith(` ${statementNumber(id)}`)).toBe(true);
+    }
   });
 
   it("says what is missing instead of writing a file no bank would take", async () => {

@@ -451,8 +451,15 @@ export function missingBankSettings(env: Bindings): string[] {
     .map(([name]) => name);
 }
 
-/** The lodgement reference on a creator's bank statement: the shop and the statement number. */
-const statementNumber = (lineId: string) => lineId.slice(-8).toUpperCase();
+/** A payout line's statement number: the last 8 characters of its id, in capitals. */
+export const statementNumber = (lineId: string) => lineId.slice(-8).toUpperCase();
+
+/**
+ * The lodgement reference a creator's bank statement shows for their credit: "STATEMENT" and the
+ * whole statement number, as their statement prints it. It fills the ABA field's 18 characters
+ * exactly (10 + 8); the file refuses a longer one rather than cut the number short.
+ */
+export const lodgementReference = (lineId: string) => `STATEMENT ${statementNumber(lineId)}`;
 
 /**
  * The batch's bank transfers as an ABA (Direct Entry) file for the shop's bank, released on
@@ -482,7 +489,7 @@ export async function payoutAba(
       accountNumber: await openAccountNumber(env, line.creatorId, line.accountNumberSealed ?? ""),
       accountName: line.accountName ?? "",
       amountCents: line.amountCents,
-      reference: `COMMISSION ${statementNumber(line.id)}`.slice(0, 18),
+      reference: lodgementReference(line.id),
     })),
   );
   const text = bankFileOf(
