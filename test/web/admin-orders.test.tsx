@@ -316,8 +316,9 @@ describe("an order's page", () => {
   });
 });
 
-describe("advancing the status", () => {
-  const shipped = makeOrder({
+/** An order shipped with Sendle SND 123. */
+const shippedOrder = () =>
+  makeOrder({
     status: "Shipped",
     shippedAt: "2026-11-21T00:00:00.000Z",
     shipping: {
@@ -328,6 +329,9 @@ describe("advancing the status", () => {
     nextStatuses: ["Out for Delivery", "Delivered"],
     canCancel: false,
   });
+
+describe("advancing the status", () => {
+  const shipped = shippedOrder();
 
   it("offers only the next steps; Shipped needs a tracking number and sends the carrier", async () => {
     const { api } = openOrder(makeOrder({ nextStatuses: ["Packing", "Shipped", "Delivered"] }), {
@@ -473,17 +477,7 @@ describe("advancing the status", () => {
 });
 
 describe("correcting the tracking", () => {
-  const shipped = makeOrder({
-    status: "Shipped",
-    shippedAt: "2026-11-21T00:00:00.000Z",
-    shipping: {
-      carrier: "sendle",
-      trackingNumber: "SND 123",
-      trackingUrl: trackingUrlFor("sendle", "SND 123"),
-    },
-    nextStatuses: ["Out for Delivery", "Delivered"],
-    canCancel: false,
-  });
+  const shipped = shippedOrder();
   const corrected = makeOrder({
     ...shipped,
     shipping: {

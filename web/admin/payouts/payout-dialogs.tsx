@@ -38,6 +38,34 @@ interface CreatePayoutDialogProps {
 }
 
 /**
+ * One action of a dialog at a time: a failure is said in the dialog and a toast, and a 409 goes to
+ * `onConflict` first (someone else changed it: the page asks for it again).
+ */
+function useDialogAction(failed: string, onConflict: (error: ApiError) => unknown) {
+  useReturnFocus();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) await onConflict(error);
+      // The dialog sits above the toasts: it says the failure itself too.
+      if (!isGateRefusal(error)) {
+        setFailure(failureMessage(error, failed, { sayNetworkError: true }));
+      }
+      reportAdminFailure(error, failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, run };
+}
+
+/**
  * Render it only while it is open. It sends the figures it shows, and the Worker makes the batch
  * only if it pays exactly those; if they changed, the dialog shows the new ones to confirm.
  */
@@ -47,33 +75,16 @@ export function CreatePayoutDialog({
   onStale,
   onClose,
 }: CreatePayoutDialogProps) {
-  useReturnFocus();
   const [shown, setShown] = useState(preview);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const expected = { total: shown.amount, creators: shown.creators };
-      onCreated(await createPayout({ minimum: shown.minimum, expected }));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        onStale();
-        if (error.code === "payout_changed") {
-          setShown(await previewPayout(shown.minimum).catch(() => shown));
-        }
-      }
-      // The dialog sits above the toasts: it says the failure itself too.
-      if (!isGateRefusal(error)) {
-        setFailure(failureMessage(error, CREATE_FAILED, { sayNetworkError: true }));
-      }
-      reportAdminFailure(error, CREATE_FAILED);
-    } finally {
-      setBusy(false);
+  const { busy, failure, run } = useDialogAction(CREATE_FAILED, async (error) => {
+    onStale();
+    if (error.code === "payout_changed") {
+      setShown(await previewPayout(shown.minimum).catch(() => shown));
     }
-  };
+  });
+  const expected = { total: shown.amount, creators: shown.creators };
+  const confirm = () =>
+    run(async () => onCreated(await createPayout({ minimum: shown.minimum, expected })));
   return (
     <ConfirmDialog
       title="Create this payout?"
@@ -106,29 +117,14 @@ function usePayoutChange(
   change: () => Promise<AdminPayoutDto>,
   failed: string,
 ) {
-  useReturnFocus();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = (done: (payout: AdminPayoutDto) => string) => async () => {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+  const { busy, failure, run } = useDialogAction(failed, onStale);
+  const confirm = (done: (payout: AdminPayoutDto) => string) => () =>
+    run(async () => {
       const next = await change();
       onPayout(next);
       toast.success(done(next));
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) onStale();
-      // The dialog sits above the toasts: it says the failure itself too.
-      if (!isGateRefusal(error)) {
-        setFailure(failureMessage(error, failed, { sayNetworkError: true }));
-      }
-      reportAdminFailure(error, failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return { busy, failure, confirm };
 }
 
