@@ -1,6 +1,7 @@
 // The owner's orders and inbox, end to end against the running shop and its Stripe sandbox:
-// shipping an order with a tracking number (the shopper's /orders and their mail say so), refunding
-// part of a creator's sale (the creator's earnings drop by the refunded share), and answering a
+// shipping an order with a tracking number after the confirmation, then correcting the number (the
+// shopper's /orders and their mails say so), refunding part of a creator's sale from a dialog that
+// opens with nothing chosen (the creator's earnings drop by the refunded share), and answering a
 // contact message from the back-office (the sender gets the reply).
 import type { Page } from "@playwright/test";
 import {
@@ -46,7 +47,7 @@ async function openOrderOf(page: Page, email: string, status = "all") {
   await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f]{24}$/);
 }
 
-test("the owner ships an order with a tracking number; the shopper sees Shipped, its Track Order link and the mail", async ({
+test("the owner ships an order with a tracking number, then corrects it; the shopper sees Shipped, its Track Order link and the mails", async ({
   page,
   browser,
   people,
@@ -67,8 +68,18 @@ test("the owner ships an order with a tracking number; the shopper sees Shipped,
   const trackingUrl = "https://auspost.com.au/mypost/track/details/33AB12345678";
   await expect(advance.getByRole("link", { name: trackingUrl })).toBeVisible();
   await advance.getByRole("button", { name: "Mark Shipped" }).click();
+  // Shipping asks first, repeating the carrier, the number and the mail.
+  const confirmShip = owner.getByRole("dialog", { name: /^Mark order #[0-9a-f]{8} Shipped\?$/ });
+  await expect(confirmShip.getByText("Australia Post", { exact: true })).toBeVisible();
+  await expect(confirmShip.getByText("33AB12345678", { exact: true })).toBeVisible();
+  await expect(
+    confirmShip.getByText(
+      `The customer is emailed at ${email} that the order has shipped, with the tracking link.`,
+    ),
+  ).toBeVisible();
+  await confirmShip.getByRole("button", { name: "Mark Shipped" }).click();
+  await expect(confirmShip).toBeHidden();
   await expect(owner.getByText("Marked Shipped").first()).toBeVisible();
-  await owner.close();
 
   // The shopper's orders page shows the step and the carrier's tracking page.
   await shopper.goto("/orders");
@@ -81,6 +92,28 @@ test("the owner ships an order with a tracking number; the shopper sees Shipped,
   await expect
     .poll(async () => (await mailsTo(page, email)).find((m) => /has shipped/.test(m.subject))?.text)
     .toContain(trackingUrl);
+
+  // A digit was mistyped: the owner corrects the number; the shopper's link and a mail follow.
+  await owner.getByRole("button", { name: "Correct tracking" }).click();
+  const correct = owner.getByRole("dialog", { name: /^Correct the tracking of order #/ });
+  await expect(correct.getByLabel("Tracking number")).toHaveValue("33AB12345678");
+  await correct.getByLabel("Tracking number").fill("33AB12345679");
+  await correct.getByRole("button", { name: "Save tracking" }).click();
+  await expect(correct).toBeHidden();
+  await expectToast(owner, "Tracking corrected; the customer was emailed");
+  await owner.close();
+  const correctedUrl = "https://auspost.com.au/mypost/track/details/33AB12345679";
+  await shopper.reload();
+  await expect(shopper.getByRole("link", { name: /Track Order/ })).toHaveAttribute(
+    "href",
+    correctedUrl,
+  );
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(page, email)).find((m) => /^New tracking number/.test(m.subject))?.text,
+    )
+    .toContain(correctedUrl);
 });
 
 test("the owner refunds part of a creator's sale; the creator's earnings drop by the refunded share", async ({
@@ -139,6 +172,10 @@ test("the owner refunds part of a creator's sale; the creator's earnings drop by
   await openOrderOf(owner, buyerEmail);
   await owner.getByRole("button", { name: "Refund", exact: true }).click();
   const dialog = owner.getByRole("dialog", { name: /Refund order/ });
+  // It opens with nothing chosen: no units, no amount, and nothing to send yet.
+  await expect(dialog.getByLabel("Lotus Copper Wind Chime")).toHaveValue("0");
+  await expect(dialog.getByLabel("Amount to refund")).toHaveValue("");
+  await expect(dialog.getByRole("button", { name: "Refund", exact: true })).toBeDisabled();
   await dialog.getByLabel("Lotus Copper Wind Chime").selectOption("1");
   await dialog.getByLabel("Put back in stock").check();
   await expect(dialog.getByLabel("Amount to refund")).toHaveValue("44.45");

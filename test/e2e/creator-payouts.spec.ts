@@ -1,9 +1,9 @@
 // Paying a creator, end to end: a creator applies and the owner approves them; they give their bank
 // account and ABN (shown back masked, never whole); a visitor buys through their link; the
 // commission sits in the 30-day hold until the development hook runs the hourly cron's approval as
-// if 31 days had passed; the owner makes a payout, downloads its bank (ABA) file and marks it
-// paid; the creator is mailed a remittance, sees the payout and opens its statement, a recipient
-// created tax invoice.
+// if 31 days had passed; the owner makes a payout after confirming the total the Worker previews,
+// downloads its bank (ABA) file and marks it paid; the creator is mailed a remittance, sees the
+// payout and opens its statement, a recipient created tax invoice.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import {
@@ -166,6 +166,13 @@ test("a creator is paid: details saved masked, the hold passes, the owner pays t
   const make = owner.getByRole("form", { name: "Make a payout" });
   await make.getByLabel("Pay everyone owed at least").fill("1");
   await make.getByRole("button", { name: "Make payout" }).click();
+  // The Worker's preview, confirmed before the batch is made (earlier journeys' creators may be
+  // owed too, so the figures are read, not known).
+  const confirmBatch = owner.getByRole("dialog", { name: "Create this payout?" });
+  await expect(confirmBatch.getByText(/owed at least \$1\.$/)).toBeVisible();
+  await confirmBatch
+    .getByRole("button", { name: /^Create batch of \$[\d,]+\.\d{2} for [\d,]+ creators?$/ })
+    .click();
   await expect(owner).toHaveURL(/\/admin\/payouts\/[^/?]+$/);
   await expect(owner.getByRole("heading", { level: 1, name: /^Payout of / })).toBeVisible();
   // Earlier journeys' creators may be in the batch too: only this creator's line is checked.

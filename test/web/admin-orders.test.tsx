@@ -318,8 +318,9 @@ describe("an order's page", () => {
   });
 });
 
-describe("advancing the status", () => {
-  const shipped = makeOrder({
+/** An order shipped with Sendle SND 123. */
+const shippedOrder = () =>
+  makeOrder({
     status: "Shipped",
     shippedAt: "2026-11-21T00:00:00.000Z",
     shipping: {
@@ -330,6 +331,9 @@ describe("advancing the status", () => {
     nextStatuses: ["Out for Delivery", "Delivered"],
     canCancel: false,
   });
+
+describe("advancing the status", () => {
+  const shipped = shippedOrder();
 
   it("offers only the next steps; Shipped needs a tracking number and sends the carrier", async () => {
     const { api } = openOrder(makeOrder({ nextStatuses: ["Packing", "Shipped", "Delivered"] }), {
@@ -369,6 +373,20 @@ describe("advancing the status", () => {
       "https://track.sendle.com/tracking?ref=AB%20123",
     );
     fireEvent.click(form.getByRole("button", { name: "Mark Shipped" }));
+    // Shipping asks first, repeating what the customer will get.
+    const confirm = within(
+      await screen.findByRole("dialog", { name: "Mark order #8293a4b5 Shipped?" }),
+    );
+    expect(confirm.getByText("Sendle")).toBeTruthy();
+    expect(confirm.getByText("AB 123")).toBeTruthy();
+    expect(confirm.getByText("https://track.sendle.com/tracking?ref=AB%20123")).toBeTruthy();
+    expect(
+      confirm.getByText(
+        "The customer is emailed at asha@example.com that the order has shipped, with the tracking link.",
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo("POST", `${ORDER}/status`)).toHaveLength(0);
+    fireEvent.click(confirm.getByRole("button", { name: "Mark Shipped" }));
     await waitFor(() => expect(api.callsTo("POST", `${ORDER}/status`)).toHaveLength(1));
     expect(api.callsTo("POST", `${ORDER}/status`)[0]?.body).toEqual({
       status: "Shipped",
@@ -388,6 +406,46 @@ describe("advancing the status", () => {
       "Delivered",
     ]);
     expect(screen.queryByRole("button", { name: "Cancel order" })).toBeNull();
+  });
+
+  it("asks before shipping; Go back sends nothing, and an unmailed move says so", async () => {
+    const { api } = openOrder(makeOrder({ nextStatuses: ["Packing", "Shipped", "Delivered"] }), {
+      [`POST ${ORDER}/status`]: () =>
+        orderAnswer(makeOrder({ status: "Delivered", nextStatuses: [], canCancel: false })),
+    });
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    const form = within(screen.getByRole("form", { name: "Advance status" }));
+    fireEvent.change(form.getByLabelText("Move to"), { target: { value: "Shipped" } });
+    fireEvent.change(form.getByLabelText(/^Tracking number/), { target: { value: "33AB1" } });
+    fireEvent.click(form.getByLabelText(/^Notify customer/));
+    fireEvent.click(form.getByRole("button", { name: "Mark Shipped" }));
+    const first = within(await screen.findByRole("dialog", { name: /Shipped\?$/ }));
+    expect(first.getByText("Australia Post")).toBeTruthy();
+    expect(first.getByText("33AB1")).toBeTruthy();
+    expect(
+      first.getByText("The customer is not emailed: they see the new status on their orders page."),
+    ).toBeTruthy();
+    fireEvent.click(first.getByRole("button", { name: "Go back" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.callsTo("POST", `${ORDER}/status`)).toHaveLength(0);
+
+    // Straight to Delivered without a number ships it too: asked, and said so.
+    fireEvent.change(form.getByLabelText("Move to"), { target: { value: "Delivered" } });
+    fireEvent.change(form.getByLabelText(/^Tracking number/), { target: { value: "" } });
+    fireEvent.click(form.getByRole("button", { name: "Mark Delivered" }));
+    const second = within(
+      await screen.findByRole("dialog", { name: "Mark order #8293a4b5 Delivered?" }),
+    );
+    expect(
+      second.getByText("No tracking number: the customer gets no tracking link."),
+    ).toBeTruthy();
+    fireEvent.click(second.getByRole("button", { name: "Mark Delivered" }));
+    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/status`)).toHaveLength(1));
+    expect(api.callsTo("POST", `${ORDER}/status`)[0]?.body).toEqual({
+      status: "Delivered",
+      notify: false,
+    });
+    expect(await screen.findByText("Marked Delivered")).toBeTruthy();
   });
 
   it("can leave the customer unmailed, and says a 409 from the Worker", async () => {
@@ -417,6 +475,76 @@ describe("advancing the status", () => {
     openOrder(makeOrder({ status: "Delivered", nextStatuses: [], canCancel: false }));
     expect(await screen.findByText("Delivered: there is no further step.")).toBeTruthy();
     expect(screen.queryByRole("form", { name: "Advance status" })).toBeNull();
+  });
+});
+
+describe("correcting the tracking", () => {
+  const shipped = shippedOrder();
+  const corrected = makeOrder({
+    ...shipped,
+    shipping: {
+      carrier: "auspost",
+      trackingNumber: "33AB 9",
+      trackingUrl: trackingUrlFor("auspost", "33AB 9"),
+    },
+  });
+
+  it("is offered only once the order has shipped", async () => {
+    openOrder(makeOrder({ nextStatuses: ["Packing", "Shipped"] }));
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    expect(screen.queryByRole("button", { name: "Correct tracking" })).toBeNull();
+  });
+
+  it("starts from the order's tracking, sends the correction and shows the answer", async () => {
+    const { api } = openOrder(shipped, {
+      [`POST ${ORDER}/tracking`]: () => orderAnswer(corrected),
+    });
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    await press("Correct tracking");
+    const dialog = within(
+      await screen.findByRole("dialog", { name: "Correct the tracking of order #8293a4b5" }),
+    );
+    const carrier = dialog.getByLabelText("Carrier") as HTMLSelectElement;
+    const number = dialog.getByLabelText(/^Tracking number/) as HTMLInputElement;
+    expect([carrier.value, number.value]).toEqual(["sendle", "SND 123"]);
+    expect((dialog.getByLabelText(/^Notify customer/) as HTMLInputElement).checked).toBe(true);
+
+    // Checked as the move to Shipped checks it, without asking.
+    fireEvent.change(number, { target: { value: "  " } });
+    fireEvent.click(dialog.getByRole("button", { name: "Save tracking" }));
+    expect(await dialog.findByText("Enter the corrected tracking number")).toBeTruthy();
+    expect(api.callsTo("POST", `${ORDER}/tracking`)).toHaveLength(0);
+
+    fireEvent.change(carrier, { target: { value: "auspost" } });
+    fireEvent.change(number, { target: { value: "33AB 9" } });
+    expect(dialog.getByRole("link", { name: /auspost\.com\.au/ }).getAttribute("href")).toBe(
+      trackingUrlFor("auspost", "33AB 9"),
+    );
+    fireEvent.click(dialog.getByRole("button", { name: "Save tracking" }));
+    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/tracking`)).toHaveLength(1));
+    expect(api.callsTo("POST", `${ORDER}/tracking`)[0]?.body).toEqual({
+      carrier: "auspost",
+      trackingNumber: "33AB 9",
+      notify: true,
+    });
+    expect(await screen.findByText("Tracking corrected; the customer was emailed")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(card("Fulfilment").getByText("33AB 9")).toBeTruthy();
+  });
+
+  it("says the Worker's 409 in the dialog", async () => {
+    const message = ORDER_ADMIN_MESSAGES.sameTracking;
+    openOrder(shipped, {
+      [`POST ${ORDER}/tracking`]: () =>
+        json(409, { success: false, message, code: "same_tracking" }),
+    });
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    await press("Correct tracking");
+    const dialog = within(await screen.findByRole("dialog"));
+    fireEvent.click(dialog.getByLabelText(/^Notify customer/));
+    fireEvent.click(dialog.getByRole("button", { name: "Save tracking" }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+    expect(screen.getByRole("dialog")).toBeTruthy();
   });
 });
 
@@ -460,8 +588,6 @@ describe("refunds", () => {
     await press("Refund");
     const dialog = within(await screen.findByRole("dialog", { name: "Refund order #8293a4b5" }));
     const amount = dialog.getByLabelText("Amount to refund") as HTMLInputElement;
-    // Nothing chosen: the rest of the order.
-    expect(amount.value).toBe("122.75");
     expect((dialog.getByLabelText(/^Put back in stock/) as HTMLInputElement).checked).toBe(true);
     expect((dialog.getByLabelText(/^Notify customer/) as HTMLInputElement).checked).toBe(true);
 
@@ -494,6 +620,58 @@ describe("refunds", () => {
     expect(document.querySelector(".order-totals .is-refundable dd")?.textContent).toBe("$73.25");
   });
 
+  it("opens with nothing chosen and cannot refund until units are picked or an amount typed", async () => {
+    const { api } = openOrder(makeOrder(), { [`POST ${ORDER}/refund`]: refundOk(12) });
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    await press("Refund");
+    const dialog = within(await screen.findByRole("dialog", { name: "Refund order #8293a4b5" }));
+    const amount = dialog.getByLabelText("Amount to refund") as HTMLInputElement;
+    const lota = dialog.getByLabelText("Copper Kalash Lota") as HTMLSelectElement;
+    const diya = dialog.getByLabelText("Brass Diya") as HTMLSelectElement;
+    expect([lota.value, diya.value, amount.value]).toEqual(["0", "0", ""]);
+    const submit = () =>
+      dialog.getByRole("button", { name: /^Refund(?! the rest)/ }) as HTMLButtonElement;
+    expect(submit().textContent).toBe("Refund");
+    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute("aria-describedby")).toBeTruthy();
+    expect(
+      dialog.getByText(`${ORDER_ADMIN_MESSAGES.nothingChosen}.`, { selector: ".admin-hint" }),
+    ).toBeTruthy();
+    fireEvent.submit(submit().closest("form") as HTMLFormElement);
+    expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(0);
+
+    // Picking units fills their worth and the button says it; taking them back empties it again.
+    fireEvent.change(diya, { target: { value: "1" } });
+    expect(amount.value).toBe("13.75");
+    expect(submit().textContent).toBe("Refund $13.75");
+    expect(submit().disabled).toBe(false);
+    fireEvent.change(diya, { target: { value: "0" } });
+    expect(amount.value).toBe("");
+    expect(submit().disabled).toBe(true);
+
+    // An amount typed alone is a refund too, and the button shows it as it will go.
+    fireEvent.change(amount, { target: { value: "12" } });
+    expect(submit().textContent).toBe("Refund $12.00");
+    fireEvent.click(submit());
+    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(1));
+    expect(api.callsTo("POST", `${ORDER}/refund`)[0]?.body).toMatchObject({
+      amount: 12,
+      lines: [],
+    });
+  });
+
+  it("refunds the rest only when the owner asks for it", async () => {
+    const { api } = openOrder(makeOrder(), { [`POST ${ORDER}/refund`]: refundOk(122.75) });
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    await press("Refund");
+    const dialog = within(await screen.findByRole("dialog"));
+    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
+    expect((dialog.getByLabelText("Amount to refund") as HTMLInputElement).value).toBe("122.75");
+    fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+    expect(await screen.findByText("Refunded $122.75; the customer was emailed")).toBeTruthy();
+    expect(api.callsTo("POST", `${ORDER}/refund`)[0]?.body).toMatchObject({ amount: 122.75 });
+  });
+
   it("retries with the same key while another refund is in progress", async () => {
     const { api } = openOrder(makeOrder(), {
       [`POST ${ORDER}/refund`]: refundRoute([
@@ -508,6 +686,7 @@ describe("refunds", () => {
     await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     await press("Refund");
     const dialog = within(await screen.findByRole("dialog"));
+    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
     fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
     expect(
       await dialog.findByText(
@@ -536,6 +715,7 @@ describe("refunds", () => {
     for (const _ of [1, 2]) {
       await press("Refund");
       const dialog = within(await screen.findByRole("dialog"));
+      fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
       fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
       await dialog.findByText(busy);
       fireEvent.click(await dialog.findByRole("button", { name: "Cancel" }));
@@ -562,6 +742,7 @@ describe("refunds", () => {
     await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     await press("Refund");
     const dialog = within(await screen.findByRole("dialog"));
+    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
     fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
     expect(
       await dialog.findByText("Stripe refused the refund: Your card was declined"),

@@ -236,11 +236,19 @@ describe("the payouts list", () => {
 });
 
 describe("making a payout", () => {
-  it("posts the minimum typed, then opens the new batch", async () => {
+  const PREVIEW = `${PAYOUTS}/preview`;
+  const previewOf =
+    (...answers: AdminPayoutListResponse["due"][]) =>
+    () =>
+      json(200, { success: true, due: answers.length > 1 ? answers.shift() : answers[0] });
+
+  it("asks the Worker what the batch would pay, confirms that total, then opens the new batch", async () => {
     signIn();
+    const due = { minimum: 75.5, creators: 2, amount: 180, withoutDetails: 0, waiting: [] };
     const api = stubAdminApi({
       ...OPEN,
       [`GET ${PAYOUTS}`]: listOf([]),
+      [`GET ${PREVIEW}`]: previewOf(due),
       [`POST ${PAYOUTS}`]: () =>
         json(200, { success: true, payout: makePayout({ minimum: 75.5 }) }),
       [`GET ${ONE}`]: () => json(200, { success: true, payout: makePayout({ minimum: 75.5 }) }),
@@ -249,11 +257,42 @@ describe("making a payout", () => {
     const minimum = await screen.findByLabelText("Pay everyone owed at least");
     fireEvent.change(minimum, { target: { value: " $75.50 " } });
     await press("Make payout");
+    const dialog = within(await screen.findByRole("dialog", { name: "Create this payout?" }));
+    expect(api.callsTo("GET", PREVIEW).map((call) => call.query.toString())).toEqual([
+      "minimum=75.50",
+    ]);
+    expect(
+      dialog.getByText(
+        "It pays $180.00 to 2 creators: everyone with payout details owed at least $75.50.",
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo("POST", PAYOUTS)).toHaveLength(0);
+    fireEvent.click(dialog.getByRole("button", { name: "Create batch of $180.00 for 2 creators" }));
     expect(await heading("Payout of 20 Nov 2026")).toBeTruthy();
-    expect(api.callsTo("POST", PAYOUTS).map((call) => call.body)).toEqual([{ minimum: 75.5 }]);
+    expect(api.callsTo("POST", PAYOUTS).map((call) => call.body)).toEqual([
+      { minimum: 75.5, expected: { total: 180, creators: 2 } },
+    ]);
     expect(router.state.location.pathname).toBe(`/payouts/${PAYOUT_ID}`);
     expect(await screen.findByText("Payout made: 2 creators, $180.00")).toBeTruthy();
     expect(await screen.findByText("Meera Iyer")).toBeTruthy();
+  });
+
+  it("makes nothing when the owner does not confirm", async () => {
+    signIn();
+    const api = stubAdminApi({
+      ...OPEN,
+      [`GET ${PAYOUTS}`]: listOf([]),
+      [`GET ${PREVIEW}`]: previewOf({ ...DUE, creators: 1, amount: 59 }),
+    });
+    renderAdmin("/payouts");
+    await press("Make payout");
+    const dialog = within(await screen.findByRole("dialog", { name: "Create this payout?" }));
+    expect(
+      dialog.getByRole("button", { name: "Create batch of $59.00 for 1 creator" }),
+    ).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.callsTo("POST", PAYOUTS)).toHaveLength(0);
   });
 
   it("refuses a minimum the endpoint would refuse, without asking", async () => {
@@ -271,17 +310,24 @@ describe("making a payout", () => {
       ).toBeTruthy();
       expect(minimum.getAttribute("aria-invalid")).toBe("true");
     }
+    expect(api.callsTo("GET", `${PAYOUTS}/preview`)).toHaveLength(0);
     expect(api.callsTo("POST", PAYOUTS)).toHaveLength(0);
   });
 
-  it("on a 409 shows the Worker's message, stays, and asks for the figures again", async () => {
+  it("says so when nobody is owed the minimum, asks for the figures again, and offers nothing to confirm", async () => {
     signIn();
     const message =
       "No creator with payout details has a payable balance of $500.00 or more, so there is nothing to pay.";
     const api = stubAdminApi({
       ...OPEN,
       [`GET ${PAYOUTS}`]: listOf([]),
-      [`POST ${PAYOUTS}`]: () => json(409, { success: false, message, code: "nothing_to_pay" }),
+      [`GET ${PREVIEW}`]: previewOf({
+        minimum: 500,
+        creators: 0,
+        amount: 0,
+        withoutDetails: 1,
+        waiting: [],
+      }),
     });
     const { router } = renderAdmin("/payouts");
     fireEvent.change(await screen.findByLabelText("Pay everyone owed at least"), {
@@ -291,9 +337,43 @@ describe("making a payout", () => {
     expect(await screen.findByText(message, { selector: ".admin-alert" })).toBeTruthy();
     // And as a toast.
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
-    expect(api.callsTo("POST", PAYOUTS).map((call) => call.body)).toEqual([{ minimum: 500 }]);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(api.callsTo("POST", PAYOUTS)).toHaveLength(0);
     await waitFor(() => expect(api.callsTo("GET", PAYOUTS)).toHaveLength(2));
     expect(router.state.location.pathname).toBe("/payouts");
+  });
+
+  it("when the figures changed before the confirmation, says so and shows the new ones to confirm", async () => {
+    signIn();
+    const changed =
+      "What the creators are owed has changed since you looked: a payout now would pay $200.00 to 3 creators. Check the figures and confirm again.";
+    const answers = [
+      () => json(409, { success: false, message: changed, code: "payout_changed" }),
+      () => json(200, { success: true, payout: makePayout({ total: 200, lineCount: 3 }) }),
+    ];
+    const api = stubAdminApi({
+      ...OPEN,
+      [`GET ${PAYOUTS}`]: listOf([]),
+      [`GET ${PREVIEW}`]: previewOf(
+        { minimum: 50, creators: 2, amount: 180, withoutDetails: 0, waiting: [] },
+        { minimum: 50, creators: 3, amount: 200, withoutDetails: 0, waiting: [] },
+      ),
+      [`POST ${PAYOUTS}`]: () => (answers.shift() as () => Response)(),
+      [`GET ${ONE}`]: () => json(200, { success: true, payout: makePayout() }),
+    });
+    const { router } = renderAdmin("/payouts");
+    await press("Make payout");
+    const dialog = within(await screen.findByRole("dialog", { name: "Create this payout?" }));
+    fireEvent.click(dialog.getByRole("button", { name: "Create batch of $180.00 for 2 creators" }));
+    expect(await dialog.findByText(changed)).toBeTruthy();
+    fireEvent.click(
+      await dialog.findByRole("button", { name: "Create batch of $200.00 for 3 creators" }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/payouts/${PAYOUT_ID}`));
+    expect(api.callsTo("POST", PAYOUTS).map((call) => call.body)).toEqual([
+      { minimum: 50, expected: { total: 180, creators: 2 } },
+      { minimum: 50, expected: { total: 200, creators: 3 } },
+    ]);
   });
 
   it("shows the Worker's own field error on a 400", async () => {
@@ -301,7 +381,7 @@ describe("making a payout", () => {
     stubAdminApi({
       ...OPEN,
       [`GET ${PAYOUTS}`]: listOf([]),
-      [`POST ${PAYOUTS}`]: () =>
+      [`GET ${PAYOUTS}/preview`]: () =>
         json(400, {
           success: false,
           message: "Invalid payout",

@@ -10,7 +10,7 @@ import {
   type AdminOrderListResponse,
   ORDER_ADMIN_MESSAGES,
 } from "../../worker/contracts/admin-orders";
-import type { OrderDto } from "../../worker/contracts/order";
+import { type OrderDto, TRACKER_STEPS } from "../../worker/contracts/order";
 import {
   auditLog,
   emailOutbox,
@@ -453,9 +453,6 @@ describe("POST /api/admin/orders/:id/status", () => {
     const sameAgain = await move(admin.accessToken, placed.id, { status: "Delivered" });
     expect(sameAgain.status).toBe(409);
     expect(await sameAgain.json()).toMatchObject({ code: "same_status" });
-    // "Order Placed" is where orders start, not a step to move to.
-    const start = await move(admin.accessToken, placed.id, { status: "Order Placed" });
-    expect(start.status).toBe(400);
 
     const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
     expect(row).toMatchObject({ status: "Delivered", trackingNumber: null, trackingUrl: null });
@@ -465,6 +462,36 @@ describe("POST /api/admin/orders/:id/status", () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, placed.id), eq(auditLog.action, "status")));
     expect(statusEntries).toHaveLength(2);
+  });
+
+  it("refuses every backward pair of steps alike: 409, Packing to Order Placed included", async () => {
+    const { bowl } = await shop();
+    const admin = await adminSession();
+    const placed = await placeOrder(bowl.id);
+    const mailsBefore = (await mailsAbout(placed.id)).length;
+    const pairs = TRACKER_STEPS.flatMap((from, at) =>
+      TRACKER_STEPS.slice(0, at).map((to) => [from, to] as const),
+    );
+    expect(pairs).toHaveLength(10);
+    for (const [from, to] of pairs) {
+      await setOrder(placed.id, { status: from });
+      const res = await move(admin.accessToken, placed.id, { status: to, trackingNumber: "X1" });
+      expect(res.status, `${from} -> ${to}`).toBe(409);
+      expect(await res.json()).toEqual({
+        success: false,
+        message: ORDER_ADMIN_MESSAGES.backwards(from, to),
+        code: "status_backwards",
+      });
+      const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
+      expect(row).toMatchObject({ status: from, trackingNumber: null, shippedAt: null });
+    }
+    // Order Placed asked of an order there already is the same step.
+    await setOrder(placed.id, { status: "Order Placed" });
+    const same = await move(admin.accessToken, placed.id, { status: "Order Placed" });
+    expect(same.status).toBe(409);
+    expect(await same.json()).toMatchObject({ code: "same_status" });
+    expect(await mailsAbout(placed.id)).toHaveLength(mailsBefore);
+    expect(await db().select().from(auditLog)).toHaveLength(0);
   });
 
   it("may skip steps: straight to Delivered counts as shipped, with one mail", async () => {
@@ -620,6 +647,199 @@ describe("POST /api/admin/orders/:id/status", () => {
     await setOrder(placed.id, { status: "cancelled", refundedCents: 9789 });
     const [cancelled] = await mine();
     expect(cancelled).toMatchObject({ _id: placed.id, status: "cancelled", refunded: 97.89 });
+  });
+});
+
+describe("POST /api/admin/orders/:id/tracking", () => {
+  const correct = (token: string | undefined, id: string, body?: unknown) =>
+    call(token, "POST", `/api/admin/orders/${id}/tracking`, body);
+  const trackingEntries = (orderId: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "tracking")))
+      .orderBy(auditLog.createdAt);
+  const correctionMails = async (order: OrderRow) =>
+    (await buyerMails(order)).filter((m) => m.subject.startsWith("New tracking number"));
+
+  /** A real paid order of a signed-in buyer, shipped with Australia Post 33AB1. */
+  async function shippedOrder() {
+    const { bowl } = await shop();
+    const admin = await adminSession();
+    const buyer = await register();
+    const placed = await placeOrder(bowl.id, { token: buyer.accessToken });
+    const shipped = await move(admin.accessToken, placed.id, {
+      status: "Shipped",
+      trackingNumber: "33AB1",
+    });
+    expect(shipped.status).toBe(200);
+    return { admin, buyer, placed };
+  }
+
+  it("corrects a shipped order's tracking: audited, on the timeline, the customer mailed the new link", async () => {
+    const { admin, buyer, placed } = await shippedOrder();
+    const res = await correct(admin.accessToken, placed.id, { trackingNumber: " 33AB 2 " });
+    expect(res.status).toBe(200);
+    const { order } = await res.json<{ order: AdminOrderDto }>();
+    const trackingUrl = "https://auspost.com.au/mypost/track/details/33AB%202";
+    expect(order).toMatchObject({
+      status: "Shipped",
+      shipping: { carrier: "auspost", trackingNumber: "33AB 2", trackingUrl },
+    });
+    expect(order.events.find((e) => e.kind === "tracking")).toEqual({
+      at: expect.any(String),
+      kind: "tracking",
+      title: "Tracking corrected",
+      detail: "Australia Post 33AB 2 (was Australia Post 33AB1)",
+      actor: admin.email,
+    });
+    const [mail] = await correctionMails(placed);
+    expect(mail).toMatchObject({
+      to: placed.email,
+      orderId: placed.id,
+      status: "sent",
+      subject: `New tracking number for your Tamra & Tara order #${number(placed.id)}`,
+    });
+    expect(mail?.text).toContain("Tracking number: 33AB 2");
+    expect(mail?.text).toContain(`Track it: ${trackingUrl}`);
+    expect(mail?.text).toContain("http://localhost:8787/orders");
+    expect(mail?.html).toContain(`href="${trackingUrl}"`);
+    // The timeline lists the mail too.
+    expect(order.events.map((e) => e.title)).toContain(mail?.subject);
+
+    // The shopper's Track Order link follows.
+    const mine = await asUser(buyer.accessToken, "/api/order/userorders");
+    const { orders: theirs } = await mine.json<{ orders: OrderDto[] }>();
+    expect(theirs[0]).toMatchObject({ _id: placed.id, trackingUrl });
+
+    // Later, on a delivered order: another carrier, without a mail.
+    await move(admin.accessToken, placed.id, { status: "Delivered", notify: false });
+    const again = await correct(admin.accessToken, placed.id, {
+      carrier: "startrack",
+      trackingNumber: "ST 9",
+      notify: false,
+    });
+    expect(again.status).toBe(200);
+    const { order: delivered } = await again.json<{ order: AdminOrderDto }>();
+    expect(delivered).toMatchObject({
+      status: "Delivered",
+      shipping: {
+        carrier: "startrack",
+        trackingNumber: "ST 9",
+        trackingUrl: "https://startrack.com.au/track/details/ST%209",
+      },
+    });
+    expect(await correctionMails(placed)).toHaveLength(1);
+    expect(
+      (await trackingEntries(placed.id)).map((e) => [e.actorEmail, e.before, e.after]),
+    ).toEqual([
+      [
+        admin.email,
+        { carrier: "auspost", trackingNumber: "33AB1" },
+        { carrier: "auspost", trackingNumber: "33AB 2" },
+      ],
+      [
+        admin.email,
+        { carrier: "auspost", trackingNumber: "33AB 2" },
+        { carrier: "startrack", trackingNumber: "ST 9" },
+      ],
+    ]);
+  });
+
+  it("checks the correction as the move to Shipped checks it: 400, and nothing changes", async () => {
+    const { admin, placed } = await shippedOrder();
+    for (const body of [
+      {},
+      { trackingNumber: "   " },
+      { trackingNumber: "<script>" },
+      { trackingNumber: "x".repeat(41) },
+      { trackingNumber: 12345 },
+      { trackingNumber: "AB1", carrier: "pigeon" },
+      { trackingNumber: "AB1", notify: "yes" },
+      { trackingNumber: "AB1", status: "Delivered" },
+      [],
+    ]) {
+      const res = await correct(admin.accessToken, placed.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json(), JSON.stringify(body)).toMatchObject({
+        success: false,
+        code: "invalid_input",
+      });
+    }
+    // No body at all is {}: the same answer.
+    const bodiless = await callWorker(`/api/admin/orders/${placed.id}/tracking`, {
+      method: "POST",
+      headers: { token: admin.accessToken },
+    });
+    expect(bodiless.status).toBe(400);
+    expect(await bodiless.json()).toMatchObject({
+      code: "invalid_input",
+      message: "Enter the corrected tracking number",
+      issues: [{ path: "trackingNumber" }],
+    });
+    const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
+    expect(row).toMatchObject({ carrier: "auspost", trackingNumber: "33AB1" });
+    expect(await trackingEntries(placed.id)).toHaveLength(0);
+  });
+
+  it("refuses an order not shipped yet, cancelled or unpaid (409), unknown (404), the same tracking (409), and anyone but an admin", async () => {
+    const { bowl } = await shop();
+    const admin = await adminSession();
+    const placed = await placeOrder(bowl.id);
+    const body = { trackingNumber: "AB1" };
+    const refusal = async (id: string, code: string, message?: string) => {
+      const res = await correct(admin.accessToken, id, body);
+      expect(res.status, code).toBe(code === "order_not_found" ? 404 : 409);
+      expect(await res.json()).toMatchObject({ success: false, code, ...(message && { message }) });
+    };
+    await refusal(placed.id, "order_not_shipped", ORDER_ADMIN_MESSAGES.notShipped);
+    await setOrder(placed.id, { status: "Packing" });
+    await refusal(placed.id, "order_not_shipped");
+    await setOrder(placed.id, { status: "cancelled" });
+    await refusal(placed.id, "order_cancelled", ORDER_ADMIN_MESSAGES.cancelled);
+    await refusal(newId(), "order_not_found");
+    await openSession({ items: [{ _id: bowl.id, quantity: 1 }] });
+    const [unpaid] = await db().select().from(orders).where(eq(orders.status, "pending"));
+    await refusal(unpaid?.id ?? "", "order_not_paid", ORDER_ADMIN_MESSAGES.notPaid);
+
+    await setOrder(placed.id, {
+      status: "Shipped",
+      carrier: "auspost",
+      trackingNumber: "AB1",
+      trackingUrl: "https://auspost.com.au/mypost/track/details/AB1",
+    });
+    await refusal(placed.id, "same_tracking", ORDER_ADMIN_MESSAGES.sameTracking);
+    const shopper = await register();
+    expect((await correct(undefined, placed.id, { trackingNumber: "AB2" })).status).toBe(401);
+    expect((await correct(shopper.accessToken, placed.id, { trackingNumber: "AB2" })).status).toBe(
+      403,
+    );
+    expect((await db().select().from(orders).where(eq(orders.id, placed.id)))[0]).toMatchObject({
+      trackingNumber: "AB1",
+    });
+    expect(await correctionMails(placed)).toHaveLength(0);
+    expect(await db().select().from(auditLog)).toHaveLength(0);
+  });
+
+  it("makes one change, one entry and one mail when admins send the same correction at once", async () => {
+    const { placed } = await shippedOrder();
+    const [one, two] = [await adminSession(), await adminSession()];
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        correct((i % 2 ? one : two).accessToken, placed.id, {
+          carrier: "sendle",
+          trackingNumber: "SNDL 7",
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409))
+      expect(await res.json()).toMatchObject({ code: "same_tracking" });
+    const mails = await correctionMails(placed);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.status).toBe("sent");
+    const entries = await trackingEntries(placed.id);
+    expect(entries.map((e) => e.after)).toEqual([{ carrier: "sendle", trackingNumber: "SNDL 7" }]);
   });
 });
 

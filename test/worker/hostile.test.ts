@@ -2915,9 +2915,62 @@ describe("hostile input: back-office", () => {
         },
       );
 
+      // Tracking corrections, with the move's own carrier, number and notify (no status), on the
+      // order shipped above; the other one has not shipped. A correction answers what it asked.
+      const trackingPath = `/api/admin/orders/${shippingId}/tracking`;
+      await fuzzAdmin(
+        "order-tracking",
+        20,
+        request(
+          mostly("POST"),
+          orderId([shippingId, 4], [cancellingId, 1]).map(
+            (id) => `/api/admin/orders/${id}/tracking`,
+          ),
+          wireFor(
+            bodyFor(
+              statusBody.map(({ status: _status, ...correction }) => correction),
+              ["carrier", "trackingNumber", "notify"],
+            ),
+          ),
+        ),
+        [
+          ex("POST", trackingPath, { trackingNumber: " SND 56-78 ", notify: false }),
+          ex("POST", trackingPath, { trackingNumber: " SND 56-78 ", notify: false }),
+          ex("POST", trackingPath, { carrier: "dhl", trackingNumber: "" }),
+          ex("POST", trackingPath, {}),
+          ex("POST", `/api/admin/orders/${cancellingId}/tracking`, { trackingNumber: "AB1" }),
+          ex("POST", `/api/admin/orders/${unpaidId}/tracking`, { trackingNumber: "AB1" }),
+          ex("POST", `/api/admin/orders/${nowhere}/tracking`, { trackingNumber: "AB1" }),
+          ...refused("POST", trackingPath, { trackingNumber: "PWNED1" }),
+        ],
+        (a, c) => {
+          jsonOnly(a, c);
+          if (c.method !== "POST") return;
+          if (a.status === 409) {
+            expect([
+              "same_tracking",
+              "order_not_shipped",
+              "order_not_paid",
+              "order_cancelled",
+              "tracking_changed",
+            ]).toContain(a.json?.code);
+          }
+          if (a.status !== 200) return;
+          const order = a.json?.order as AdminOrderDto;
+          expectAdminOrder(order);
+          expect(SHIPPED_STATUSES).toContain(order.status);
+          const body = bodyOf(c);
+          expect(order.shipping.trackingNumber).toBe(String(body.trackingNumber).trim());
+          if (body.carrier !== undefined) expect(order.shipping.carrier).toBe(body.carrier);
+          const url = order.shipping.trackingUrl ?? "";
+          expect(new URL(url).protocol).toBe("https:");
+          expect(url).not.toMatch(/[\s<>"']/);
+        },
+      );
+
       // Refunds: amounts of every shape, lines unknown, duplicated or over what was sold, request
       // keys of every shape (two reused on purpose). A refund must be for the amount asked (none:
-      // what was left).
+      // what its lines are worth).
       const amount = fc.oneof(
         { weight: 4, arbitrary: fc.integer({ min: 1, max: 1500 }).map((c) => c / 100) },
         {
@@ -3029,7 +3082,7 @@ describe("hostile input: back-office", () => {
             amount: 2,
             requestKey: "refund-key-0003",
           }),
-          // JSON sent as text/plain is refused, not read as {} (which would refund all that is left).
+          // JSON sent as text/plain is refused, not read as {}.
           {
             ...ex("POST", `/api/admin/orders/${cancellingId}/refund`),
             wire: { kind: "text", contentType: "text/plain", text: JSON.stringify({ amount: 1 }) },
@@ -3586,6 +3639,45 @@ describe("hostile input: back-office", () => {
         { weight: 1, arbitrary: hostileNumber },
         { weight: 1, arbitrary: fc.constantFrom("50", "0.01", null, [50], { dollars: 50 }, true) },
       );
+      // What a batch at a minimum would pay: never more than what is owed, for the minimum asked.
+      await fuzzAdmin(
+        "payout-preview",
+        10,
+        request(
+          mostly("GET"),
+          withQuery(
+            "/api/admin/payouts/preview",
+            query(param("minimum", fc.oneof(minimum.map(String), hostileText.map(encoded)))),
+          ),
+        ),
+        [
+          ex("GET", "/api/admin/payouts/preview"),
+          ex("GET", "/api/admin/payouts/preview?minimum=0.01"),
+          ex("GET", "/api/admin/payouts/preview?minimum=1e3"),
+          ...refused("GET", "/api/admin/payouts/preview?minimum=0.01"),
+        ],
+        async (a, c) => {
+          await expectPayoutsHold();
+          if (a.status !== 200 || c.method !== "GET") return;
+          const due = a.json?.due as AdminPayoutListResponse["due"];
+          for (const n of [due.creators, due.amount, due.withoutDetails]) {
+            expect(n).toBeGreaterThanOrEqual(0);
+          }
+          const asked = new URL(c.path, ORIGIN).searchParams.get("minimum");
+          expect(cents(due.minimum)).toBe(asked === null ? 5000 : cents(Number(asked)));
+        },
+      );
+      // A batch made as confirmed pays exactly what the confirmation says, or nothing.
+      const expected = fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.record({
+            total: fc.integer({ min: 1, max: 100_000 }).map((n) => n / 100),
+            creators: fc.integer({ min: 1, max: 3 }),
+          }),
+        },
+        { weight: 1, arbitrary: hostileValue },
+      );
       const created: string[] = [];
       await fuzzAdmin(
         "payout-create",
@@ -3593,7 +3685,12 @@ describe("hostile input: back-office", () => {
         request(
           mostly("POST"),
           fc.constant("/api/admin/payouts"),
-          wireFor(bodyFor(fc.record({ minimum }, { requiredKeys: [] }), ["minimum"])),
+          wireFor(
+            bodyFor(fc.record({ minimum, expected }, { requiredKeys: [] }), [
+              "minimum",
+              "expected",
+            ]),
+          ),
         ),
         [
           ...refused("POST", "/api/admin/payouts", { minimum: 0.01 }),
@@ -3605,17 +3702,27 @@ describe("hostile input: back-office", () => {
           ex("POST", "/api/admin/payouts", { minimum: 100_000 }),
           ex("POST", "/api/admin/payouts", { minimum: 0.001 }),
           ex("POST", "/api/admin/payouts", { minimum: 0.1 + 0.2 }),
+          ex("POST", "/api/admin/payouts", {
+            minimum: 0.01,
+            expected: { total: 0.01, creators: 1 },
+          }),
           ex("POST", "/api/admin/payouts", { minimum: 0.01 }),
         ],
         async (a, c) => {
           jsonOnly(a, c);
           await expectPayoutsHold();
           if (c.method !== "POST") return;
-          if (a.status === 409) expect(a.json?.code).toBe("nothing_to_pay");
+          if (a.status === 409)
+            expect(["nothing_to_pay", "payout_changed"]).toContain(a.json?.code);
           if (a.status !== 200) return;
           const p = a.json?.payout as AdminPayoutDto;
           expectPayout(p);
           expect(p.status).toBe("open");
+          const confirmed = bodyOf(c).expected as { total: number; creators: number } | undefined;
+          if (confirmed) {
+            expect(cents(p.total)).toBe(cents(confirmed.total));
+            expect(p.lineCount).toBe(confirmed.creators);
+          }
           const asked = bodyOf(c).minimum;
           expect(cents(p.minimum)).toBe(typeof asked === "number" ? cents(asked) : 5000);
           created.push(p._id);

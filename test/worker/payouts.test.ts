@@ -11,6 +11,7 @@ import type { CreatorDto } from "../../worker/contracts/account";
 import type {
   AdminPayoutDto,
   AdminPayoutListResponse,
+  AdminPayoutPreviewResponse,
   PayoutStatementDto,
 } from "../../worker/contracts/payouts";
 import {
@@ -23,8 +24,10 @@ import {
   payouts,
 } from "../../worker/db/schema";
 import worker from "../../worker/index";
-import { parseAba } from "../../worker/lib/aba";
+import { MAX_REFERENCE_LENGTH, parseAba } from "../../worker/lib/aba";
+import { newId } from "../../worker/lib/ids";
 import { openAccountNumber } from "../../worker/services/payout-details";
+import { lodgementReference, statementNumber } from "../../worker/services/payouts";
 import {
   adminSession,
   asUser,
@@ -243,6 +246,108 @@ describe("a payout batch", () => {
     expect(audit).toHaveLength(2);
   });
 
+  it("previews what a batch at any minimum would pay, and is made only as the owner confirmed it", async () => {
+    const admin = await adminSession();
+    const a = await creatorSession();
+    const b = await creatorSession();
+    const noDetails = await creatorSession();
+    await givePayoutDetails(a.accessToken);
+    await givePayoutDetails(b.accessToken, { method: "paypal", email: "b@example.com" });
+    await payableSale(a.code); // $59.00
+    await payableSale(b.code, 30_000); // $29.00
+    await payableSale(noDetails.code); // $59.00, nowhere to pay it
+    const preview = async (query = "") => {
+      const res = await get(admin.accessToken, `/api/admin/payouts/preview${query}`);
+      expect(res.status, query).toBe(200);
+      return (await res.json<AdminPayoutPreviewResponse>()).due;
+    };
+    expect(await preview("?minimum=20")).toEqual({
+      minimum: 20,
+      creators: 2,
+      amount: 88,
+      withoutDetails: 1,
+      waiting: [],
+    });
+    expect(await preview()).toEqual({
+      minimum: 50,
+      creators: 1,
+      amount: 59,
+      withoutDetails: 1,
+      waiting: [],
+    });
+    expect(await preview("?minimum=100000")).toEqual({
+      minimum: 100_000,
+      creators: 0,
+      amount: 0,
+      withoutDetails: 0,
+      waiting: [],
+    });
+    for (const minimum of ["0", "-5", "1.001", "abc", "1e3", "", "100000.01", "50&minimum=2"]) {
+      const res = await get(admin.accessToken, `/api/admin/payouts/preview?minimum=${minimum}`);
+      expect(res.status, minimum).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, code: "invalid_input" });
+    }
+    expect((await get(a.accessToken, "/api/admin/payouts/preview")).status).toBe(403);
+
+    // Figures other than the batch's now: nothing is made, and the answer says what it would pay.
+    const wrong = await createPayout(admin.accessToken, {
+      minimum: 20,
+      expected: { total: 88, creators: 1 },
+    });
+    expect(wrong.status).toBe(409);
+    expect(await wrong.json()).toEqual({
+      success: false,
+      code: "payout_changed",
+      message:
+        "What the creators are owed has changed since you looked: a payout now would pay $88.00 to 2 creators. Check the figures and confirm again.",
+    });
+    // Another sale passes its hold between the preview and the confirmation.
+    await payableSale(a.code, 20_000); // $19.00
+    const stale = await createPayout(admin.accessToken, {
+      minimum: 20,
+      expected: { total: 88, creators: 2 },
+    });
+    expect(stale.status).toBe(409);
+    const staleBody = await stale.json<{ code: string; message: string }>();
+    expect(staleBody.code).toBe("payout_changed");
+    expect(staleBody.message).toContain("$107.00 to 2 creators");
+    expect(await db().select().from(payouts)).toHaveLength(0);
+    expect(await db().select().from(payoutItems)).toHaveLength(0);
+    expect(await db().select().from(auditLog).where(eq(auditLog.entity, "payout"))).toHaveLength(0);
+    const settled = await db().select({ cents: commissions.settledCents }).from(commissions);
+    expect(settled.map((c) => c.cents)).toEqual([0, 0, 0, 0]);
+
+    // As the preview says now: made, paying exactly that.
+    expect(await preview("?minimum=20")).toMatchObject({ creators: 2, amount: 107 });
+    const made = await createdPayout(admin.accessToken, {
+      minimum: 20,
+      expected: { total: 107, creators: 2 },
+    });
+    expect(made).toMatchObject({ total: 107, lineCount: 2, minimum: 20, status: "open" });
+    // Confirmed again, nobody is owed any more: the usual 409.
+    const again = await createPayout(admin.accessToken, {
+      minimum: 20,
+      expected: { total: 107, creators: 2 },
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: "nothing_to_pay" });
+
+    for (const expected of [
+      { total: 0, creators: 1 },
+      { total: 1, creators: 0 },
+      { total: 1, creators: 1.5 },
+      { total: 1.001, creators: 1 },
+      { total: "107", creators: 2 },
+      { total: 107 },
+      { total: 107, creators: 2, extra: 1 },
+      [107, 2],
+      null,
+    ]) {
+      const res = await createPayout(admin.accessToken, { minimum: 20, expected });
+      expect(res.status, JSON.stringify(expected)).toBe(400);
+    }
+  });
+
   it("never takes a commission still inside its hold", async () => {
     const admin = await adminSession();
     const creator = await creatorSession();
@@ -347,6 +452,46 @@ describe("the bank and PayPal files", () => {
     expect(await csv.text()).toBe(
       `p@example.com,59.00,AUD,${line?._id},"Tamra & Tara Pty Ltd creator commission, statement ${statementNo}",PAYPAL\r\n`,
     );
+  });
+
+  it("gives each credit a lodgement reference with the whole statement number its creator's statement shows", async () => {
+    const admin = await adminSession();
+    const a = await creatorSession();
+    const b = await creatorSession();
+    await givePayoutDetails(a.accessToken, { ...BANK_DETAILS, accountName: "Asha Rao" });
+    await givePayoutDetails(b.accessToken, { ...BANK_DETAILS, accountName: "Bela Nair" });
+    await payableSale(a.code);
+    await payableSale(b.code, 70_000);
+    const payout = await createdPayout(admin.accessToken);
+    expect((await markPaid(admin.accessToken, payout._id)).status).toBe(200);
+    const res = await get(admin.accessToken, `/api/admin/payouts/${payout._id}/aba`);
+    expect(res.status).toBe(200);
+    const references = new Map(
+      parseAba(await res.text()).details.map((d) => [d.accountName, d.reference]),
+    );
+
+    // What each creator reads on their bank statement, against the statement they open.
+    for (const [creator, name] of [
+      [a, "ASHA RAO"],
+      [b, "BELA NAIR"],
+    ] as const) {
+      const line = payout.lines.find((l) => l.creatorId === creator.userId);
+      const opened = await get(creator.accessToken, `/api/payouts/${line?._id}/statement`);
+      expect(opened.status).toBe(200);
+      const { statement } = await opened.json<{ statement: PayoutStatementDto }>();
+      const reference = references.get(name) ?? "";
+      expect(reference).toHaveLength(MAX_REFERENCE_LENGTH);
+      const [, found] = /^STATEMENT ([0-9A-F]{8})$/.exec(reference) ?? [];
+      expect(found, reference).toBe(statement.number);
+    }
+    expect(new Set(references.values()).size).toBe(2);
+
+    // Any line id makes a reference that fits the field and holds the number whole.
+    for (let i = 0; i < 50; i++) {
+      const id = newId();
+      expect(lodgementReference(id).length).toBeLessThanOrEqual(MAX_REFERENCE_LENGTH);
+      expect(lodgementReference(id).endsWith(` ${statementNumber(id)}`)).toBe(true);
+    }
   });
 
   it("records who downloaded which file in the audit log, never an account or address", async () => {

@@ -213,8 +213,8 @@ describe("refunds", () => {
     for (let i = 0; i < 2; i++) expect((await deliver(partialEvent)).status).toBe(200);
     expect(await moneyOf(order.id)).toEqual(afterPartial);
 
-    // No amount: the rest.
-    const rest = await refunded(await refund(admin.accessToken, order.id, {}));
+    // The rest, stated.
+    const rest = await refunded(await refund(admin.accessToken, order.id, { amount: 67.89 }));
     expect(rest.refund.amount).toBe(67.89);
     expect(rest.order).toMatchObject({ refunded: CHARGED / 100, refundable: 0 });
     expect(rest.order.refunds).toHaveLength(2);
@@ -244,6 +244,68 @@ describe("refunds", () => {
     const more = await refund(admin.accessToken, order.id, { amount: 1 });
     expect(more.status).toBe(409);
     expect(await message(more)).toBe(M.nothingToRefund);
+    expect(await refundEvents(paymentIntent)).toHaveLength(2);
+  });
+
+  it("refuses a refund that names neither an amount nor lines: 400, nothing refunded", async () => {
+    const { order, paymentIntent } = await placeOrder();
+    const admin = await adminSession();
+    for (const body of [
+      undefined,
+      {},
+      { lines: [] },
+      { lines: [], restock: true, reason: "All" },
+    ]) {
+      const res = await post(admin.accessToken, `/api/admin/orders/${order.id}/refund`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toEqual({
+        success: false,
+        message: M.nothingChosen,
+        code: "invalid_input",
+        issues: [{ path: "amount", message: M.nothingChosen }],
+      });
+    }
+    expect(await refundRows(order.id)).toHaveLength(0);
+    expect(await refundEvents(paymentIntent)).toHaveLength(0);
+    expect((await orderRow(order.id))?.refundedCents).toBe(0);
+    expect(await refundMails()).toHaveLength(0);
+  });
+
+  it("lines without an amount refund what they are worth; every unit of every line is all that is left", async () => {
+    const { order, paymentIntent, products: made } = await placeOrder();
+    const product = made[0];
+    if (!product) throw new Error("a product");
+    // Two $39.95 units with GST and $10 delivery: 97.89. One unit is worth 39.95 with its GST.
+    expect(order.totalCents).toBe(9789);
+    const admin = await adminSession();
+    const overSold = await refund(admin.accessToken, order.id, {
+      lines: [{ productId: product.id, quantity: 3 }],
+    });
+    expect(overSold.status).toBe(400);
+    expect(await overSold.json()).toMatchObject({
+      message: M.lineOverSold(product.name, 2),
+      code: "line_over_sold",
+    });
+
+    const one = await refunded(
+      await refund(admin.accessToken, order.id, {
+        lines: [{ productId: product.id, quantity: 1 }],
+        restock: true,
+      }),
+    );
+    expect(one.refund).toMatchObject({ amount: 43.95, status: "succeeded" });
+    expect(await onHand(product.id)).toBe(9);
+
+    // Both units named: the rest of the order, delivery included.
+    const all = await refunded(
+      await refund(admin.accessToken, order.id, {
+        lines: [{ productId: product.id, quantity: 2 }],
+        reason: "Never arrived",
+      }),
+    );
+    expect(all.refund.amount).toBe(53.94);
+    expect(all.order).toMatchObject({ refunded: 97.89, refundable: 0 });
+    expect((await orderRow(order.id))?.refundedCents).toBe(9789);
     expect(await refundEvents(paymentIntent)).toHaveLength(2);
   });
 
@@ -439,7 +501,9 @@ describe("money never goes out twice", () => {
     const again = await refunded(await refund(admin.accessToken, order.id, body));
     expect(again.refund).toEqual(first.refund);
     // Even once the rest is refunded, the key still names its refund.
-    await refunded(await refund(admin.accessToken, order.id, {}));
+    await refunded(
+      await refund(admin.accessToken, order.id, { amount: (order.totalCents - 1000) / 100 }),
+    );
     const late = await refunded(await refund(admin.accessToken, order.id, body));
     expect(late.refund._id).toBe(first.refund._id);
     expect(await refundEvents(paymentIntent)).toHaveLength(2);
@@ -665,7 +729,7 @@ describe("cancelling", () => {
   it("an order already refunded in full is cancelled and restocked without Stripe", async () => {
     const { order, paymentIntent, products: made } = await placeOrder();
     const admin = await adminSession();
-    await refunded(await refund(admin.accessToken, order.id, {}));
+    await refunded(await refund(admin.accessToken, order.id, { amount: order.totalCents / 100 }));
     const res = await cancel(admin.accessToken, order.id);
     expect(res.status).toBe(200);
     expect((await orderRow(order.id))?.status).toBe("cancelled");

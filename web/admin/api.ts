@@ -46,6 +46,7 @@ import type {
   RefundInput,
   RefundResponse,
   StatusChangeInput,
+  TrackingCorrectionInput,
 } from "../../worker/contracts/admin-orders";
 import type {
   GstReportResponse,
@@ -54,6 +55,7 @@ import type {
 } from "../../worker/contracts/admin-reports";
 import type {
   AdminPayoutListResponse,
+  AdminPayoutPreviewResponse,
   AdminPayoutResponse,
   PayoutCreateSchema,
 } from "../../worker/contracts/payouts";
@@ -279,6 +281,10 @@ export const fetchOrder = async (orderId: string, signal?: AbortSignal): Promise
 export const changeOrderStatus = async (orderId: string, input: StatusChangeInput) =>
   (await post<AdminOrderResponse>(`${orderPath(orderId)}/status`, input)).order;
 
+/** A shipped (or later) order's carrier and number; one not shipped yet is 409. */
+export const correctTracking = async (orderId: string, input: TrackingCorrectionInput) =>
+  (await post<AdminOrderResponse>(`${orderPath(orderId)}/tracking`, input)).order;
+
 /** The same `requestKey` twice is one refund; more than is left to refund is 409. */
 export const refundOrder = (orderId: string, input: RefundInput) =>
   post<RefundResponse>(`${orderPath(orderId)}/refund`, input);
@@ -406,8 +412,20 @@ export const fetchPayouts = ({ page }: { page?: number }, signal?: AbortSignal) 
 
 const payoutPath = (payoutId: string) => `/api/admin/payouts/${encodeURIComponent(payoutId)}`;
 
-/** Everyone with payout details owed at least `minimum` dollars; nobody is 409 nothing_to_pay. */
-/** The new batch, and who was owed the minimum but left out for new payout details. */
+/** What a batch at `minimum` dollars would pay now, as the Worker computes it. */
+export const previewPayout = async (minimum: number, signal?: AbortSignal) =>
+  (
+    await call<AdminPayoutPreviewResponse>(
+      `/api/admin/payouts/preview${query({ minimum: minimum.toFixed(2) })}`,
+      { signal },
+    )
+  ).due;
+
+/**
+ * Everyone with usable payout details owed at least `minimum` dollars, and who was owed that much
+ * but left out for new payout details; nobody is 409 nothing_to_pay, and a batch that would not
+ * pay the `expected` total and creators is 409 payout_changed.
+ */
 export const createPayout = async (input: v.InferOutput<typeof PayoutCreateSchema>) => {
   const answer = await post<AdminPayoutResponse>("/api/admin/payouts", input);
   return { payout: answer.payout, leftOut: answer.leftOut ?? [] };

@@ -136,33 +136,30 @@ const requestKey = v.optional(
 );
 
 /**
- * POST /api/admin/orders/:id/status. Shipped needs the tracking number (the carrier defaults to
- * Australia Post); a later step may carry one too, when Shipped was skipped.
+ * POST /api/admin/orders/:id/status. Any tracker step is a status (Order Placed too: asked of a
+ * later order, it is a move backwards, which the Worker refuses as every other: 409). Shipped needs
+ * the tracking number (the carrier defaults to Australia Post); a later step may carry one too,
+ * when Shipped was skipped.
  */
+const carrier = v.optional(
+  v.picklist(CARRIER_IDS, `carrier must be one of ${CARRIER_IDS.join(", ")}`),
+);
+const trackingNumber = v.pipe(
+  v.string("trackingNumber must be text"),
+  v.trim(),
+  v.maxLength(
+    MAX_TRACKING_NUMBER_LENGTH,
+    `trackingNumber must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`,
+  ),
+  v.regex(/^[A-Za-z0-9 -]*$/, "trackingNumber may contain only letters, digits, spaces and -"),
+);
+
 export const StatusChangeSchema = v.pipe(
   fieldsObject(
     {
-      status: v.picklist(
-        TRACKER_STEPS.slice(1) as [OrderStatusName, ...OrderStatusName[]],
-        `status must be one of ${TRACKER_STEPS.slice(1).join(", ")}`,
-      ),
-      carrier: v.optional(
-        v.picklist(CARRIER_IDS, `carrier must be one of ${CARRIER_IDS.join(", ")}`),
-      ),
-      trackingNumber: v.optional(
-        v.pipe(
-          v.string("trackingNumber must be text"),
-          v.trim(),
-          v.maxLength(
-            MAX_TRACKING_NUMBER_LENGTH,
-            `trackingNumber must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`,
-          ),
-          v.regex(
-            /^[A-Za-z0-9 -]*$/,
-            "trackingNumber may contain only letters, digits, spaces and -",
-          ),
-        ),
-      ),
+      status: v.picklist(TRACKER_STEPS, `status must be one of ${TRACKER_STEPS.join(", ")}`),
+      carrier,
+      trackingNumber: v.optional(trackingNumber),
       notify,
     },
     "status change",
@@ -177,7 +174,26 @@ export const StatusChangeSchema = v.pipe(
 );
 export type StatusChangeInput = v.InferOutput<typeof StatusChangeSchema>;
 
+/**
+ * POST /api/admin/orders/:id/tracking: corrects a shipped (or later) order's tracking, checked as
+ * the move to Shipped checks it. No carrier keeps the order's own (Australia Post if it has none).
+ */
+export const TrackingCorrectionSchema = fieldsObject(
+  {
+    carrier,
+    trackingNumber: v.pipe(
+      v.optional(trackingNumber, ""),
+      v.nonEmpty("Enter the corrected tracking number"),
+    ),
+    notify,
+  },
+  "tracking correction",
+);
+export type TrackingCorrectionInput = v.InferOutput<typeof TrackingCorrectionSchema>;
+
 export const MAX_REFUND_LINES = 50;
+/** A refund's body with neither an amount nor lines (the back-office's dialog says it too). */
+const REFUND_NOTHING_CHOSEN = "Choose the units this refund is for or enter the amount to refund";
 
 const RestockLineSchema = v.object({
   productId: v.pipe(
@@ -202,8 +218,10 @@ const reason = v.optional(
 );
 
 /**
- * POST /api/admin/orders/:id/refund. No amount: the rest of what was paid. `lines` name what the
- * refund is for; with `restock` they go back in stock (never more than the line sold).
+ * POST /api/admin/orders/:id/refund. A refund says what it is: an `amount`, or the `lines` it is for
+ * (then the Worker computes their worth, refundSuggestionCents; every unit of every line is all that
+ * is left), or both; neither is refused, so no request refunds an order by leaving fields out. With
+ * `restock` the lines go back in stock (never more than the line sold).
  */
 export const RefundSchema = v.pipe(
   fieldsObject(
@@ -235,6 +253,10 @@ export const RefundSchema = v.pipe(
     ),
     ["lines"],
   ),
+  v.forward(
+    v.check((input) => input.amount !== undefined || input.lines.length > 0, REFUND_NOTHING_CHOSEN),
+    ["amount"],
+  ),
 );
 export type RefundInput = v.InferOutput<typeof RefundSchema>;
 
@@ -265,6 +287,11 @@ export const ORDER_ADMIN_MESSAGES = {
   notFound: "Order not found",
   notPaid: "This order has not been paid",
   backwards: (from: string, to: string) => `The order is ${from}; it cannot go back to ${to}`,
+  notShipped:
+    "This order has not shipped yet: its tracking number is given when it is marked Shipped",
+  sameTracking: "The order already has this carrier and tracking number",
+  trackingChanged:
+    "Someone changed this order's tracking meanwhile; reload the order and try again",
   sameStatus: (status: string) => `The order is already ${status}`,
   cancelled: "This order was cancelled",
   nothingToRefund: "Nothing is left to refund on this order",
@@ -275,7 +302,11 @@ export const ORDER_ADMIN_MESSAGES = {
   paymentProvider: "Could not reach Stripe; nothing was refunded. Try again.",
   shippedCannotCancel: "A shipped order cannot be cancelled; refund it instead",
   notCancellable: "Only a paid order that has not shipped can be cancelled",
+  nothingChosen: REFUND_NOTHING_CHOSEN,
   unknownLine: "lines may only name products of this order",
+  lineOverSold: (name: string, sold: number) =>
+    `The order has ${sold} of ${name}; lines may not name more`,
+  linesWorthNothing: "The chosen units come to nothing to refund; enter the amount to refund",
   lineTooMany: (name: string, left: number) => `At most ${left} of ${name} can go back in stock`,
 } as const;
 
@@ -352,7 +383,8 @@ export interface OrderEventDto {
     | "note"
     | "stripe_refund"
     | "dispute"
-    | "commission_review";
+    | "commission_review"
+    | "tracking";
   title: string;
   detail?: string;
   /** Who did it, for the owner's own actions. */
@@ -425,7 +457,7 @@ export interface RefundResponse {
 /**
  * What refunding some lines is worth, in cents: their price with the order's GST and its discount
  * shared out by value (delivery is not included), never more than `refundableCents`. The refund
- * form offers it; the owner may change it.
+ * form offers it and the owner may change it; a refund naming lines without an amount is this.
  */
 export function refundSuggestionCents(
   order: { subtotalCents: number; taxCents: number; discountCents: number },

@@ -340,17 +340,68 @@ export const PAYOUT_ADMIN_MESSAGES = {
     `Set the shop's bank details to export a bank file: ${missing.join(", ")} (README, "Paying creators").`,
   statementNotFound: "Statement not found",
   abaRefused: (why: string) => `A bank would refuse this file: ${why}`,
+  expected:
+    "expected must be { total, creators }: the confirmed total in dollars and how many creators",
+  changed: (amount: string, creators: string) =>
+    `What the creators are owed has changed since you looked: a payout now would pay ${amount} to ${creators}. Check the figures and confirm again.`,
 } as const;
 
-/** POST /api/admin/payouts: `minimum` in dollars (default DEFAULT_PAYOUT_MINIMUM_DOLLARS). */
+/** The most a batch's `expected` may say: a file's total, and one line per creator. */
+const MAX_PAYOUT_BATCH_DOLLARS = 99_999_999.99;
+const MAX_PAYOUT_BATCH_CREATORS = 999_999;
+
+/** Dollars with at most 2 decimals, within what the owner may ask a batch to reach. */
+const minimumDollars = v.pipe(
+  v.number(PAYOUT_ADMIN_MESSAGES.minimum),
+  v.finite(PAYOUT_ADMIN_MESSAGES.minimum),
+  v.minValue(0.01, PAYOUT_ADMIN_MESSAGES.minimum),
+  v.maxValue(MAX_PAYOUT_MINIMUM_DOLLARS, PAYOUT_ADMIN_MESSAGES.minimum),
+  v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, PAYOUT_ADMIN_MESSAGES.minimum),
+);
+
+/**
+ * POST /api/admin/payouts: `minimum` in dollars (default DEFAULT_PAYOUT_MINIMUM_DOLLARS). With
+ * `expected` (the preview's total in dollars and its number of creators, as the owner confirmed
+ * them) the batch is made only if it pays exactly that; otherwise 409 `payout_changed`.
+ */
 export const PayoutCreateSchema = v.object({
+  minimum: v.optional(minimumDollars),
+  expected: v.optional(
+    v.strictObject(
+      {
+        total: v.pipe(
+          v.number(PAYOUT_ADMIN_MESSAGES.expected),
+          v.finite(PAYOUT_ADMIN_MESSAGES.expected),
+          v.minValue(0.01, PAYOUT_ADMIN_MESSAGES.expected),
+          v.maxValue(MAX_PAYOUT_BATCH_DOLLARS, PAYOUT_ADMIN_MESSAGES.expected),
+          v.check(
+            (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+            PAYOUT_ADMIN_MESSAGES.expected,
+          ),
+        ),
+        creators: v.pipe(
+          v.number(PAYOUT_ADMIN_MESSAGES.expected),
+          v.integer(PAYOUT_ADMIN_MESSAGES.expected),
+          v.minValue(1, PAYOUT_ADMIN_MESSAGES.expected),
+          v.maxValue(MAX_PAYOUT_BATCH_CREATORS, PAYOUT_ADMIN_MESSAGES.expected),
+        ),
+      },
+      PAYOUT_ADMIN_MESSAGES.expected,
+    ),
+  ),
+});
+
+/**
+ * GET /api/admin/payouts/preview?minimum=: what a batch at `minimum` dollars (default the shop's)
+ * would pay now, as the list's `due` says it for the default.
+ */
+export const PayoutPreviewQuery = v.object({
   minimum: v.optional(
     v.pipe(
-      v.number(PAYOUT_ADMIN_MESSAGES.minimum),
-      v.finite(PAYOUT_ADMIN_MESSAGES.minimum),
-      v.minValue(0.01, PAYOUT_ADMIN_MESSAGES.minimum),
-      v.maxValue(MAX_PAYOUT_MINIMUM_DOLLARS, PAYOUT_ADMIN_MESSAGES.minimum),
-      v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, PAYOUT_ADMIN_MESSAGES.minimum),
+      v.string(PAYOUT_ADMIN_MESSAGES.minimum),
+      v.regex(/^\d{1,6}(\.\d{1,2})?$/, PAYOUT_ADMIN_MESSAGES.minimum),
+      v.transform(Number),
+      minimumDollars,
     ),
   ),
 });
@@ -404,23 +455,17 @@ export interface AdminPayoutDto {
   lines: PayoutLineDto[];
 }
 
-/** GET /api/admin/payouts: the batches, newest first, and what the next one would pay. */
-export interface AdminPayoutListResponse {
-  success: true;
-  payouts: Omit<AdminPayoutDto, "lines">[];
-  total: number;
-  /**
-   * What a batch at the default `minimum` (dollars) would pay now: creators with payout details
-   * and their amount, how many more are owed as much but have given no details, and those whose
-   * new details are still in their cooling-off period.
-   */
-  due: {
-    minimum: number;
-    creators: number;
-    amount: number;
-    withoutDetails: number;
-    waiting: WaitingCreatorDto[];
-  };
+/**
+ * What a batch at `minimum` (dollars) would pay now: creators with usable payout details and their
+ * amount, how many more are owed as much but have given no details, and those whose new details
+ * are still in their cooling-off period (a batch leaves them out).
+ */
+export interface PayoutDueDto {
+  minimum: number;
+  creators: number;
+  amount: number;
+  withoutDetails: number;
+  waiting: WaitingCreatorDto[];
 }
 
 /** A creator owed at least the minimum whose new payout details cannot be paid yet. */
@@ -432,6 +477,21 @@ export interface WaitingCreatorDto {
   amount: number;
   /** ISO 8601: when their details may first be paid. */
   usableFrom: string;
+}
+
+/** GET /api/admin/payouts: the batches, newest first, and what the next one would pay. */
+export interface AdminPayoutListResponse {
+  success: true;
+  payouts: Omit<AdminPayoutDto, "lines">[];
+  total: number;
+  /** At the default minimum. */
+  due: PayoutDueDto;
+}
+
+/** GET /api/admin/payouts/preview. */
+export interface AdminPayoutPreviewResponse {
+  success: true;
+  due: PayoutDueDto;
 }
 
 export interface AdminPayoutResponse {

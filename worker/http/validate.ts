@@ -9,8 +9,8 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /**
  * A body Hono's JSON validator would skip: one sent with another Content-Type, or none. Hono then
- * validates `{}` instead, and for a route whose fields are all optional (a refund, whose missing
- * amount means "all that is left") the request would do what its body never asked.
+ * validates `{}` instead, and for a route whose fields are all optional (a cancellation, or a
+ * payout batch at the default minimum) the request would do what its body never asked.
  */
 function bodyNotJson(request: Request): boolean {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim() ?? "";

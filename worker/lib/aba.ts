@@ -33,7 +33,8 @@ export const MAX_ABA_DETAIL_RECORDS = 999_999;
 
 const MAX_USER_NAME_LENGTH = 26;
 const MAX_DESCRIPTION_LENGTH = 12;
-const MAX_REFERENCE_LENGTH = 18;
+/** The lodgement reference a credit's payee sees on their statement. */
+export const MAX_REFERENCE_LENGTH = 18;
 const MAX_REMITTER_LENGTH = 16;
 
 /** The batch as a whole: who sends it, from which account, and when the banks release it. */

@@ -1,14 +1,20 @@
 // /api/admin/orders (README, back-office): the queue to ship, an order's page with its timeline,
-// moving it forward with the customer's mail, and notes. requireAdmin has already run
-// (routes/admin.ts).
+// moving it forward with the customer's mail, correcting a shipped order's tracking, and notes.
+// requireAdmin has already run (routes/admin.ts).
 import { Hono } from "hono";
-import { OrderListQuery, OrderNoteSchema, StatusChangeSchema } from "../contracts/admin-orders";
+import {
+  OrderListQuery,
+  OrderNoteSchema,
+  StatusChangeSchema,
+  TrackingCorrectionSchema,
+} from "../contracts/admin-orders";
 import { IdParam } from "../contracts/fields";
 import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import {
   addOrderNote,
   changeOrderStatus,
+  correctTracking,
   listAdminOrders,
   requireAdminOrder,
 } from "../services/admin-orders";
@@ -28,6 +34,22 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     validate("json", StatusChangeSchema),
     async (c) => {
       const order = await changeOrderStatus(
+        c.env,
+        c.var.db,
+        c.executionCtx,
+        c.var.admin,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return c.json({ success: true as const, order });
+    },
+  )
+  .post(
+    "/orders/:id/tracking",
+    validate("param", IdParam),
+    validate("json", TrackingCorrectionSchema),
+    async (c) => {
+      const order = await correctTracking(
         c.env,
         c.var.db,
         c.executionCtx,

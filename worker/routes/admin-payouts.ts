@@ -1,11 +1,13 @@
-// /api/admin/payouts: payout batches, their bank (ABA) and PayPal files (each download audited),
-// and marking one paid or cancelling it. requireAdmin has already run (routes/admin.ts).
+// /api/admin/payouts: payout batches (with a preview of what one would pay, to confirm before it is
+// made), their bank (ABA) and PayPal files (each download audited), and marking one paid or
+// cancelling it. requireAdmin has already run (routes/admin.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
 import { PageQuery } from "../contracts/admin";
 import { IdParam } from "../contracts/fields";
 import { dollarsToCents } from "../contracts/money";
-import { AbaQuery, PayoutCreateSchema } from "../contracts/payouts";
+import { AbaQuery, PayoutCreateSchema, PayoutPreviewQuery } from "../contracts/payouts";
+import type { Bindings } from "../env";
 import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { csvResponse } from "../lib/csv";
@@ -16,20 +18,37 @@ import {
   listPayouts,
   markPayoutPaid,
   payoutAba,
+  payoutDue,
   payoutMinimumCents,
   payoutPaypalCsv,
 } from "../services/payouts";
+
+/** The minimum asked, in cents, or the shop's default. */
+const minimumCentsOf = (env: Bindings, minimum: number | undefined) =>
+  minimum === undefined ? payoutMinimumCents(env) : dollarsToCents(minimum);
 
 export const adminPayoutRoutes = new Hono<AppEnv>()
   .get("/payouts", validate("query", v.object({ page: PageQuery })), async (c) => {
     const list = await listPayouts(c.var.db, c.req.valid("query").page, payoutMinimumCents(c.env));
     return c.json({ success: true as const, ...list });
   })
+  // Before /payouts/:id, which would take "preview" for an id.
+  .get("/payouts/preview", validate("query", PayoutPreviewQuery), async (c) => {
+    const { minimum } = c.req.valid("query");
+    const due = await payoutDue(c.var.db, minimumCentsOf(c.env, minimum));
+    return c.json({ success: true as const, due });
+  })
   .post("/payouts", validate("json", PayoutCreateSchema), async (c) => {
-    const { minimum } = c.req.valid("json");
-    const minimumCents =
-      minimum === undefined ? payoutMinimumCents(c.env) : dollarsToCents(minimum);
-    const { payout, leftOut } = await createPayout(c.var.db, c.var.admin, minimumCents);
+    const { minimum, expected } = c.req.valid("json");
+    const { payout, leftOut } = await createPayout(
+      c.var.db,
+      c.var.admin,
+      minimumCentsOf(c.env, minimum),
+      expected && {
+        totalCents: dollarsToCents(expected.total),
+        creators: expected.creators,
+      },
+    );
     return c.json({ success: true as const, payout, leftOut });
   })
   .get("/payouts/:id", validate("param", IdParam), async (c) =>

@@ -1,6 +1,6 @@
 // The back-office's orders (README, back-office): the queue to ship, an order's page with its
-// timeline, moving it forward through the tracker's steps with the customer's mail, notes, and the
-// owner's daily list of orders waiting too long to ship. Refunds and cancellation are
+// timeline, moving it forward through the tracker's steps with the customer's mail, correcting a
+// shipped parcel's tracking, notes, and the owner's daily list of orders waiting too long to ship. Refunds and cancellation are
 // services/refunds.ts; they answer with loadAdminOrder too.
 import {
   and,
@@ -11,6 +11,7 @@ import {
   gte,
   inArray,
   isNotNull,
+  isNull,
   lt,
   lte,
   or,
@@ -30,7 +31,9 @@ import {
   type OrderEventDto,
   type OrderListParams,
   orderNumber,
+  SHIPPED_STATUSES,
   type StatusChangeInput,
+  type TrackingCorrectionInput,
   trackingUrlFor,
   UNSHIPPED_STATUSES,
 } from "../contracts/admin-orders";
@@ -58,10 +61,15 @@ import {
   overdueCutoff,
   SHIP_WITHIN_BUSINESS_DAYS,
 } from "../lib/brisbane-time";
-import { stableId } from "../lib/ids";
+import { newId, stableId } from "../lib/ids";
 import { type Actor, auditStatement, auditStatementIf } from "./audit";
 import { deliverQueuedEmail, queueMailIf, sendEmailOnce } from "./email";
-import { type MailedOrderStatus, orderStatusEmail, overdueToShipEmail } from "./email-templates";
+import {
+  type MailedOrderStatus,
+  orderStatusEmail,
+  overdueToShipEmail,
+  trackingCorrectedEmail,
+} from "./email-templates";
 import { invoiceUrl } from "./invoice";
 import { leftToRefundCents, toRefundDto } from "./refunds";
 
@@ -120,6 +128,13 @@ function refundEvent(r: RefundRow, items: readonly ItemRow[]): OrderEventDto | n
 
 type AuditRow = typeof auditLog.$inferSelect;
 
+/** "Australia Post 33AB 1234" from an audit entry's carrier and number; undefined without one. */
+function shippingText(carrier: unknown, trackingNumber: unknown): string | undefined {
+  if (typeof trackingNumber !== "string" || !trackingNumber) return undefined;
+  const id = (typeof carrier === "string" ? carrier : DEFAULT_CARRIER) as CarrierId;
+  return `${carrierName(id)} ${trackingNumber}`;
+}
+
 /** Only status changes and notes come from the audit log; refunds and cancellations are their rows. */
 function auditEvent(a: AuditRow): OrderEventDto | null {
   const after = a.after ?? {};
@@ -145,12 +160,19 @@ function auditEvent(a: AuditRow): OrderEventDto | null {
       actor: a.actorEmail,
     };
   }
+  if (a.action === "tracking") {
+    const before = a.before ?? {};
+    const was = shippingText(before.carrier, before.trackingNumber);
+    return {
+      at,
+      kind: "tracking",
+      title: "Tracking corrected",
+      detail: `${shippingText(after.carrier, after.trackingNumber)} (was ${was ?? "none"})`,
+      actor: a.actorEmail,
+    };
+  }
   if (a.action !== "status") return null;
-  const carrier = (
-    typeof after.carrier === "string" ? after.carrier : DEFAULT_CARRIER
-  ) as CarrierId;
-  const number = typeof after.trackingNumber === "string" ? after.trackingNumber : null;
-  const detail = number ? `${carrierName(carrier)} ${number}` : undefined;
+  const detail = shippingText(after.carrier, after.trackingNumber);
   return {
     at,
     kind: "status",
@@ -197,7 +219,13 @@ export async function loadAdminOrder(
           and(
             eq(auditLog.entity, "order"),
             eq(auditLog.entityId, orderId),
-            inArray(auditLog.action, ["status", "note", "commission-release", "commission-reject"]),
+            inArray(auditLog.action, [
+              "status",
+              "tracking",
+              "note",
+              "commission-release",
+              "commission-reject",
+            ]),
           ),
         )
         .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
@@ -539,6 +567,93 @@ function storedTracking(order: OrderRow) {
         trackingUrl: order.trackingUrl,
       }
     : null;
+}
+
+/** Why the tracking of `order` cannot be corrected to `wanted`; null when it can. */
+function trackingRefusal(
+  order: OrderRow | undefined,
+  wanted: { carrier: CarrierId; trackingNumber: string },
+): AppError | null {
+  if (!order) return orderNotFound();
+  if (order.status === "cancelled")
+    return conflict(ORDER_ADMIN_MESSAGES.cancelled, "order_cancelled");
+  if (!order.paidAt || !TRACKER_STEPS.includes(order.status as OrderStatusName))
+    return conflict(ORDER_ADMIN_MESSAGES.notPaid, "order_not_paid");
+  if (!SHIPPED_STATUSES.includes(order.status as OrderStatusName))
+    return conflict(ORDER_ADMIN_MESSAGES.notShipped, "order_not_shipped");
+  if (order.carrier === wanted.carrier && order.trackingNumber === wanted.trackingNumber)
+    return conflict(ORDER_ADMIN_MESSAGES.sameTracking, "same_tracking");
+  return null;
+}
+
+/**
+ * Corrects the tracking of an order that has shipped: the carrier (the order's own unless given),
+ * the number and the Track Order link. One batch, every statement conditional on the order still
+ * being shipped with the tracking this request read (so the audit's "before" is exact): the audit
+ * entry, the customer's mail unless told not to, then the UPDATE. Two admins sending the same
+ * correction at once make one change, one entry and one mail; the other is told why.
+ */
+export async function correctTracking(
+  env: Bindings,
+  db: Db,
+  ctx: ExecutionContext,
+  actor: Actor,
+  orderId: string,
+  input: TrackingCorrectionInput,
+): Promise<AdminOrderDto> {
+  const order = await readOrder(db, orderId);
+  const carrier = input.carrier ?? order?.carrier ?? DEFAULT_CARRIER;
+  const tracking = {
+    carrier,
+    trackingNumber: input.trackingNumber,
+    trackingUrl: trackingUrlFor(carrier, input.trackingNumber),
+  };
+  const refused = trackingRefusal(order, tracking);
+  if (refused || !order) throw refused ?? orderNotFound();
+  const unchanged = and(
+    eq(orders.id, orderId),
+    isNotNull(orders.paidAt),
+    inArray(orders.status, SHIPPED_STATUSES),
+    order.carrier === null ? isNull(orders.carrier) : eq(orders.carrier, order.carrier),
+    order.trackingNumber === null
+      ? isNull(orders.trackingNumber)
+      : eq(orders.trackingNumber, order.trackingNumber),
+  );
+  const audit = auditStatementIf(
+    db,
+    actor,
+    {
+      entity: "order",
+      entityId: orderId,
+      action: "tracking",
+      before: { carrier: order.carrier, trackingNumber: order.trackingNumber },
+      after: { carrier, trackingNumber: tracking.trackingNumber },
+    },
+    sql`EXISTS ${db.select({ id: orders.id }).from(orders).where(unchanged)}`,
+  );
+  const mail = input.notify
+    ? trackingCorrectedEmail(
+        { id: order.id, email: order.email, firstName: order.address.firstName },
+        tracking,
+        `${env.APP_ORIGIN}/orders`,
+      )
+    : null;
+  // The batch's condition lets one request through, so a fresh id is one mail.
+  const mailId = newId();
+  const update = db
+    .update(orders)
+    .set({ ...tracking, updatedAt: new Date() })
+    .where(unchanged);
+  const queued = mail ? [queueMailIf(db, mailId, mail, unchanged)] : [];
+  const results = await db.batch([audit, ...queued, update]);
+  if (results.at(-1)?.meta.changes !== 1) {
+    throw (
+      trackingRefusal(await readOrder(db, orderId), tracking) ??
+      conflict(ORDER_ADMIN_MESSAGES.trackingChanged, "tracking_changed")
+    );
+  }
+  if (mail) ctx.waitUntil(deliverQueuedEmail(env, db, mailId, mail));
+  return requireAdminOrder(env, db, orderId);
 }
 
 /** A note on the order's timeline: an audit entry, never shown to the buyer. */

@@ -619,3 +619,31 @@ function accountNoticeEmail(
     ),
   };
 }
+
+/**
+ * The customer's news that their parcel's tracking number was corrected (services/admin-orders.ts,
+ * correctTracking): the carrier, the new number and its Track Order link, and their orders.
+ */
+export function trackingCorrectedEmail(
+  order: { id: string; email: string; firstName: string },
+  shipping: { carrier: CarrierId; trackingNumber: string; trackingUrl: string },
+  ordersLink: string,
+): EmailMessage {
+  const number = `#${orderNumber(order.id)}`;
+  const carrier = carrierName(shipping.carrier);
+  const news = `The tracking number of your order ${number} has changed; please use this one.`;
+  const facts = [`Carrier: ${carrier}`, `Tracking number: ${shipping.trackingNumber}`];
+  return {
+    to: order.email,
+    orderId: order.id,
+    subject: `New tracking number for your Tamra & Tara order ${number}`,
+    text: `Hello ${order.firstName},\n\n${news}\n\n${facts.join("\n")}\nTrack it: ${shipping.trackingUrl}\n\nYour orders: ${ordersLink}\n`,
+    html: emailLayout(
+      "Your parcel's new tracking number",
+      `<p>Hello ${escapeHtml(order.firstName)},</p><p>${escapeHtml(news)}</p>
+<p>${facts.map(escapeHtml).join("<br>")}</p>
+<p><a href="${escapeHtml(shipping.trackingUrl)}">Track your parcel with ${escapeHtml(carrier)}</a></p>
+<p><a href="${escapeHtml(ordersLink)}">See your orders</a></p>`,
+    ),
+  };
+}

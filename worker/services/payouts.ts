@@ -16,6 +16,7 @@ import {
   formatAbn,
   PAYOUT_ADMIN_MESSAGES,
   PAYOUTS_PAGE_SIZE,
+  type PayoutDueDto,
   type PayoutLineDto,
   type PayoutStatementDto,
   type PayoutStatusDto,
@@ -73,15 +74,41 @@ const notFound = () => new AppError(404, PAYOUT_ADMIN_MESSAGES.notFound, "not_fo
 const notOpen = (status: string) =>
   new AppError(409, PAYOUT_ADMIN_MESSAGES.notOpen(status), "payout_not_open");
 
+/** What each creator owed at least `minimumCents` is owed now (a subquery: creator_id, owed). */
+const owedAtLeast = (minimumCents: number) =>
+  sql`(SELECT "creator_id", sum(${OWED}) AS "owed" FROM "commissions" WHERE ${TAKEN}
+    GROUP BY "creator_id" HAVING sum(${OWED}) >= ${minimumCents})`;
+
+/**
+ * A batch's lines are written only when it pays what the owner confirmed: `expected` creators with
+ * payout details usable at `now`, `expected` cents in all, as the preview computed them (nothing
+ * asked: any).
+ */
+function paysAsConfirmed(minimumCents: number, now: number, expected?: PayoutExpectation): SQL {
+  if (!expected) return sql`1`;
+  const due = sql`(SELECT o."owed" FROM ${owedAtLeast(minimumCents)} AS o
+    JOIN "creator_payout_details" AS d ON d."user_id" = o."creator_id" AND d."usable_from" <= ${now})`;
+  return sql`(SELECT count(*) FROM ${due}) = ${expected.creators}
+    AND (SELECT coalesce(sum("owed"), 0) FROM ${due}) = ${expected.totalCents}`;
+}
+
+/** The batch the owner confirmed: its total in cents and how many creators it pays. */
+export interface PayoutExpectation {
+  totalCents: number;
+  creators: number;
+}
+
 /**
  * Makes a batch of everyone owed at least `minimumCents` (with payout details past their
  * cooling-off period) and answers it, with who was left out for new details; 409 when nobody is
- * payable. All or nothing, in one D1 batch.
+ * payable, or, given `expected`, when the batch would not pay exactly that. All or nothing, in one
+ * D1 batch.
  */
 export async function createPayout(
   db: Db,
   actor: Actor,
   minimumCents: number,
+  expected?: PayoutExpectation,
   now = Date.now(),
 ): Promise<{ payout: AdminPayoutDto; leftOut: WaitingCreatorDto[] }> {
   const id = newId(now);
@@ -102,11 +129,10 @@ export async function createPayout(
       .select(sql`SELECT lower(hex(randomblob(12))), ${id}, o."creator_id", o."owed", u."name", u."email",
         d."method", d."bsb", d."account_number_sealed", d."account_number_masked", d."account_name",
         d."paypal_email", d."abn", d."gst_registered", ${now}
-      FROM (SELECT "creator_id", sum(${OWED}) AS "owed" FROM "commissions" WHERE ${TAKEN}
-            GROUP BY "creator_id") AS o
+      FROM ${owedAtLeast(minimumCents)} AS o
       JOIN "users" AS u ON u."id" = o."creator_id"
       JOIN "creator_payout_details" AS d ON d."user_id" = o."creator_id"
-      WHERE o."owed" >= ${minimumCents} AND d."usable_from" <= ${now}`),
+      WHERE d."usable_from" <= ${now} AND ${paysAsConfirmed(minimumCents, now, expected)}`),
     // Each of those creators' commissions, with what this line pays of it...
     db
       .insert(payoutItems)
@@ -140,15 +166,22 @@ export async function createPayout(
     findPayout(db, id),
     waitingCreators(db, minimumCents, now),
   ]);
-  if (!payout) {
-    const leftOut = waiting.length > 0 ? ` ${PAYOUT_ADMIN_MESSAGES.waiting(waiting.length)}` : "";
+  if (payout) return { payout, leftOut: waiting.map(waitingDto) };
+  const due = expected ? await payoutDue(db, minimumCents, now) : null;
+  if (due && due.creators > 0) {
+    const creators = `${due.creators} ${due.creators === 1 ? "creator" : "creators"}`;
     throw new AppError(
       409,
-      `${PAYOUT_ADMIN_MESSAGES.empty(formatCents(minimumCents))}${leftOut}`,
-      "nothing_to_pay",
+      PAYOUT_ADMIN_MESSAGES.changed(formatCents(dollarsToCents(due.amount)), creators),
+      "payout_changed",
     );
   }
-  return { payout, leftOut: waiting.map(waitingDto) };
+  const leftOut = waiting.length > 0 ? ` ${PAYOUT_ADMIN_MESSAGES.waiting(waiting.length)}` : "";
+  throw new AppError(
+    409,
+    `${PAYOUT_ADMIN_MESSAGES.empty(formatCents(minimumCents))}${leftOut}`,
+    "nothing_to_pay",
+  );
 }
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -228,12 +261,56 @@ export async function getPayout(db: Db, id: string): Promise<AdminPayoutDto> {
 }
 
 /**
- * A page of batches, newest first, and what a batch at the default minimum would pay now: how many
- * creators, how much, and how many more are owed that much but have given no payout details.
+ * What a batch at `minimumCents` would pay now: how many creators, how much, and how many more are
+ * owed that much but have given no payout details (a query, for a batch of reads).
  */
-export async function listPayouts(db: Db, page: number, minimumCents: number, now = Date.now()) {
+function dueQuery(db: Db, minimumCents: number, now: number) {
   const owed = owedByCreator(db);
   const usable = sql`${creatorPayoutDetails.userId} IS NOT NULL AND ${creatorPayoutDetails.usableFrom} <= ${now}`;
+  return db
+    .select({
+      withDetails: sql<number>`count(${creatorPayoutDetails.userId})`.mapWith(Number),
+      usable: sql<number>`coalesce(sum(CASE WHEN ${usable} THEN 1 END), 0)`.mapWith(Number),
+      creators: count(),
+      amountCents: sql<number>`coalesce(sum(CASE WHEN ${usable} THEN ${owed.owed} END), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(owed)
+    .leftJoin(creatorPayoutDetails, eq(creatorPayoutDetails.userId, owed.creatorId))
+    .where(sql`${owed.owed} >= ${minimumCents}`);
+}
+
+function dueOf(
+  rows: Awaited<ReturnType<typeof dueQuery>>,
+  waiting: Awaited<ReturnType<typeof waitingCreators>>,
+  minimumCents: number,
+): PayoutDueDto {
+  const summary = rows[0] ?? { withDetails: 0, usable: 0, creators: 0, amountCents: 0 };
+  return {
+    minimum: centsToDollars(minimumCents),
+    creators: summary.usable,
+    amount: centsToDollars(summary.amountCents),
+    withoutDetails: summary.creators - summary.withDetails,
+    waiting: waiting.map(waitingDto),
+  };
+}
+
+/** GET /api/admin/payouts/preview: what a batch at `minimumCents` would pay now. */
+export async function payoutDue(
+  db: Db,
+  minimumCents: number,
+  now = Date.now(),
+): Promise<PayoutDueDto> {
+  const [due, waiting] = await db.batch([
+    dueQuery(db, minimumCents, now),
+    waitingCreators(db, minimumCents, now),
+  ]);
+  return dueOf(due, waiting, minimumCents);
+}
+
+/** A page of batches, newest first, and what a batch at the default minimum would pay now. */
+export async function listPayouts(db: Db, page: number, minimumCents: number, now = Date.now()) {
   const [rows, [counted], due, waiting] = await db.batch([
     db
       .select({
@@ -247,30 +324,13 @@ export async function listPayouts(db: Db, page: number, minimumCents: number, no
       .limit(PAYOUTS_PAGE_SIZE)
       .offset((page - 1) * PAYOUTS_PAGE_SIZE),
     db.select({ n: count() }).from(payouts),
-    db
-      .select({
-        withDetails: sql<number>`count(${creatorPayoutDetails.userId})`.mapWith(Number),
-        usable: sql<number>`coalesce(sum(CASE WHEN ${usable} THEN 1 END), 0)`.mapWith(Number),
-        creators: count(),
-        amountCents:
-          sql<number>`coalesce(sum(CASE WHEN ${usable} THEN ${owed.owed} END), 0)`.mapWith(Number),
-      })
-      .from(owed)
-      .leftJoin(creatorPayoutDetails, eq(creatorPayoutDetails.userId, owed.creatorId))
-      .where(sql`${owed.owed} >= ${minimumCents}`),
+    dueQuery(db, minimumCents, now),
     waitingCreators(db, minimumCents, now),
   ]);
-  const summary = due[0] ?? { withDetails: 0, usable: 0, creators: 0, amountCents: 0 };
   return {
     payouts: rows.map((r) => payoutSummary(r.payout, r.bankCents, r.createdBy)),
     total: counted?.n ?? 0,
-    due: {
-      minimum: centsToDollars(minimumCents),
-      creators: summary.usable,
-      amount: centsToDollars(summary.amountCents),
-      withoutDetails: summary.creators - summary.withDetails,
-      waiting: waiting.map(waitingDto),
-    },
+    due: dueOf(due, waiting, minimumCents),
   };
 }
 
@@ -458,8 +518,15 @@ export function missingBankSettings(env: Bindings): string[] {
     .map(([name]) => name);
 }
 
-/** The lodgement reference on a creator's bank statement: the shop and the statement number. */
-const statementNumber = (lineId: string) => lineId.slice(-8).toUpperCase();
+/** A payout line's statement number: the last 8 characters of its id, in capitals. */
+export const statementNumber = (lineId: string) => lineId.slice(-8).toUpperCase();
+
+/**
+ * The lodgement reference a creator's bank statement shows for their credit: "STATEMENT" and the
+ * whole statement number, as their statement prints it. It fills the ABA field's 18 characters
+ * exactly (10 + 8); the file refuses a longer one rather than cut the number short.
+ */
+export const lodgementReference = (lineId: string) => `STATEMENT ${statementNumber(lineId)}`;
 
 /**
  * The audit entry of a payout file handed to `actor`: which file, how many payments and their
@@ -513,7 +580,7 @@ export async function payoutAba(
       accountNumber: await openAccountNumber(env, line.creatorId, line.accountNumberSealed ?? ""),
       accountName: line.accountName ?? "",
       amountCents: line.amountCents,
-      reference: `COMMISSION ${statementNumber(line.id)}`.slice(0, 18),
+      reference: lodgementReference(line.id),
     })),
   );
   const text = bankFileOf(

@@ -16,6 +16,7 @@ import {
   ORDER_ADMIN_MESSAGES,
   type RefundDto,
   type RefundInput,
+  refundSuggestionCents,
   SHIPPED_STATUSES,
 } from "../contracts/admin-orders";
 import { centsToDollars, dollarsToCents, formatCents } from "../contracts/money";
@@ -109,11 +110,17 @@ const refundsOf = (db: Db, orderId: string) =>
 const paidThroughStripe = (order: OrderRow) =>
   order.paidAt !== null && order.stripePaymentIntentId !== null;
 
-/** Refuses lines that are not the order's, and a restock beyond what a line has left. */
+/**
+ * Refuses lines that are not the order's or name more units than it sold, and a restock beyond
+ * what a line has left.
+ */
 function checkLines(items: OrderItemRow[], lines: RestockLine[], restock: boolean): void {
   for (const line of lines) {
     const item = items.find((i) => i.productId === line.productId);
     if (!item) throw badRequest(M.unknownLine, "unknown_line");
+    if (line.quantity > item.quantity) {
+      throw badRequest(M.lineOverSold(item.name, item.quantity), "line_over_sold");
+    }
     const left = item.quantity - item.restockedQuantity;
     if (restock && line.quantity > left) {
       throw new AppError(409, M.lineTooMany(item.name, left), "restock_too_many");
@@ -154,7 +161,7 @@ async function sameRequest(
 /** A request key is one request: used again for a different one, it is refused (as Stripe does). */
 const keyReused = () => new AppError(409, M.requestKeyReused, "request_key_reused");
 
-/** Whether `row` is what this refund request asks (no amount: the rest, whatever it came to). */
+/** Whether `row` is what this refund request asks (no amount: its lines' worth, whatever it came to). */
 const sameRefund = (row: RefundRow, input: RefundInput) =>
   !row.cancel &&
   (input.amount === undefined || dollarsToCents(input.amount) === row.amountCents) &&
@@ -162,9 +169,9 @@ const sameRefund = (row: RefundRow, input: RefundInput) =>
   row.notify === input.notify &&
   JSON.stringify(row.restockLines) === JSON.stringify(input.restock ? input.lines : []);
 
-/** What a refund request asks, as its derived key sees it: no amount is "the rest". */
+/** What a refund request asks, as its derived key sees it: no amount is "what the lines are worth". */
 const refundAsked = (input: RefundInput) => ({
-  amount: input.amount ?? "rest",
+  amount: input.amount ?? "lines",
   lines: input.lines,
   restock: input.restock,
   reason: input.reason,
@@ -536,8 +543,33 @@ async function orderOrNotFound(db: Db, orderId: string) {
 }
 
 /**
- * POST /api/admin/orders/:id/refund: refunds `amount` (dollars; none: all that is left), puts the
- * named lines back in stock when asked, and mails the customer unless told not to.
+ * What refunding `lines` without an amount refunds, in cents: every unit of every line is all that
+ * is left (delivery included, as cancelling refunds it); fewer units are their worth with GST less
+ * their share of the discount (refundSuggestionCents), never more than is left.
+ */
+function linesWorthCents(
+  order: OrderRow,
+  items: OrderItemRow[],
+  lines: RestockLine[],
+  leftCents: number,
+): number {
+  const everyUnit = items.every(
+    (i) => lines.find((l) => l.productId === i.productId)?.quantity === i.quantity,
+  );
+  if (everyUnit) return leftCents;
+  return refundSuggestionCents(
+    order,
+    lines.map((l) => ({
+      unitPriceCents: items.find((i) => i.productId === l.productId)?.unitPriceCents ?? 0,
+      quantity: l.quantity,
+    })),
+    leftCents,
+  );
+}
+
+/**
+ * POST /api/admin/orders/:id/refund: refunds `amount` (dollars; none: what the named lines are
+ * worth), puts the named lines back in stock when asked, and mails the customer unless told not to.
  */
 export async function refundOrder(
   caller: RefundCaller,
@@ -555,7 +587,11 @@ export async function refundOrder(
   checkLines(items, input.lines, input.restock);
   const left = leftToRefundCents(order, rows);
   if (left === 0) throw nothingToRefund();
-  const amountCents = input.amount === undefined ? left : dollarsToCents(input.amount);
+  const amountCents =
+    input.amount === undefined
+      ? linesWorthCents(order, items, input.lines, left)
+      : dollarsToCents(input.amount);
+  if (amountCents === 0) throw new AppError(409, M.linesWorthNothing, "lines_worth_nothing");
   if (amountCents > left) throw tooLarge(left);
   const wanted: Wanted = {
     amountCents,

@@ -1,6 +1,8 @@
 // A modal question before something that cannot simply be undone (archive, delete a photo, leave
 // with unsaved changes): the browser's own <dialog>, so focus stays inside and Escape cancels.
-import { type ReactNode, useEffect, useId, useRef } from "react";
+// Given `onSubmit`, the question is a small form: its fields are the children, and Enter or the
+// confirm button submits it.
+import { type FormEvent, type ReactNode, type Ref, useEffect, useId, useRef } from "react";
 
 interface ConfirmDialogProps {
   title: string;
@@ -10,7 +12,9 @@ interface ConfirmDialogProps {
   /** The action destroys or hides something: the confirm button says so by its colour. */
   danger?: boolean;
   busy?: boolean;
-  onConfirm: () => void;
+  onConfirm?: () => void;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  formRef?: Ref<HTMLFormElement>;
   onCancel: () => void;
 }
 
@@ -23,6 +27,8 @@ export function ConfirmDialog({
   danger,
   busy,
   onConfirm,
+  onSubmit,
+  formRef,
   onCancel,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -33,6 +39,22 @@ export function ConfirmDialog({
     if (typeof dialog.showModal === "function") dialog.showModal();
     else dialog.setAttribute("open", "");
   }, []);
+  const body = <div className="admin-dialog-body">{children}</div>;
+  const actions = (
+    <div className="admin-dialog-actions">
+      <button type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </button>
+      <button
+        type={onSubmit ? "submit" : "button"}
+        className={danger ? "button admin-button-danger" : "button button-primary"}
+        onClick={onSubmit ? undefined : onConfirm}
+        disabled={busy}
+      >
+        {confirmLabel}
+      </button>
+    </div>
+  );
   return (
     <dialog
       ref={ref}
@@ -46,20 +68,23 @@ export function ConfirmDialog({
       <h2 id={titleId} className="admin-dialog-title">
         {title}
       </h2>
-      <div className="admin-dialog-body">{children}</div>
-      <div className="admin-dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          className={danger ? "button admin-button-danger" : "button button-primary"}
-          onClick={onConfirm}
-          disabled={busy}
+      {onSubmit ? (
+        <form
+          ref={formRef}
+          className="admin-form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby={titleId}
         >
-          {confirmLabel}
-        </button>
-      </div>
+          {body}
+          {actions}
+        </form>
+      ) : (
+        <>
+          {body}
+          {actions}
+        </>
+      )}
     </dialog>
   );
 }

@@ -1,34 +1,39 @@
 // Where the order is on the SPEC's tracker, how it ships, and moving it on (POST
 // /api/admin/orders/:id/status): only the steps the Worker says are next; Shipped asks for the
 // carrier and tracking number and shows the link the customer will get; the steps the customer is
-// mailed about offer "Notify customer", ticked.
+// mailed about offer "Notify customer", ticked. A move that ships the parcel is confirmed first, in a
+// dialog that repeats the carrier, the number and whether the customer is mailed; once shipped,
+// "Correct tracking" fixes a mistyped number (tracking-dialog.tsx).
+import { useState } from "react";
 import { toast } from "react-toastify";
 import {
   type AdminOrderDto,
-  CARRIERS,
-  type CarrierId,
   carrierName,
   DEFAULT_CARRIER,
-  MAX_TRACKING_NUMBER_LENGTH,
+  SHIPPED_STATUSES,
+  type StatusChangeInput,
   StatusChangeSchema,
   trackingUrlFor,
 } from "../../../worker/contracts/admin-orders";
 import { type OrderStatusName, TRACKER_STEPS } from "../../../worker/contracts/order";
 import { useForm } from "../../lib/use-form";
 import { changeOrderStatus, reportAdminFailure } from "../api";
-import { CheckboxField, SelectField, TextField } from "../components/field";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { CheckboxField, SelectField } from "../components/field";
 import { formSchema } from "../form-schema";
 import { formatWhen } from "../format";
-import { orderWords } from "./order-format";
 import { OrderStatusPill } from "./order-status-pill";
+import { TrackingDialog } from "./tracking-dialog";
+import { TrackingFields } from "./tracking-fields";
+import { useReturnFocus } from "./use-return-focus";
 
 /** The steps the customer is emailed about (Packing is the shop's own business). */
 const MAILED: readonly string[] = ["Shipped", "Out for Delivery", "Delivered"];
 
-const CARRIER_OPTIONS = CARRIERS.map((carrier) => ({ value: carrier.id, label: carrier.name }));
-
 const afterShipped = (status: string) =>
   TRACKER_STEPS.indexOf(status as OrderStatusName) > TRACKER_STEPS.indexOf("Shipped");
+
+const hasShipped = (status: string) => SHIPPED_STATUSES.includes(status as OrderStatusName);
 
 /**
  * The tracking fields are asked for when marking Shipped, and offered when a later step skips
@@ -37,6 +42,10 @@ const afterShipped = (status: string) =>
 const asksTracking = (status: string, order: AdminOrderDto) =>
   status === "Shipped" || (afterShipped(status) && !order.shipping.trackingNumber);
 
+/** What the customer's mail about `status` tells them. */
+const mailNews = (status: string) =>
+  status === "Shipped" ? "has shipped, with the tracking link" : `is ${status.toLowerCase()}`;
+
 interface FulfilmentProps {
   order: AdminOrderDto;
   onOrder: (order: AdminOrderDto) => void;
@@ -44,6 +53,7 @@ interface FulfilmentProps {
 
 export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
   const { shipping } = order;
+  const [correcting, setCorrecting] = useState(false);
   return (
     <section className="admin-card order-fulfilment" aria-labelledby="order-fulfilment-title">
       <div className="admin-card-heading">
@@ -81,6 +91,13 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
           ) : null}
         </dl>
       ) : null}
+      {hasShipped(order.status) ? (
+        <p>
+          <button type="button" className="button button-ghost" onClick={() => setCorrecting(true)}>
+            Correct tracking
+          </button>
+        </p>
+      ) : null}
       {order.nextStatuses.length > 0 ? (
         // A new status starts the form again from the steps that are next from there.
         <AdvanceStatus key={order.status} order={order} onOrder={onOrder} />
@@ -91,6 +108,9 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
             : "Delivered: there is no further step."}
         </p>
       )}
+      {correcting ? (
+        <TrackingDialog order={order} onOrder={onOrder} onClose={() => setCorrecting(false)} />
+      ) : null}
     </section>
   );
 }
@@ -115,12 +135,12 @@ function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
     },
     StatusForm,
   );
-  const { status, carrier, trackingNumber, notify } = form.values;
-  const tracking = asksTracking(status, order);
-  const typed = trackingNumber.trim();
-  const preview = typed ? trackingUrlFor(carrier as CarrierId, typed) : null;
+  // A move that ships the parcel waits here for the owner's confirmation.
+  const [confirming, setConfirming] = useState<StatusChangeInput | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { status, notify } = form.values;
 
-  const onSubmit = form.submit(async (input) => {
+  const move = async (input: StatusChangeInput) => {
     try {
       const next = await changeOrderStatus(order._id, input);
       onOrder(next);
@@ -132,73 +152,128 @@ function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
         reportAdminFailure(error, "The order's status could not be changed.");
       }
     }
+  };
+
+  const onSubmit = form.submit(async (input) => {
+    if (!hasShipped(order.status) && hasShipped(input.status)) setConfirming(input);
+    else await move(input);
   });
 
-  const trackingBinding = form.field("trackingNumber");
+  const confirm = async () => {
+    if (!confirming || busy) return;
+    setBusy(true);
+    try {
+      await move(confirming);
+    } finally {
+      setBusy(false);
+      setConfirming(null);
+    }
+  };
+
   return (
-    <form
-      ref={form.formRef}
-      className="admin-form order-status-form"
-      aria-label="Advance status"
-      noValidate
-      onSubmit={onSubmit}
-    >
-      <SelectField
-        label="Move to"
-        binding={form.field("status")}
-        options={order.nextStatuses.map((next) => ({ value: next, label: next }))}
-        hint={
-          order.nextStatuses.length > 1
-            ? "A later step may skip the ones between; an order never goes back."
-            : "An order never goes back."
-        }
-      />
-      {tracking ? (
-        <div className="admin-field-row">
-          <SelectField label="Carrier" binding={form.field("carrier")} options={CARRIER_OPTIONS} />
-          <TextField
-            label="Tracking number"
-            optional={status !== "Shipped"}
-            binding={{ ...trackingBinding, error: orderWords(trackingBinding.error) }}
-            maxLength={MAX_TRACKING_NUMBER_LENGTH}
-            autoComplete="off"
-            hint={
-              preview ? (
-                <>
-                  The customer’s link:{" "}
-                  <a
-                    href={preview}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="order-tracking-preview"
-                  >
-                    {preview}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                </>
-              ) : (
-                `The customer gets the ${carrierName(carrier as CarrierId)} tracking link.`
-              )
-            }
-          />
-        </div>
-      ) : null}
-      {MAILED.includes(status) ? (
-        <CheckboxField
-          label="Notify customer"
-          binding={form.field("notify")}
+    <>
+      <form
+        ref={form.formRef}
+        className="admin-form order-status-form"
+        aria-label="Advance status"
+        noValidate
+        onSubmit={onSubmit}
+      >
+        <SelectField
+          label="Move to"
+          binding={form.field("status")}
+          options={order.nextStatuses.map((next) => ({ value: next, label: next }))}
           hint={
-            notify === "true"
-              ? `Emails ${order.email} that the order ${status === "Shipped" ? "has shipped, with the tracking link" : `is ${status.toLowerCase()}`}.`
-              : "No email: the customer sees the new status on their orders page."
+            order.nextStatuses.length > 1
+              ? "A later step may skip the ones between; an order never goes back."
+              : "An order never goes back."
           }
         />
+        {asksTracking(status, order) ? (
+          <TrackingFields
+            carrier={form.field("carrier")}
+            trackingNumber={form.field("trackingNumber")}
+            optional={status !== "Shipped"}
+          />
+        ) : null}
+        {MAILED.includes(status) ? (
+          <CheckboxField
+            label="Notify customer"
+            binding={form.field("notify")}
+            hint={
+              notify === "true"
+                ? `Emails ${order.email} that the order ${mailNews(status)}.`
+                : "No email: the customer sees the new status on their orders page."
+            }
+          />
+        ) : (
+          <p className="admin-hint">The customer is not emailed about this step.</p>
+        )}
+        <button type="submit" className="button button-primary" disabled={form.sending || busy}>
+          {form.sending || busy ? "Saving…" : `Mark ${status}`}
+        </button>
+      </form>
+      {confirming ? (
+        <ConfirmShipping
+          order={order}
+          input={confirming}
+          busy={busy}
+          onConfirm={confirm}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The question before a move that ships the parcel: what the customer will be told, and how. */
+function ConfirmShipping({
+  order,
+  input,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  order: AdminOrderDto;
+  input: StatusChangeInput;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  useReturnFocus();
+  const carrier = input.carrier ?? DEFAULT_CARRIER;
+  return (
+    <ConfirmDialog
+      title={`Mark order #${order.number} ${input.status}?`}
+      confirmLabel={busy ? "Saving…" : `Mark ${input.status}`}
+      cancelLabel="Go back"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      {input.trackingNumber ? (
+        <dl className="order-details">
+          <div>
+            <dt>Carrier</dt>
+            <dd>{carrierName(carrier)}</dd>
+          </div>
+          <div>
+            <dt>Tracking number</dt>
+            <dd className="order-mono">{input.trackingNumber}</dd>
+          </div>
+          <div className="order-details-wide">
+            <dt>Tracking link</dt>
+            <dd className="order-break">{trackingUrlFor(carrier, input.trackingNumber)}</dd>
+          </div>
+        </dl>
       ) : (
-        <p className="admin-hint">The customer is not emailed about this step.</p>
+        <p>No tracking number: the customer gets no tracking link.</p>
       )}
-      <button type="submit" className="button button-primary" disabled={form.sending}>
-        {form.sending ? "Saving…" : `Mark ${status}`}
-      </button>
-    </form>
+      <p>
+        {input.notify
+          ? `The customer is emailed at ${order.email} that the order ${mailNews(input.status)}.`
+          : "The customer is not emailed: they see the new status on their orders page."}
+      </p>
+    </ConfirmDialog>
   );
 }

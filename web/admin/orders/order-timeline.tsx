@@ -18,6 +18,7 @@ const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
   created: "Created",
   paid: "Payment",
   status: "Status",
+  tracking: "Tracking",
   email: "Email",
   refund: "Refund",
   refund_failed: "Refund failed",

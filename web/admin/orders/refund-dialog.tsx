@@ -1,8 +1,10 @@
 // Refunding an order (POST /api/admin/orders/:id/refund): which units the refund is for and
 // whether they go back in stock, the amount (offered from the contract's refundSuggestionCents, or
-// the rest), a reason and "Notify customer". Each opening of the dialog is one request key, sent
-// with every submit of it, so a double click or a retry after a lost answer is one refund; only a
-// refusal that leaves nothing under way (isKeySpent) lets the next submit be a new refund.
+// the rest), a reason and "Notify customer". It opens with nothing chosen and cannot be sent until
+// the owner has picked units or typed an amount: the button then says what it refunds. Each opening
+// of the dialog is one request key, sent with every submit of it, so a double click or a retry
+// after a lost answer is one refund; only a refusal that leaves nothing under way (isKeySpent) lets
+// the next submit be a new refund.
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import {
@@ -39,10 +41,10 @@ const chosenLines = (order: AdminOrderDto, values: Record<string, string>) =>
     return quantity > 0 ? [{ line, quantity }] : [];
   });
 
-/** What the chosen units are worth with their GST and share of the discount; none: the rest. */
-function suggestedAmount(order: AdminOrderDto, values: Record<string, string>): number {
+/** What the chosen units are worth with their GST and share of the discount; none: nothing. */
+function suggestedAmount(order: AdminOrderDto, values: Record<string, string>): number | null {
   const chosen = chosenLines(order, values);
-  if (chosen.length === 0) return order.refundable;
+  if (chosen.length === 0) return null;
   const cents = refundSuggestionCents(
     {
       subtotalCents: dollarsToCents(order.subtotal),
@@ -80,11 +82,12 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
   useReturnFocus();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const hintId = useId();
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const [failure, setFailure] = useState<string | null>(null);
 
   const initial: Record<string, string> = {
-    amount: amountText(order.refundable),
+    amount: "",
     restock: "true",
     reason: "",
     notify: "true",
@@ -133,10 +136,11 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
     else dialog.setAttribute("open", "");
   }, []);
 
-  /** A line's units changed: the amount becomes what the chosen units are worth. */
+  /** A line's units changed: the amount becomes what the chosen units are worth (none: empty). */
   const onLine = (event: ChangeEvent<HTMLSelectElement>) => {
     const next = { ...form.values, [event.target.name]: event.target.value };
-    form.reset({ ...next, amount: amountText(suggestedAmount(order, next)) });
+    const suggested = suggestedAmount(order, next);
+    form.reset({ ...next, amount: suggested === null ? "" : amountText(suggested) });
   };
 
   const onSubmit = form.submit(async (input) => {
@@ -158,6 +162,7 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
 
   const amount = form.field("amount");
   const rest = amountText(order.refundable);
+  const refunds = formatAmount(amount.value);
   return (
     <dialog
       ref={ref}
@@ -253,6 +258,11 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
           hint={`Emails ${order.email} the refund.`}
         />
         <FormAlert message={failure} />
+        {refunds ? null : (
+          <p id={hintId} className="admin-hint">
+            {ORDER_ADMIN_MESSAGES.nothingChosen}.
+          </p>
+        )}
         <div className="admin-dialog-actions">
           <button
             type="button"
@@ -262,8 +272,13 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
           >
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={form.sending}>
-            {form.sending ? "Refunding…" : `Refund ${formatAmount(amount.value)}`}
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={form.sending || !refunds}
+            aria-describedby={refunds ? undefined : hintId}
+          >
+            {form.sending ? "Refunding…" : refunds ? `Refund ${refunds}` : "Refund"}
           </button>
         </div>
       </form>
@@ -271,7 +286,7 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
   );
 }
 
-/** The submit button's amount as typed, when it reads as one. */
+/** The submit button's amount as typed, when it reads as one; "" until then. */
 function formatAmount(text: string): string {
   const dollars = typedDollars(text);
   return Number.isFinite(dollars) && dollars > 0 ? formatDollars(dollars) : "";

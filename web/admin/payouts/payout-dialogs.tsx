@@ -1,16 +1,111 @@
-// The two questions before an open payout changes for good: Mark as paid (POST .../paid), once the
-// transfers have gone out, which emails every creator a remittance; and Cancel payout
-// (POST .../cancel), for a batch never sent, which puts its commissions back for the next one.
+// The questions before a payout is made or changes for good: Create batch (POST /api/admin/payouts),
+// with the total and creators the Worker's preview computed, which the batch must then pay; Mark as
+// paid (POST .../paid), once the transfers have gone out, which emails every creator a remittance;
+// and Cancel payout (POST .../cancel), for a batch never sent, which puts its commissions back for
+// the next one.
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { formatDollars } from "../../../worker/contracts/money";
-import type { AdminPayoutDto } from "../../../worker/contracts/payouts";
+import type {
+  AdminPayoutDto,
+  PayoutDueDto,
+  WaitingCreatorDto,
+} from "../../../worker/contracts/payouts";
 import { ApiError, failureMessage } from "../../lib/api-client";
-import { cancelPayout, isGateRefusal, markPayoutPaid, reportAdminFailure } from "../api";
+import {
+  cancelPayout,
+  createPayout,
+  isGateRefusal,
+  markPayoutPaid,
+  previewPayout,
+  reportAdminFailure,
+} from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { FormAlert } from "../components/field";
 import { plural } from "../format";
 import { useReturnFocus } from "../orders/use-return-focus";
+import { formatMinimum } from "./payout-format";
+
+const CREATE_FAILED = "The payout could not be created.";
+
+/** "Create batch of $412.50 for 3 creators": the batch as the owner confirms it. */
+export const createBatchLabel = (due: PayoutDueDto) =>
+  `Create batch of ${formatDollars(due.amount)} for ${plural(due.creators, "creator")}`;
+
+interface CreatePayoutDialogProps {
+  /** The Worker's preview at the minimum asked. */
+  preview: PayoutDueDto;
+  onCreated: (made: { payout: AdminPayoutDto; leftOut: WaitingCreatorDto[] }) => void;
+  /** What is owed changed (409): the page asks for its figures again. */
+  onStale: () => void;
+  onClose: () => void;
+}
+
+/**
+ * One action of a dialog at a time: a failure is said in the dialog and a toast, and a 409 goes to
+ * `onConflict` first (someone else changed it: the page asks for it again).
+ */
+function useDialogAction(failed: string, onConflict: (error: ApiError) => unknown) {
+  useReturnFocus();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) await onConflict(error);
+      // The dialog sits above the toasts: it says the failure itself too.
+      if (!isGateRefusal(error)) {
+        setFailure(failureMessage(error, failed, { sayNetworkError: true }));
+      }
+      reportAdminFailure(error, failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, run };
+}
+
+/**
+ * Render it only while it is open. It sends the figures it shows, and the Worker makes the batch
+ * only if it pays exactly those; if they changed, the dialog shows the new ones to confirm.
+ */
+export function CreatePayoutDialog({
+  preview,
+  onCreated,
+  onStale,
+  onClose,
+}: CreatePayoutDialogProps) {
+  const [shown, setShown] = useState(preview);
+  const { busy, failure, run } = useDialogAction(CREATE_FAILED, async (error) => {
+    onStale();
+    if (error.code === "payout_changed") {
+      setShown(await previewPayout(shown.minimum).catch(() => shown));
+    }
+  });
+  const expected = { total: shown.amount, creators: shown.creators };
+  const confirm = () =>
+    run(async () => onCreated(await createPayout({ minimum: shown.minimum, expected })));
+  return (
+    <ConfirmDialog
+      title="Create this payout?"
+      confirmLabel={busy ? "Creating the payout…" : createBatchLabel(shown)}
+      busy={busy}
+      onConfirm={confirm}
+      onCancel={onClose}
+    >
+      <p>
+        It pays {formatDollars(shown.amount)} to {plural(shown.creators, "creator")}: everyone with
+        payout details owed at least {formatMinimum(shown.minimum)}.
+      </p>
+      <p>Their commissions are set aside until you mark it paid, or cancel it to put them back.</p>
+      <FormAlert message={failure} />
+    </ConfirmDialog>
+  );
+}
 
 interface PayoutDialogProps {
   payout: AdminPayoutDto;
@@ -26,29 +121,14 @@ function usePayoutChange(
   change: () => Promise<AdminPayoutDto>,
   failed: string,
 ) {
-  useReturnFocus();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = (done: (payout: AdminPayoutDto) => string) => async () => {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+  const { busy, failure, run } = useDialogAction(failed, onStale);
+  const confirm = (done: (payout: AdminPayoutDto) => string) => () =>
+    run(async () => {
       const next = await change();
       onPayout(next);
       toast.success(done(next));
       onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) onStale();
-      // The dialog sits above the toasts: it says the failure itself too.
-      if (!isGateRefusal(error)) {
-        setFailure(failureMessage(error, failed, { sayNetworkError: true }));
-      }
-      reportAdminFailure(error, failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return { busy, failure, confirm };
 }
 

@@ -1,6 +1,8 @@
 // Payouts (GET /api/admin/payouts): what the creators are owed now and a form to pay it as one
-// batch (POST /api/admin/payouts, at a minimum the owner may change), then the batches, newest
-// first, 20 a page; the page lives in the address. A new batch opens on its own page.
+// batch at a minimum the owner may change: the Worker previews what it would pay (GET
+// /api/admin/payouts/preview) and the owner confirms that total before POST /api/admin/payouts
+// makes it. Then the batches, newest first, 20 a page; the page lives in the address. A new
+// batch opens on its own page.
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -8,14 +10,16 @@ import { formatDollars } from "../../../worker/contracts/money";
 import {
   type AdminPayoutDto,
   type AdminPayoutListResponse,
+  PAYOUT_ADMIN_MESSAGES,
   PAYOUTS_PAGE_SIZE,
   PayoutCreateSchema,
+  type PayoutDueDto,
   type WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
-import { ApiError, failureMessage } from "../../lib/api-client";
+import { failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
-import { createPayout, fetchPayouts, isGateRefusal, reportAdminFailure } from "../api";
+import { fetchPayouts, isGateRefusal, previewPayout, reportAdminFailure } from "../api";
 import { FormAlert, TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
@@ -23,6 +27,7 @@ import { Pager } from "../components/pager";
 import { formSchema } from "../form-schema";
 import { formatWhen, plural } from "../format";
 import { adminPaths } from "../paths";
+import { CreatePayoutDialog } from "../payouts/payout-dialogs";
 import { formatMinimum, PayoutStatusPill } from "../payouts/payout-format";
 import { typedDollars } from "../products/product-values";
 import { useAdminTitle } from "../use-admin-title";
@@ -70,7 +75,7 @@ export function PayoutsScreen() {
 }
 
 /** "3 creators are owed $412.50 at the $50 minimum", and who cannot be paid yet. */
-function DueSummary({ due }: { due: AdminPayoutListResponse["due"] }) {
+function DueSummary({ due }: { due: PayoutDueDto }) {
   const minimum = formatMinimum(due.minimum);
   const { creators, withoutDetails } = due;
   return (
@@ -121,18 +126,17 @@ const CreateForm = formSchema(
   PayoutCreateSchema,
 );
 
-const CREATE_FAILED = "The payout could not be created.";
+const PREVIEW_FAILED = "What the payout would pay could not be worked out.";
 
-function NextPayout({
-  due,
-  onStale,
-}: {
-  due: AdminPayoutListResponse["due"];
-  onStale: () => void;
-}) {
+/**
+ * The minimum, then the question: Make payout asks the Worker what a batch at that minimum would
+ * pay and confirms it (CreatePayoutDialog) before anything is made.
+ */
+function NextPayout({ due, onStale }: { due: PayoutDueDto; onStale: () => void }) {
   const navigate = useNavigate();
   const form = useForm({ minimum: due.minimum.toFixed(2) }, CreateForm);
   const [failure, setFailure] = useState<string | null>(null);
+  const [preview, setPreview] = useState<PayoutDueDto | null>(null);
   const created = ({
     payout,
     leftOut,
@@ -153,16 +157,23 @@ function NextPayout({
   const onSubmit = form.submit(async (input) => {
     setFailure(null);
     try {
-      created(await createPayout(input));
+      const asked = await previewPayout(input.minimum ?? due.minimum);
+      if (asked.creators > 0) {
+        setPreview(asked);
+        return;
+      }
+      // Nobody is owed that much (any more): the figures above are asked for again.
+      const nobody = PAYOUT_ADMIN_MESSAGES.empty(formatDollars(asked.minimum));
+      setFailure(nobody);
+      toast.error(nobody);
+      onStale();
     } catch (error) {
       if (form.showServerErrors(error)) return;
-      // Nobody is owed that much (any more): the figures above are asked for again.
-      if (error instanceof ApiError && error.status === 409) onStale();
       // The toast goes; the reason stays beside the form.
       if (!isGateRefusal(error)) {
-        setFailure(failureMessage(error, CREATE_FAILED, { sayNetworkError: true }));
+        setFailure(failureMessage(error, PREVIEW_FAILED, { sayNetworkError: true }));
       }
-      reportAdminFailure(error, CREATE_FAILED);
+      reportAdminFailure(error, PREVIEW_FAILED);
     }
   });
   return (
@@ -187,7 +198,7 @@ function NextPayout({
           binding={form.field("minimum")}
         />
         <button type="submit" className="button button-primary" disabled={form.sending}>
-          {form.sending ? "Making the payout…" : "Make payout"}
+          {form.sending ? "Working out the payout…" : "Make payout"}
         </button>
       </form>
       <p className="admin-hint">
@@ -195,6 +206,14 @@ function NextPayout({
         paid, or cancel it to put them back.
       </p>
       <FormAlert message={failure} />
+      {preview ? (
+        <CreatePayoutDialog
+          preview={preview}
+          onCreated={created}
+          onStale={onStale}
+          onClose={() => setPreview(null)}
+        />
+      ) : null}
     </section>
   );
 }
