@@ -82,7 +82,7 @@ test("a creator is paid: details saved masked, the hold passes, the owner pays t
   await details.getByLabel("Account name").fill(accountName);
   await details.getByLabel("ABN").fill(ABN);
   await details.getByLabel("Registered for GST").check();
-  await details.getByLabel("Current password").fill(PASSWORD);
+  await details.getByRole("textbox", { name: "Current password" }).fill(PASSWORD);
   await details.getByRole("button", { name: "Save payout details" }).click();
   await expectToast(page, "Payout details saved");
   // New details wait before a payout may use them, and the profile says until when.

@@ -79,11 +79,16 @@ describe("the client a limit counts", () => {
     for (const ip of ["not an address", "", "2001:db8::1::2", "x".repeat(500)]) {
       expect((await wrongLogin(ip, uniqueEmail())).status, ip).toBe(401);
     }
-    const none = await callWorker("/api/user/login", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: uniqueEmail(), password: "wrong password" }),
-    });
+    const none = await callWorker(
+      "/api/user/login",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: uniqueEmail(), password: "wrong password" }),
+      },
+      {},
+      { fromNowhere: true },
+    );
     expect(none.status).toBe(401);
     // Five of the login-per-client allowance went above; garbage spends the rest.
     for (let i = 5; i < LIMITS.loginPerIp.max; i++) {

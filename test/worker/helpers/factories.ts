@@ -76,9 +76,11 @@ export async function callWorker(
   path: string,
   init?: RequestInit,
   vars: Record<string, string> = {},
+  { fromNowhere = false }: { fromNowhere?: boolean } = {},
 ) {
   const ctx = createExecutionContext();
-  const request = new Request(`${ORIGIN}${path}`, fromTestNetwork(init));
+  // `fromNowhere`: no CF-Connecting-IP at all, as a request Cloudflare did not front would come.
+  const request = new Request(`${ORIGIN}${path}`, fromNowhere ? init : fromTestNetwork(init));
   const res = await worker.fetch(request, { ...env, ...vars }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
