@@ -17,6 +17,8 @@ export interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** What the errors were: "503 x4", "timeouts x2"; empty when there were none. */
+  errorKinds: string;
 }
 
 export interface LoadOptions {
@@ -55,12 +57,23 @@ export async function load(name: string, path: string, options: LoadOptions = {}
       ? result.non2xx
       : result.requests.total - (result.statusCodeStats?.[`${options.status}`]?.count ?? 0);
   const errors = result.errors + wrongStatus + result.timeouts;
+  const unexpected = Object.entries(result.statusCodeStats ?? {}).filter(([code]) =>
+    options.status === undefined ? !code.startsWith("2") : code !== `${options.status}`,
+  );
+  const errorKinds = [
+    ...unexpected.map(([code, { count }]) => `${code} x${count}`),
+    ...(result.timeouts > 0 ? [`timeouts x${result.timeouts}`] : []),
+    ...(result.errors > result.timeouts
+      ? [`connection errors x${result.errors - result.timeouts}`]
+      : []),
+  ].join(", ");
   return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors,
+    errorKinds,
   };
 }
 
@@ -74,7 +87,7 @@ export function print(
   for (const r of rows) {
     console.log(
       `${r.name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)}` +
-        `   ${(r.rps / health).toFixed(2).padStart(20)}   ${r.errors}`,
+        `   ${(r.rps / health).toFixed(2).padStart(20)}   ${r.errors}${r.errorKinds ? ` (${r.errorKinds})` : ""}`,
     );
   }
 }

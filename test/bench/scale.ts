@@ -22,6 +22,8 @@ const COMMON_WORD = "copper";
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 100;
 const TARGET_COLLECTION_BYTES = 60_000;
+/** How many different cached pages the "cached pages" rows visit in turn. */
+const POPULAR_PAGES = 200;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const MB = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
@@ -114,12 +116,19 @@ function checkoutChurn(productIds: string[]) {
   let opened = 0;
   let failed = 0;
   const started = performance.now();
+  // A network of this run's own: an earlier run's last checkout still holds stock in the saved
+  // state, and one network may hold only a few unpaid checkouts.
+  const network = `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
   const loop = (async () => {
     let cookie = "";
     for (let n = 0; running; n++) {
       const res = await fetch(`${ORIGIN}/api/order/createStripeSession`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+        headers: {
+          "content-type": "application/json",
+          "cf-connecting-ip": network,
+          ...(cookie ? { cookie } : {}),
+        },
         body: JSON.stringify({
           ...checkoutBody(productIds[n % productIds.length] ?? ""),
           items: [{ _id: productIds[n % productIds.length], quantity: 1 }],
@@ -264,10 +273,20 @@ try {
   // reserves (one browser, so each new one releases, and Stripe expires, the one before), so
   // stock_version moves all the time. Stock is kept apart from the cached answers
   // (worker/services/catalogue-cache.ts): they re-read a page's stock, never rebuild the page.
-  const churn = checkoutChurn(first.products.slice(0, 4).map((p) => p._id));
+  // Untracked products: they never run out, so every checkout is opened whatever the code.
+  const untracked = first.products.filter((p) => p.available === null).slice(0, 4);
+  if (untracked.length === 0) fail("setup", "no untracked product on the first page");
+  // A shop's popular questions are many: 200 pages of the biggest category, each asked before
+  // (cached), visited in turn. Quiet, each is a memory hit; with checkouts alongside, what a stock
+  // change costs them shows.
+  const popular = (n: number) => searchPath({ category, page: 1 + (n % POPULAR_PAGES) });
+  for (let n = 0; n < POPULAR_PAGES; n++) await (await fetch(`${ORIGIN}${popular(n)}`)).text();
+  rows.push(await load(`${POPULAR_PAGES} cached pages`, "", { pathFor: popular }));
+  const churn = checkoutChurn(untracked.map((p) => p._id));
   try {
     rows.push(
       await load("health, checkouts", "/api/health"),
+      await load(`${POPULAR_PAGES} pages, checkouts`, "", { pathFor: popular }),
       await load(`q=${COMMON_WORD}, checkouts`, searchPath({ q: COMMON_WORD })),
       await load(
         "cat p400, checkouts",
@@ -332,15 +351,19 @@ try {
 
   // ---- Targets ---------------------------------------------------------------------------------
   const health = rows.find((r) => r.name === "/api/health");
+  // The checkout rows share the machine with the checkouts themselves: their fair yardstick is
+  // /api/health measured alongside the same checkouts.
+  const busyHealth = rows.find((r) => r.name === "health, checkouts");
   console.log(
     `\nTargets (informational): ratio >= ${TARGET_RATIO} of /api/health, p99 < ${TARGET_P99_MS} ms, /collection JSON < ${kB(TARGET_COLLECTION_BYTES)}`,
   );
   for (const r of rows) {
-    if (r === health || !health) continue;
-    const ratio = r.rps / health.rps;
+    if (r === health || r === busyHealth || !health) continue;
+    const yardstick = r.name.endsWith(", checkouts") && busyHealth ? busyHealth : health;
+    const ratio = r.rps / yardstick.rps;
     const ok = ratio >= TARGET_RATIO && r.p99 < TARGET_P99_MS;
     console.log(
-      `${ok ? "PASS" : "MISS"}  ${r.name.padEnd(22)} ratio ${ratio.toFixed(2)}${ratio >= TARGET_RATIO ? "" : " (< 0.5)"}, p99 ${r.p99} ms${r.p99 < TARGET_P99_MS ? "" : " (>= 100)"}`,
+      `${ok ? "PASS" : "MISS"}  ${r.name.padEnd(22)} ratio ${ratio.toFixed(2)}${ratio >= TARGET_RATIO ? "" : " (< 0.5)"}${yardstick === busyHealth ? " of health alongside the checkouts" : ""}, p99 ${r.p99} ms${r.p99 < TARGET_P99_MS ? "" : " (>= 100)"}`,
     );
   }
   for (const [name] of unavailable) console.log(`----  ${name.padEnd(22)} not available`);

@@ -87,7 +87,7 @@ class Lru<V> {
 }
 
 const memory = new Lru<Entry>(MEMORY_BODY_CHARS, (entry) => entry.body.length);
-const derived = new Lru<{ version: string; value: Promise<unknown> }>(MEMORY_DERIVED_KEYS, () => 1);
+const derived = new Lru<{ version: string; value: unknown }>(MEMORY_DERIVED_KEYS, () => 1);
 
 /** How often this isolate built content, read stock and wrote a product answer's body. */
 const work = { contentBuilds: 0, stockReads: 0, stockedBodies: 0 };
@@ -173,19 +173,11 @@ async function lookup(
   const hit = memory.get(key);
   if (hit && hit.version === version) return hit;
   await options?.onMiss?.();
-  // Requests that miss together share one read of the shared tier and one build.
-  const flight = `${key}@${version}`;
-  let pending = inFlight.get(flight);
-  if (!pending) {
-    pending = fetchOrBuild(key, version, build);
-    inFlight.set(flight, pending);
-    const done = () => inFlight.delete(flight);
-    pending.then(done, done);
-  }
-  return pending;
+  // Each request that misses reads (or builds) for itself. Requests that miss together must not
+  // await one shared promise: its I/O belongs to the request that started it, and workerd cancels
+  // it when that request ends, leaving the others hung (a bench under checkouts saw it).
+  return fetchOrBuild(key, version, build);
 }
-
-const inFlight = new Map<string, Promise<Entry | null>>();
 
 async function fetchOrBuild(key: string, version: string, build: Build): Promise<Entry | null> {
   const cache = sharedCache();
@@ -287,8 +279,8 @@ export function cachedJson(
 
 /**
  * A value derived from the catalogue (such as a search's counts), kept in isolate memory for the
- * current version only (and the current stock version too when it depends on stock). Concurrent
- * misses share one build.
+ * current version only (and the current stock version too when it depends on stock). Each request
+ * that misses builds it for itself (see lookup: a promise is never shared between requests).
  */
 export async function cachedCatalogueValue<T>(
   db: Db,
@@ -298,12 +290,9 @@ export async function cachedCatalogueValue<T>(
 ): Promise<T> {
   const tag = versionTag(await currentVersions(db), options);
   const hit = derived.get(key);
-  if (hit && hit.version === tag) return hit.value as Promise<T>;
-  const value = build();
+  if (hit && hit.version === tag) return hit.value as T;
+  const value = await build();
   derived.set(key, { version: tag, value });
-  value.catch(() => {
-    if (derived.get(key)?.value === value) derived.delete(key);
-  });
   return value;
 }
 
