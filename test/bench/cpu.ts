@@ -4,11 +4,12 @@
 // serialisation is counted, so the figures err on the high side.
 import { createApp } from "../../worker/app";
 import type { Bindings } from "../../worker/env";
+import { forgetCatalogueMemory } from "../../worker/modules/catalogue/cache";
 import { withLocalBindings } from "../../worker/scripts/seed";
 import type { SeedBindings } from "../../worker/seed/seed";
-import { forgetCatalogueMemory } from "../../worker/services/catalogue-cache";
+import { SMOKE } from "./load";
 
-const RUNS = 300;
+const RUNS = SMOKE ? 5 : 300;
 
 const ctx = {
   waitUntil: (p: Promise<unknown>) => void p.catch(() => {}),

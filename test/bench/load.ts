@@ -5,7 +5,13 @@ import autocannon from "autocannon";
 export const PORT = Number(process.env.BENCH_PORT ?? 8799);
 // autocannon does not fall back from ::1 to 127.0.0.1 the way fetch does.
 export const ORIGIN = `http://127.0.0.1:${PORT}`;
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/**
+ * `npm run bench -- --smoke` (or BENCH_SMOKE=1): every part runs once, briefly (1 s a row, a few
+ * fulfilments and CPU samples), so a test tier can prove the bench itself works. Its figures mean
+ * nothing.
+ */
+export const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 1 : 8));
 export const CONNECTIONS = 10;
 
 export const percentile = (sorted: number[], q: number) =>
@@ -30,7 +36,20 @@ export interface LoadOptions {
   status?: number;
   /** Each request's own path, from its number: a new question every time (no cached answer). */
   pathFor?: (n: number) => string;
+  /**
+   * Each request from a client network of its own (benchNetwork), as many shoppers would send
+   * them: checkouts are limited per network (modules/orders/stock-holds.ts).
+   */
+  networkPerRequest?: boolean;
 }
+
+/**
+ * The client address of shopper `n` as the Worker reads it (CF-Connecting-IP, which wrangler dev
+ * keeps when the request has one): a documentation-range IPv6 address in a /64 of its own. Only a
+ * header; nothing is sent there.
+ */
+export const benchNetwork = (n: number) =>
+  `2001:db8:${((n >>> 16) & 0xffff).toString(16)}:${(n & 0xffff).toString(16)}::1`;
 
 export async function load(name: string, path: string, options: LoadOptions = {}): Promise<Row> {
   let sent = 0;
@@ -41,11 +60,15 @@ export async function load(name: string, path: string, options: LoadOptions = {}
     method: options.method ?? "GET",
     headers: { "content-type": "application/json", ...options.headers },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    ...(options.pathFor && {
+    ...((options.pathFor || options.networkPerRequest) && {
       requests: [
         {
           setupRequest: (request: autocannon.Request) => {
-            request.path = options.pathFor?.(sent++) ?? path;
+            const n = sent++;
+            request.path = options.pathFor?.(n) ?? path;
+            if (options.networkPerRequest) {
+              request.headers = { ...request.headers, "cf-connecting-ip": benchNetwork(n) };
+            }
             return request;
           },
         },

@@ -2,7 +2,7 @@
 // adding it to their cart and starting a checkout, over and over. Each step's req/s and p99, and
 // its ratio to /api/health driven the same way in the same run.
 import { checkoutBody } from "./checkout";
-import { CONNECTIONS, ORIGIN, percentile, SECONDS } from "./load";
+import { benchNetwork, CONNECTIONS, ORIGIN, percentile, SECONDS } from "./load";
 
 interface Step {
   name: string;
@@ -12,11 +12,17 @@ interface Step {
 interface Shopper {
   token: string;
   productIds: string[];
+  /** The shopper's own client network: checkouts are limited per network. */
+  network: string;
 }
 
-const json = (token: string, body: unknown): RequestInit => ({
+const json = (shopper: Shopper, body: unknown): RequestInit => ({
   method: "POST",
-  headers: { "content-type": "application/json", token },
+  headers: {
+    "content-type": "application/json",
+    token: shopper.token,
+    "cf-connecting-ip": shopper.network,
+  },
   body: JSON.stringify(body),
 });
 
@@ -54,7 +60,7 @@ async function newShopper(i: number, productIds: string[]): Promise<Shopper> {
     }),
   });
   const { accessToken } = (await res.json()) as { accessToken: string };
-  return { token: accessToken, productIds };
+  return { token: accessToken, productIds, network: benchNetwork(200_000 + i) };
 }
 
 export async function mixedWorkload(): Promise<void> {
@@ -78,15 +84,12 @@ export async function mixedWorkload(): Promise<void> {
     {
       name: "cart add",
       request: (s) =>
-        fetch(`${ORIGIN}/api/cart/add`, json(s.token, { itemId: pick(s.productIds), quantity: 1 })),
+        fetch(`${ORIGIN}/api/cart/add`, json(s, { itemId: pick(s.productIds), quantity: 1 })),
     },
     {
       name: "checkout session",
       request: (s) =>
-        fetch(
-          `${ORIGIN}/api/order/createStripeSession`,
-          json(s.token, checkoutBody(pick(s.productIds))),
-        ),
+        fetch(`${ORIGIN}/api/order/createStripeSession`, json(s, checkoutBody(pick(s.productIds)))),
     },
   ];
   const mixed = await drive(steps, shoppers);

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from "../../worker/seed/demo-accounts";
 import { checkoutBody, measureFulfilment } from "./checkout";
 import { BROWSER, CREATOR_CODE, countClicks, creatorClicks } from "./clicks";
 import { measureCpu } from "./cpu";
-import { load, ORIGIN, PORT, print, type Row } from "./load";
+import { benchNetwork, load, ORIGIN, PORT, print, type Row, SMOKE } from "./load";
 import { mixedWorkload } from "./mixed";
 import { stockEveryProduct } from "./stock";
 
@@ -77,19 +77,25 @@ try {
       method: "POST",
       body: checkout,
       headers: auth,
+      networkPerRequest: true,
     }),
   );
   print(rows);
   await mixedWorkload();
 
   const sessionUrls: string[] = [];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < (SMOKE ? 5 : 200); i++) {
     const res = await fetch(`${ORIGIN}/api/order/createStripeSession`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: {
+        "content-type": "application/json",
+        "cf-connecting-ip": benchNetwork(100_000 + i),
+      },
       body: JSON.stringify(checkout),
     });
-    sessionUrls.push(((await res.json()) as { session_url: string }).session_url);
+    const { session_url } = (await res.json()) as { session_url?: string };
+    if (!res.ok || !session_url) throw new Error(`checkout ${i} answered ${res.status}`);
+    sessionUrls.push(session_url);
   }
   if (shop.stripeUrl) await measureFulfilment(sessionUrls, shop.stripeUrl);
   await countClicks(

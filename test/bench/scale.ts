@@ -272,7 +272,7 @@ try {
   // The cached questions again while shoppers open checkouts and abandon them: each checkout
   // reserves (one browser, so each new one releases, and Stripe expires, the one before), so
   // stock_version moves all the time. Stock is kept apart from the cached answers
-  // (worker/services/catalogue-cache.ts): they re-read a page's stock, never rebuild the page.
+  // (worker/modules/catalogue/cache.ts): they re-read a page's stock, never rebuild the page.
   // Untracked products: they never run out, so every checkout is opened whatever the code.
   const untracked = first.products.filter((p) => p.available === null).slice(0, 4);
   if (untracked.length === 0) fail("setup", "no untracked product on the first page");
