@@ -75,7 +75,7 @@ const EnvSchema = v.object({
   RATE_LIMITS: v.optional(v.picklist(["enforce", "off"], "must be enforce or off")),
   /**
    * Whole days a commission is held after the order's payment before it is payable (default 30, the
-   * satisfaction guarantee; services/commissions.ts). A string, as [vars] and .dev.vars give it.
+   * satisfaction guarantee; modules/creators/commissions.ts). A string, as [vars] and .dev.vars give it.
    */
   CREATOR_HOLD_DAYS: v.optional(
     v.pipe(
@@ -85,7 +85,7 @@ const EnvSchema = v.object({
     ),
   ),
   /**
-   * The key that seals creators' bank account numbers at rest (services/payout-details.ts), at
+   * The key that seals creators' bank account numbers at rest (modules/payouts/details.ts), at
    * least 32 random characters. Required in production; locally and in tests a key derived from
    * JWT_SECRET stands in. Changing it makes sealed numbers unreadable: creators re-enter them.
    */
@@ -94,7 +94,7 @@ const EnvSchema = v.object({
   ),
   /**
    * Whole hours new or changed payout details wait before a payout batch may pay them (default 72,
-   * services/payout-details.ts): time for the creator to see the notice mailed to them and stop
+   * modules/payouts/details.ts): time for the creator to see the notice mailed to them and stop
    * a change they did not make. 0 to 720.
    */
   PAYOUT_DETAILS_COOLING_OFF_HOURS: v.optional(
@@ -115,7 +115,7 @@ const EnvSchema = v.object({
     ),
   ),
   /**
-   * The shop's bank account, for the ABA file that pays creators (lib/aba.ts): APCA's short name
+   * The shop's bank account, for the ABA file that pays creators (modules/payouts/methods/bank.ts): APCA's short name
    * of the bank (CBA, WBC, NAB, ANZ...), the direct entry user id the bank issued (up to 6
    * digits), the name the bank expects as the file's user, BSB and account number. Unset, bank
    * files cannot be made (the back-office says which is missing).
@@ -217,7 +217,7 @@ export interface Bindings extends AppConfig {
    * Workers Rate Limiting (wrangler.toml [[ratelimits]]): counters kept at the edge, per client
    * network, for the catalogue's reads, which must stay cheap and so cannot count in D1. Every
    * search and list answer counts against the first; one that has to be built counts against the
-   * second too (services/rate-limit.ts enforceEdgeLimit).
+   * second too (modules/limits/rate-limit.ts enforceEdgeLimit).
    */
   CATALOGUE_READS?: RateLimit;
   CATALOGUE_BUILDS?: RateLimit;

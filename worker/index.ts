@@ -3,12 +3,12 @@ import { env } from "cloudflare:workers";
 import { createApp } from "./app";
 import { createDb } from "./db/client";
 import { assertEnv, type Bindings } from "./env";
-import { mailOverdueToShip } from "./services/admin-orders";
-import { SESSION_LIFETIME_SECONDS } from "./services/checkout";
-import { approveDueCommissions, creatorHoldMs } from "./services/commissions";
-import { retryDueEmails } from "./services/email";
-import { DAILY_CRON, pruneExpiredData } from "./services/retention";
-import { mailLowStock, releaseLapsedHolds } from "./services/stock";
+import { mailLowStock, releaseLapsedHolds } from "./modules/catalogue/stock";
+import { approveDueCommissions, creatorHoldMs } from "./modules/creators/commissions";
+import { retryDueEmails } from "./modules/mail/outbox";
+import { mailOverdueToShip } from "./modules/orders/back-office";
+import { SESSION_LIFETIME_SECONDS } from "./modules/orders/checkout";
+import { DAILY_CRON, pruneExpiredData } from "./modules/retention/retention";
 
 export { CartStore } from "./durable-objects/cart";
 
@@ -27,9 +27,9 @@ export default {
   fetch: app.fetch,
   /**
    * The crons of wrangler.toml. Hourly: approve commissions whose hold has passed, retry
-   * mail that failed, and release the stock of checkouts that lapsed (services/stock.ts). Daily:
-   * prune what is kept no longer (services/retention.ts) and mail the owner the low-stock list
-   * (services/stock.ts) and the orders waiting too long to ship (services/admin-orders.ts), each
+   * mail that failed, and release the stock of checkouts that lapsed (modules/catalogue/stock.ts). Daily:
+   * prune what is kept no longer (modules/retention/retention.ts) and mail the owner the low-stock list
+   * (modules/catalogue/stock.ts) and the orders waiting too long to ship (modules/orders/back-office.ts), each
    * once per Brisbane day.
    */
   async scheduled(controller, env, _ctx) {

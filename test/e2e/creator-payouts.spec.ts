@@ -57,7 +57,7 @@ test("a creator is paid: details saved masked, the hold passes, the owner pays t
   await page.goto("/creator-signup");
   await expect(page.getByRole("heading", { name: "Become a Content Creator" })).toBeVisible();
   // Not creator.spec's name: codes come from names, and a code freed by one journey and taken by
-  // the next within the hour shares the Worker's memory of recent clicks (services/clicks.ts).
+  // the next within the hour shares the Worker's memory of recent clicks (modules/creators/clicks.ts).
   await page.getByLabel("Name").fill("Meera Iyer");
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);

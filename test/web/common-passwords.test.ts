@@ -1,4 +1,4 @@
-// The Worker's list of common passwords (worker/services/common-passwords.ts) is exactly what
+// The Worker's list of common passwords (worker/modules/identity/common-passwords.ts) is exactly what
 // `npm run passwords:list` writes from the package it is taken from. Reading that package's file
 // takes Node, so this test sits in the web tier (vitest in Node) beside raster-preview.test.ts.
 import { readFileSync } from "node:fs";

@@ -11,7 +11,7 @@ import {
   MAX_ABA_AMOUNT_CENTS,
   MAX_ABA_DETAIL_RECORDS,
   parseAba,
-} from "../../worker/lib/aba";
+} from "../../worker/modules/payouts/methods/bank";
 
 const HEADER: AbaHeader = {
   bank: "CBA",

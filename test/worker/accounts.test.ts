@@ -5,11 +5,15 @@ import { describe, expect, it, vi } from "vitest";
 import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from "../../worker/contracts/auth";
 import { creatorProfiles, sessionTokens, users } from "../../worker/db/schema";
 import { keyFor } from "../../worker/lib/keys";
-import { codeBase } from "../../worker/services/affiliate-codes";
-import { COMMON_PASSWORDS } from "../../worker/services/common-passwords";
-import { pruneResetLinks } from "../../worker/services/password-resets";
-import { hashPassword, isCommonPassword, parsePasswordHash } from "../../worker/services/passwords";
-import { JWT_AUDIENCE, JWT_ISSUER, pruneSessions } from "../../worker/services/sessions";
+import { codeBase } from "../../worker/modules/creators/codes";
+import { COMMON_PASSWORDS } from "../../worker/modules/identity/common-passwords";
+import { pruneResetLinks } from "../../worker/modules/identity/password-resets";
+import {
+  hashPassword,
+  isCommonPassword,
+  parsePasswordHash,
+} from "../../worker/modules/identity/passwords";
+import { JWT_AUDIENCE, JWT_ISSUER, pruneSessions } from "../../worker/modules/identity/sessions";
 import {
   asUser,
   creatorBody,

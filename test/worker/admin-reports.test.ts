@@ -21,7 +21,7 @@ import {
 } from "../../worker/db/schema";
 import { brisbaneDate, brisbaneDayStart, overdueCutoff } from "../../worker/lib/brisbane-time";
 import { newId } from "../../worker/lib/ids";
-import { lowStockProducts } from "../../worker/services/stock";
+import { lowStockProducts } from "../../worker/modules/catalogue/stock";
 import { adminSession, creatorSession, register } from "./helpers/accounts";
 import {
   address,
@@ -79,7 +79,7 @@ const movePaid = (orderId: string, at: number, status?: OrderRow["status"]) =>
     .where(eq(orders.id, orderId));
 
 /**
- * A back-office refund as services/refunds.ts leaves it (its API may not be here yet): an
+ * A back-office refund as modules/orders/refunds.ts leaves it (its API may not be here yet): an
  * order_refunds row settled at `at`, and, when it succeeded, the order's refunded_cents grown by
  * it as Stripe's charge.refunded reports it.
  */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { AUDIT_PAGE_SIZE } from "../../worker/contracts/admin";
 import { auditLog, users } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
-import { auditStatement } from "../../worker/services/audit";
+import { auditStatement } from "../../worker/modules/audit/audit";
 import { adminSession, creatorSession, register, setRole } from "./helpers/accounts";
 import { callWorker, db } from "./helpers/factories";
 

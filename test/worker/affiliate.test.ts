@@ -16,11 +16,11 @@ import {
   orders,
   users,
 } from "../../worker/db/schema";
-import { AppError } from "../../worker/http/errors";
 import worker from "../../worker/index";
-import { freeAffiliateCode } from "../../worker/services/affiliate-codes";
-import { d1ClickRecorder, hourBucket } from "../../worker/services/clicks";
-import { creatorHoldMs } from "../../worker/services/commissions";
+import { AppError } from "../../worker/lib/app-error";
+import { d1ClickRecorder, hourBucket } from "../../worker/modules/creators/clicks";
+import { freeAffiliateCode } from "../../worker/modules/creators/codes";
+import { creatorHoldMs } from "../../worker/modules/creators/commissions";
 import { asUser, creatorBody, creatorSession, register } from "./helpers/accounts";
 import {
   address,

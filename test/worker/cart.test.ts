@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { CartData } from "../../worker/contracts/cart";
 import { products } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
-import { forgetCatalogueMemory } from "../../worker/services/catalogue-cache";
+import { forgetCatalogueMemory } from "../../worker/modules/catalogue/cache";
 import { asUser, register } from "./helpers/accounts";
 import { createCategory, createProduct, db, postJson } from "./helpers/factories";
 

@@ -6,7 +6,7 @@ import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ProductResponse, ProductSearchResponse } from "../../worker/contracts/catalogue";
 import { products } from "../../worker/db/schema";
-import { catalogueWork, noteCatalogueChange } from "../../worker/services/catalogue-cache";
+import { catalogueWork, noteCatalogueChange } from "../../worker/modules/catalogue/cache";
 import { openSession } from "./helpers/checkout";
 import { api, createCategory, createProduct } from "./helpers/factories";
 

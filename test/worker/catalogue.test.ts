@@ -10,7 +10,7 @@ import type {
 } from "../../worker/contracts/catalogue";
 import { blogPosts, faqEntries, products } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
-import { VERSION_TTL_MS } from "../../worker/services/catalogue-cache";
+import { VERSION_TTL_MS } from "../../worker/modules/catalogue/cache";
 import { api, createCategory, createProduct, db } from "./helpers/factories";
 
 describe("GET /api/product/list", () => {

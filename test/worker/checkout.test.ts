@@ -5,10 +5,17 @@ import { describe, expect, it, vi } from "vitest";
 import type { OrderDto } from "../../worker/contracts/order";
 import { TAX_LINE_LABEL } from "../../worker/contracts/totals";
 import { emailOutbox, orderItems, orders, stripeEvents } from "../../worker/db/schema";
-import { ORDER_ACCESS_COOKIE, ORDER_ACCESS_SECONDS } from "../../worker/http/order-access-cookie";
 import { newId } from "../../worker/lib/ids";
 import { sha256Hex } from "../../worker/lib/tokens";
-import { INVOICE_LINK_SECONDS, invoiceLinkExpiry, invoiceUrl } from "../../worker/services/invoice";
+import {
+  ORDER_ACCESS_COOKIE,
+  ORDER_ACCESS_SECONDS,
+} from "../../worker/middleware/order-access-cookie";
+import {
+  INVOICE_LINK_SECONDS,
+  invoiceLinkExpiry,
+  invoiceUrl,
+} from "../../worker/modules/orders/invoice";
 import { asUser, register } from "./helpers/accounts";
 import {
   address,

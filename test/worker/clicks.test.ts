@@ -12,7 +12,7 @@ import {
   hourBucket,
   MAX_LANDING_PATH,
   visitorHash,
-} from "../../worker/services/clicks";
+} from "../../worker/modules/creators/clicks";
 import { creatorSession } from "./helpers/accounts";
 import { callWorker, db } from "./helpers/factories";
 

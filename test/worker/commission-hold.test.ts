@@ -13,7 +13,7 @@ import {
   approveDueCommissions,
   creatorHoldMs,
   DEFAULT_CREATOR_HOLD_DAYS,
-} from "../../worker/services/commissions";
+} from "../../worker/modules/creators/commissions";
 import { adminSession, asUser, creatorSession } from "./helpers/accounts";
 import { deliver, paidOrder, refundEvents, stripe } from "./helpers/checkout";
 import { callWorker, createCategory, createProduct, db } from "./helpers/factories";

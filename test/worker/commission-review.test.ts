@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { CreatorDto } from "../../worker/contracts/account";
 import type { ReviewedCommissionDto } from "../../worker/contracts/admin-creators";
 import { auditLog, commissions, orders } from "../../worker/db/schema";
-import { approveDueCommissions, SAME_CARD_REASON } from "../../worker/services/commissions";
+import { approveDueCommissions, SAME_CARD_REASON } from "../../worker/modules/creators/commissions";
 import { adminSession, asUser, creatorSession, register, uniqueEmail } from "./helpers/accounts";
 import { address, paidOrder } from "./helpers/checkout";
 import { createCategory, createProduct, db } from "./helpers/factories";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { EMAIL_CHANGE_MESSAGES } from "../../worker/contracts/account";
 import { creatorProfiles, emailChanges, users } from "../../worker/db/schema";
-import { pruneEmailChanges } from "../../worker/services/email-changes";
+import { pruneEmailChanges } from "../../worker/modules/identity/email-changes";
 import { asUser, creatorSession, register, uniqueEmail } from "./helpers/accounts";
 import { callWorker, db, outbox, postJson } from "./helpers/factories";
 

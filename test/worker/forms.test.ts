@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES } from "../../worker/contracts/contact";
 import { NEWSLETTER_MESSAGES } from "../../worker/contracts/newsletter";
 import { contactMessages, newsletterSubscribers } from "../../worker/db/schema";
-import { newsletterWelcomeEmail } from "../../worker/services/email-templates";
-import { LIMITS } from "../../worker/services/rate-limit";
+import { LIMITS } from "../../worker/modules/limits/rate-limit";
+import { newsletterWelcomeEmail } from "../../worker/modules/mail/templates";
 import { callWorker, db, ORIGIN, outbox, postJson } from "./helpers/factories";
 
 const subscribe = (email: unknown, ip?: string) =>

@@ -11,7 +11,7 @@ import type { OrderDto } from "../../worker/contracts/order";
 import { gstIncludedCents, TAX_LINE_LABEL } from "../../worker/contracts/totals";
 import { creatorProfiles, orderRefunds, orders } from "../../worker/db/schema";
 import { brisbaneDate } from "../../worker/lib/brisbane-time";
-import { invoiceUrl } from "../../worker/services/invoice";
+import { invoiceUrl } from "../../worker/modules/orders/invoice";
 import { adminSession, asUser, creatorSession, register } from "./helpers/accounts";
 import { paidOrder } from "./helpers/checkout";
 import { callWorker, createCategory, createProduct, db, outbox } from "./helpers/factories";

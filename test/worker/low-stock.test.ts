@@ -1,4 +1,4 @@
-// The owner's low-stock list (services/stock.ts): each product's threshold, set in the back-office
+// The owner's low-stock list (modules/catalogue/stock.ts): each product's threshold, set in the back-office
 // and audited, and GET /api/admin/stock/low listing the tracked, unarchived products at or under
 // it, sold out first. The daily mail of that list is in mail-retention.test.ts.
 import { env } from "cloudflare:test";

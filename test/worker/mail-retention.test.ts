@@ -21,10 +21,10 @@ import {
 } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { newId } from "../../worker/lib/ids";
-import { creatorStats } from "../../worker/services/creator-stats";
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sendEmail } from "../../worker/services/email";
-import { newsletterWelcomeEmail, passwordResetEmail } from "../../worker/services/email-templates";
-import { DAILY_CRON } from "../../worker/services/retention";
+import { creatorStats } from "../../worker/modules/creators/stats";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, sendEmail } from "../../worker/modules/mail/outbox";
+import { newsletterWelcomeEmail, passwordResetEmail } from "../../worker/modules/mail/templates";
+import { DAILY_CRON } from "../../worker/modules/retention/retention";
 import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
 
 const HOURLY_CRON = "17 * * * *";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { emailOutbox, orders } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { businessDaysBefore, overdueCutoff } from "../../worker/lib/brisbane-time";
-import { DAILY_CRON } from "../../worker/services/retention";
+import { DAILY_CRON } from "../../worker/modules/retention/retention";
 import { address, confirm, deliver, paidOrder } from "./helpers/checkout";
 import { createCategory, createProduct, db } from "./helpers/factories";
 

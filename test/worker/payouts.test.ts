@@ -24,10 +24,10 @@ import {
   payouts,
 } from "../../worker/db/schema";
 import worker from "../../worker/index";
-import { MAX_REFERENCE_LENGTH, parseAba } from "../../worker/lib/aba";
 import { newId } from "../../worker/lib/ids";
-import { openAccountNumber } from "../../worker/services/payout-details";
-import { lodgementReference, statementNumber } from "../../worker/services/payouts";
+import { openAccountNumber } from "../../worker/modules/payouts/details";
+import { MAX_REFERENCE_LENGTH, parseAba } from "../../worker/modules/payouts/methods/bank";
+import { lodgementReference, statementNumber } from "../../worker/modules/payouts/payouts";
 import {
   adminSession,
   asUser,

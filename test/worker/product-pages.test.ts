@@ -25,7 +25,7 @@ import {
   cachedResponse,
   catalogueMemoryUse,
   MEMORY_BODY_CHARS,
-} from "../../worker/services/catalogue-cache";
+} from "../../worker/modules/catalogue/cache";
 import { creatorSession } from "./helpers/accounts";
 import {
   api,

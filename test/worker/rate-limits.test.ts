@@ -1,7 +1,7 @@
 // Rate limits against one attacker with many addresses: clients counted by network (an IPv6 /64),
 // login limits that cannot lock the owner out from another network, and limited profile updates.
 import { describe, expect, it } from "vitest";
-import { clientNetwork, LIMITS } from "../../worker/services/rate-limit";
+import { clientNetwork, LIMITS } from "../../worker/modules/limits/rate-limit";
 import { creatorSession, register, uniqueEmail } from "./helpers/accounts";
 import { callWorker } from "./helpers/factories";
 

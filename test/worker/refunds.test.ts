@@ -1,4 +1,4 @@
-// Refunds and cancellation through Stripe (services/refunds.ts): real paid orders, the sandbox's
+// Refunds and cancellation through Stripe (modules/orders/refunds.ts): real paid orders, the sandbox's
 // refunds API and its charge.refunded events. Money never goes out twice: concurrent, repeated and
 // resumed requests make one Stripe refund; the later webhook changes nothing more; stock, the
 // creator's commission and the customer's mail follow the refund.

@@ -1,4 +1,4 @@
-// The back-office's second factor (services/totp.ts, http/admin.ts): RFC 6238 codes, the
+// The back-office's second factor (modules/identity/second-factor.ts, middleware/admin.ts): RFC 6238 codes, the
 // authenticator link, enrolment with a recent password and a mail to the account, one pass per
 // sign-in, codes never accepted twice (even raced), secrets sealed at rest, attempts limited per
 // admin and network, production closed to an admin until the sign-in passes its code, and the
@@ -7,7 +7,13 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatShopMoment } from "../../worker/contracts/shop-time";
 import { auditLog, sessionFamilies, users } from "../../worker/db/schema";
-import { fromBase32, hotp, otpauthUrl, stepAt, toBase32 } from "../../worker/services/totp";
+import {
+  fromBase32,
+  hotp,
+  otpauthUrl,
+  stepAt,
+  toBase32,
+} from "../../worker/modules/identity/second-factor";
 import { adminSession, refresh, refreshCookieOf, register } from "./helpers/accounts";
 import { callWorker, db, outbox } from "./helpers/factories";
 

@@ -4,13 +4,13 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import type { ProductListResponse } from "../../worker/contracts/catalogue";
 import * as schema from "../../worker/db/schema";
+import { parsePasswordHash, verifyPassword } from "../../worker/modules/identity/passwords";
 import { categories } from "../../worker/seed/content/categories";
 import { faq } from "../../worker/seed/content/faq";
 import { posts } from "../../worker/seed/content/posts";
 import { products } from "../../worker/seed/content/products";
 import { DEMO_ACCOUNTS } from "../../worker/seed/demo-accounts";
 import { isEmpty, seedShop } from "../../worker/seed/seed";
-import { parsePasswordHash, verifyPassword } from "../../worker/services/passwords";
 import { api, db } from "./helpers/factories";
 
 describe("seed content", () => {

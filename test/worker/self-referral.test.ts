@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CreatorDto } from "../../worker/contracts/account";
 import { commissions, orders } from "../../worker/db/schema";
-import { approveDueCommissions, SAME_CARD_REASON } from "../../worker/services/commissions";
+import { approveDueCommissions, SAME_CARD_REASON } from "../../worker/modules/creators/commissions";
 import { adminSession, asUser, creatorSession, register, uniqueEmail } from "./helpers/accounts";
 import {
   address,

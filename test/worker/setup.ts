@@ -1,8 +1,8 @@
 // Every test starts from empty storage with the migrations applied: tests make their own data.
 import { applyD1Migrations, env, reset } from "cloudflare:test";
 import { beforeEach } from "vitest";
-import { forgetCatalogueMemory } from "../../worker/services/catalogue-cache";
-import { forgetRecentClicks } from "../../worker/services/clicks";
+import { forgetCatalogueMemory } from "../../worker/modules/catalogue/cache";
+import { forgetRecentClicks } from "../../worker/modules/creators/clicks";
 import { useNewTestNetwork } from "./helpers/factories";
 
 declare global {

@@ -1,12 +1,12 @@
-// Stock that never oversells (services/stock.ts): reservations in the checkout's own batch, one
+// Stock that never oversells (modules/catalogue/stock.ts): reservations in the checkout's own batch, one
 // release per lapsed checkout however the webhook and the sweep race, sales at fulfilment, the
 // ledger, the back-office endpoint, and what the storefront says.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ProductListResponse } from "../../worker/contracts/catalogue";
 import { orderItems, orders, products, stockMovements } from "../../worker/db/schema";
-import { SESSION_LIFETIME_SECONDS } from "../../worker/services/checkout";
-import { releaseLapsedHolds } from "../../worker/services/stock";
+import { releaseLapsedHolds } from "../../worker/modules/catalogue/stock";
+import { SESSION_LIFETIME_SECONDS } from "../../worker/modules/orders/checkout";
 import { adminSession, register } from "./helpers/accounts";
 import {
   deliver,

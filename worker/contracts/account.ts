@@ -126,7 +126,7 @@ export interface CreatorCommissionDto {
 }
 
 /**
- * The creator's balance in dollars (services/creator-stats.ts creatorEarnings): pending (inside
+ * The creator's balance in dollars (modules/creators/stats.ts creatorEarnings): pending (inside
  * the hold), payable (past the hold, not yet in a payout; negative when a refund followed a
  * payout, and taken from the next one), processing (in a payout not yet sent) and paid.
  */

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { CurrentPasswordSchema } from "./account";
 import { ID_PATTERN } from "./ids";
 
-/** What the back-office changes; each write is one audit row (worker/services/audit.ts). */
+/** What the back-office changes; each write is one audit row (worker/modules/audit/audit.ts). */
 export const AUDIT_ENTITIES = [
   "product",
   "category",
@@ -47,7 +47,7 @@ export interface AuditEntryDto {
   at: string;
 }
 
-/** A code from the admin's authenticator app (services/totp.ts); spaces typed between digits go. */
+/** A code from the admin's authenticator app (modules/identity/second-factor.ts); spaces typed between digits go. */
 export const SecondFactorCodeSchema = v.object({
   code: v.pipe(
     v.string("code must be text"),
@@ -64,7 +64,7 @@ export const SECOND_FACTOR_MESSAGES = {
 
 /**
  * Starting enrolment: the account's password, needed unless this sign-in is a few minutes old
- * (services/totp.ts confirmRecentPassword); empty when not given.
+ * (modules/identity/second-factor.ts confirmRecentPassword); empty when not given.
  */
 export const SecondFactorEnrolSchema = v.object({ password: CurrentPasswordSchema });
 

@@ -8,7 +8,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
 export const PASSWORD_MESSAGES = {
-  /** The Worker's answer to a new password on its list of common ones (services/passwords.ts). */
+  /** The Worker's answer to a new password on its list of common ones (modules/identity/passwords.ts). */
   common:
     "This password is one of the most common ones, which people try first when breaking into an account. Please choose another.",
 } as const;

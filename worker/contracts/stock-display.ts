@@ -11,7 +11,7 @@ export const SHOPPER_STOCK_MESSAGES = {
   onlyLeft: (available: number, name: string) => `Only ${available} left of ${name}`,
 } as const;
 
-/** What product answers say of stock (worker/services/catalogue.ts stockFields). */
+/** What product answers say of stock (worker/modules/catalogue/reads.ts stockFields). */
 export interface Stocked {
   inStock: boolean;
   /** Null: not tracked (always available). */

@@ -1,4 +1,4 @@
-// Stock: what the storefront and the back-office say about it (worker/services/stock.ts).
+// Stock: what the storefront and the back-office say about it (worker/modules/catalogue/stock.ts).
 import * as v from "valibot";
 import { SHOPPER_STOCK_MESSAGES, stockFields } from "./stock-display";
 

@@ -65,7 +65,7 @@ export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 export const COMMISSION_STATUSES = ["pending", "approved", "paid", "reversed"] as const;
 /**
- * The owner's review of a commission that looks like self-referral (services/commissions.ts):
+ * The owner's review of a commission that looks like self-referral (modules/creators/commissions.ts):
  * `held` until the owner decides; `released` then earns as any other, `rejected` never does.
  */
 export const COMMISSION_REVIEWS = ["held", "released", "rejected"] as const;
@@ -125,7 +125,7 @@ export const products = sqliteTable(
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
     /**
      * Units the shop holds, sold or not yet; null means stock is not tracked (always available).
-     * What a shopper can buy is on hand minus reserved (services/stock.ts).
+     * What a shopper can buy is on hand minus reserved (modules/catalogue/stock.ts).
      */
     stockOnHand: integer("stock_on_hand"),
     /** Units held by checkouts not yet paid: taken at checkout, released on expiry, sold on payment. */
@@ -168,7 +168,7 @@ export const users = sqliteTable(
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     /**
      * The admin's TOTP secret (RFC 6238), sealed with AES-GCM under a key derived from JWT_SECRET
-     * (services/totp.ts); null until enrolment starts.
+     * (modules/identity/second-factor.ts); null until enrolment starts.
      */
     totpSecret: text("totp_secret"),
     /** When the admin confirmed enrolment with a first code; null while pending or never. */
@@ -254,7 +254,7 @@ export const orders = sqliteTable(
     refundedCents: cents("refunded_cents").default(0),
     /**
      * What open or lost disputes hold of the rest (from charge.dispute.*, back to 0 when the shop
-     * wins): refunded + disputed never exceeds the total (services/reversals.ts).
+     * wins): refunded + disputed never exceeds the total (modules/payments/reversals.ts).
      */
     disputedCents: cents("disputed_cents").default(0),
     currency: text("currency").notNull().default("aud"),
@@ -268,11 +268,11 @@ export const orders = sqliteTable(
     cardFingerprint: text("card_fingerprint"),
     /**
      * SHA-256 of the token in the cookie of the guest browser that started the checkout, the only
-     * one answered with the order (http/order-access-cookie.ts); null for a signed-in buyer.
+     * one answered with the order (middleware/order-access-cookie.ts); null for a signed-in buyer.
      */
     accessTokenHash: text("access_token_hash"),
     /**
-     * A keyed hash of the network the checkout came from (services/stock-holds.ts), so what one
+     * A keyed hash of the network the checkout came from (modules/orders/stock-holds.ts), so what one
      * network holds unpaid is bounded; never the address itself. Null for orders older than it.
      */
     clientNetworkHash: text("client_network_hash"),
@@ -282,7 +282,7 @@ export const orders = sqliteTable(
     creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
     /**
      * The creator's commission rate when the order was placed (basis points), so a change of terms
-     * applies to orders from then on (services/commissions.ts); null for unattributed orders and
+     * applies to orders from then on (modules/creators/commissions.ts); null for unattributed orders and
      * those placed before it was kept, which earn at the creator's rate when paid.
      */
     commissionRateBps: integer("commission_rate_bps"),
@@ -293,7 +293,7 @@ export const orders = sqliteTable(
     shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     /**
-     * What the order does to stock (services/stock.ts): `held` from checkout, then `released` once
+     * What the order does to stock (modules/catalogue/stock.ts): `held` from checkout, then `released` once
      * (expired, failed or cancelled) or `sold` once (paid); null for orders older than stock.
      */
     stockHold: text("stock_hold", { enum: STOCK_HOLDS }),
@@ -355,7 +355,7 @@ export interface RestockLine {
 }
 
 /**
- * Refunds the back-office makes through Stripe (services/refunds.ts). A row is written `pending`
+ * Refunds the back-office makes through Stripe (modules/orders/refunds.ts). A row is written `pending`
  * before Stripe is called and settled after: the partial unique index allows one pending refund per
  * order, and the request key makes a retried request find its own row, so a double click, a retry
  * or two admins at once make one refund. Stripe's idempotency key is the row's id.
@@ -498,7 +498,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**
  * Every mail the shop sends, whatever the transport: the development mailbox reads it. "queued" is
- * pending: sent at once, then retried by the cron with backoff (services/email.ts). In production
+ * pending: sent at once, then retried by the cron with backoff (modules/mail/outbox.ts). In production
  * the bodies are removed once a mail is sent or given up (`redacted_at`).
  */
 export const emailOutbox = sqliteTable(
@@ -554,7 +554,7 @@ export const affiliateClicks = sqliteTable(
   },
   (t) => [
     uniqueIndex("affiliate_clicks_dedupe_unique").on(t.creatorId, t.visitorHash, t.hourBucket),
-    /** One network's clicks in an hour: the per-network ceiling counts them (services/clicks.ts). */
+    /** One network's clicks in an hour: the per-network ceiling counts them (modules/creators/clicks.ts). */
     index("affiliate_clicks_network_hour_idx").on(t.visitorHash, t.hourBucket),
     index("affiliate_clicks_creator_created_idx").on(t.creatorId, t.createdAt),
   ],
@@ -562,7 +562,7 @@ export const affiliateClicks = sqliteTable(
 
 /**
  * Clicks older than the stats' reporting window, rolled up by the daily cron into one count per
- * creator and Brisbane day (services/retention.ts); the raw rows are deleted in the same batch.
+ * creator and Brisbane day (modules/retention/retention.ts); the raw rows are deleted in the same batch.
  */
 export const affiliateClickDays = sqliteTable(
   "affiliate_click_days",
@@ -595,7 +595,7 @@ export const commissions = sqliteTable(
     amountCents: cents("amount_cents"),
     reversedCents: cents("reversed_cents").default(0),
     /**
-     * What payout batches have taken of this commission so far (services/payouts.ts): the batch
+     * What payout batches have taken of this commission so far (modules/payouts/payouts.ts): the batch
      * that takes it sets this to amount - reversed, so what is still owed is always
      * amount - reversed - settled, negative after a refund that came once it was paid out.
      */
@@ -644,7 +644,7 @@ const payoutDetailsColumns = () => ({
 
 /**
  * Where a creator is paid (contracts/payouts.ts): one row per creator. The account number is
- * sealed (AES-GCM, services/payout-details.ts) and kept masked beside it for every answer.
+ * sealed (AES-GCM, modules/payouts/details.ts) and kept masked beside it for every answer.
  */
 export const creatorPayoutDetails = sqliteTable(
   "creator_payout_details",
@@ -656,7 +656,7 @@ export const creatorPayoutDetails = sqliteTable(
     /**
      * When these details may first be paid: a save sets it a cooling-off period ahead
      * (PAYOUT_DETAILS_COOLING_OFF_HOURS), so a stolen session cannot redirect the next batch; a
-     * batch made earlier leaves the creator out and says why (services/payouts.ts).
+     * batch made earlier leaves the creator out and says why (modules/payouts/payouts.ts).
      */
     usableFrom: integer("usable_from", { mode: "timestamp_ms" }).notNull().default(sql`0`),
     createdAt: createdAt(),
@@ -798,7 +798,7 @@ export const appMeta = sqliteTable("app_meta", {
 /**
  * Never holds a row. A statement that inserts into it fails the CHECK named for the rule its
  * condition found broken, and so rolls back the db.batch it is part of: a limit that counts rows
- * the same batch writes (services/stock-holds.ts), decided by D1's single writer, never by a read
+ * the same batch writes (modules/orders/stock-holds.ts), decided by D1's single writer, never by a read
  * made before the batch.
  */
 export const BATCH_GUARDS = ["network_checkouts", "network_units"] as const;
@@ -822,7 +822,7 @@ export const rateLimits = sqliteTable("rate_limits", {
 export const SESSION_END_REASONS = ["logout", "reuse", "password_reset"] as const;
 
 /**
- * One sign-in on one device and its rotating refresh token (services/sessions.ts). Rotation, logout,
+ * One sign-in on one device and its rotating refresh token (modules/identity/sessions.ts). Rotation, logout,
  * reuse detection and password resets are each one conditional statement on this row, so D1's
  * single writer decides every race: once ended, a family stays ended.
  */
@@ -841,7 +841,7 @@ export const sessionFamilies = sqliteTable(
     rotatedAt: integer("rotated_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     revokeReason: text("revoke_reason", { enum: SESSION_END_REASONS }),
-    /** When this sign-in passed the admin's second factor (http/admin.ts); null if it has not. */
+    /** When this sign-in passed the admin's second factor (middleware/admin.ts); null if it has not. */
     secondFactorAt: integer("second_factor_at", { mode: "timestamp_ms" }),
   },
   (t) => [
@@ -885,7 +885,7 @@ export const EMAIL_CHANGE_KINDS = ["login", "payout"] as const;
 export type EmailChangeKind = (typeof EMAIL_CHANGE_KINDS)[number];
 
 /**
- * Email changes waiting for the link mailed to the new address (services/email-changes.ts): at most
+ * Email changes waiting for the link mailed to the new address (modules/identity/email-changes.ts): at most
  * one per account and kind (the sign-in email, or a creator's payout email), a newer request
  * replacing the older; confirming applies and deletes the row in one batch, so a link works once.
  */
@@ -934,7 +934,7 @@ export const auditLog = sqliteTable(
 
 /**
  * The stock ledger: one row per change of a product's on-hand or reserved count, written in the
- * same batch as the change (services/stock.ts). Never updated.
+ * same batch as the change (modules/catalogue/stock.ts). Never updated.
  */
 export const stockMovements = sqliteTable(
   "stock_movements",

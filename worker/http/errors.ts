@@ -1,30 +1,7 @@
-// One error class and one JSON error shape for every failure: { success: false, message, code?, issues? }.
+// One JSON error shape for every failure, rendered from lib/app-error.ts's AppError: { success: false, message, code?, issues? }.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-export interface ErrorBody {
-  success: false;
-  message: string;
-  code?: string;
-  issues?: { path: string; message: string }[];
-}
-
-export class AppError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly code?: string,
-    readonly issues?: ErrorBody["issues"],
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, code = "bad_request", issues?: ErrorBody["issues"]) =>
-  new AppError(400, message, code, issues);
-export const notFound = (message = "Not found", code = "not_found") =>
-  new AppError(404, message, code);
+import { AppError, type ErrorBody, notFound } from "../lib/app-error";
 
 export function errorResponse(c: Context, err: AppError): Response {
   const body: ErrorBody = { success: false, message: err.message };

@@ -1,9 +1,15 @@
 // The static assets' pages as templates for the pages the Worker fills in (issue 19: product pages,
 // the collection): the build's HTML file for a screen, whose <main> holds that screen's frame.
 import { splitFrameMarkup } from "../contracts/frame-markup";
+import type { Bindings } from "../env";
+import { AppError } from "../lib/app-error";
 import { escapeHtml } from "../lib/html";
-import type { AppContext } from "./app-env";
-import { AppError } from "./errors";
+
+/** What reading a template needs of the request's context. */
+interface PageContext {
+  env: Pick<Bindings, "ASSETS">;
+  req: { url: string };
+}
 
 export interface Template {
   html: string;
@@ -21,7 +27,7 @@ const MAIN = /(<main id="main"[^>]*>)[\s\S]*?(<\/main>)/;
 const TEMPLATE_TTL_MS = 5_000;
 const kept = new Map<string, { template: Promise<Template>; at: number }>();
 
-async function fetchTemplate(c: AppContext, path: string): Promise<Template> {
+async function fetchTemplate(c: PageContext, path: string): Promise<Template> {
   const res = await c.env.ASSETS.fetch(new Request(new URL(path, c.req.url)));
   const html = res.ok ? await res.text() : "";
   if (!MAIN.test(html)) {
@@ -31,7 +37,7 @@ async function fetchTemplate(c: AppContext, path: string): Promise<Template> {
 }
 
 /** The static assets' page at `path` (the build's file for it), as this deployment has it. */
-export function pageTemplate(c: AppContext, path: string): Promise<Template> {
+export function pageTemplate(c: PageContext, path: string): Promise<Template> {
   const now = Date.now();
   const known = kept.get(path);
   if (known && now - known.at < TEMPLATE_TTL_MS) return known.template;

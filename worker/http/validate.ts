@@ -2,7 +2,7 @@
 import { vValidator } from "@hono/valibot-validator";
 import type { ValidationTargets } from "hono";
 import * as v from "valibot";
-import { AppError, badRequest } from "./errors";
+import { AppError, badRequest } from "../lib/app-error";
 
 /** The media types Hono's JSON validator reads (hono/validator): application/json and any +json. */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;

@@ -9,10 +9,10 @@ const LABELS = {
   accessToken: "tamra-and-tara/access-token/v1",
   invoiceLink: "tamra-and-tara/invoice-link/v1",
   visitorHash: "tamra-and-tara/visitor-hash/v1",
-  /** Seals (AES-GCM) rather than signs: the admins' TOTP secrets at rest (services/totp.ts). */
+  /** Seals (AES-GCM) rather than signs: the admins' TOTP secrets at rest (modules/identity/second-factor.ts). */
   totpSecret: "tamra-and-tara/totp-secret/v1",
   /**
-   * Seals creators' bank account numbers (services/payout-details.ts), derived from
+   * Seals creators' bank account numbers (modules/payouts/details.ts), derived from
    * PAYOUT_DETAILS_KEY when set (production requires it), so rotating JWT_SECRET keeps them.
    */
   payoutDetails: "tamra-and-tara/payout-details/v1",

@@ -1,15 +1,15 @@
 // The back-office's door. The access token says who is calling; whether they may is read from D1
 // on every request, so an admin who is demoted loses access at once, not when the token expires.
-// Then the second factor (services/totp.ts): in production, and for any admin who enrolled, each
+// Then the second factor (modules/identity/second-factor.ts): in production, and for any admin who enrolled, each
 // sign-in must pass a code before anything but the second-factor routes opens.
 import { and, eq, isNull } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { sessionFamilies, users } from "../db/schema";
-import { verifyAccessToken } from "../services/sessions";
-import { SECOND_FACTOR_TTL_MS } from "../services/totp";
+import { AppError } from "../lib/app-error";
+import { SECOND_FACTOR_TTL_MS } from "../modules/identity/second-factor";
+import { verifyAccessToken } from "../modules/identity/sessions";
 import type { AppEnv } from "./app-env";
 import { unauthorized } from "./auth";
-import { AppError } from "./errors";
 
 export const forbidden = () => new AppError(403, "This needs a back-office account.", "forbidden");
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { Db } from "../db/client";
 import type { Bindings } from "../env";
-import type { AccessClaims } from "../services/sessions";
-import type { SecondFactorState } from "../services/totp";
+import type { SecondFactorState } from "../modules/identity/second-factor";
+import type { AccessClaims } from "../modules/identity/sessions";
 
 /** Hono's type parameters for this Worker: bindings plus what middleware puts on the context. */
 export interface AppEnv {
@@ -10,7 +10,7 @@ export interface AppEnv {
   /**
    * `auth` is set by requireAuth (and requireAdmin); `viewer` by optionalAuth (null for a guest);
    * `admin` by requireAdmin: the back-office account as D1 has it now, and `secondFactor` what its
-   * sign-in has passed (http/admin.ts).
+   * sign-in has passed (middleware/admin.ts).
    */
   Variables: {
     /** The primary: every read that must see the request's own or the last writes. */

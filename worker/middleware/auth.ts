@@ -1,8 +1,8 @@
 // Who is calling: the access token travels in the `token` header (SPEC.md section 7).
 import type { MiddlewareHandler } from "hono";
-import { verifyAccessToken } from "../services/sessions";
+import { AppError } from "../lib/app-error";
+import { verifyAccessToken } from "../modules/identity/sessions";
 import type { AppEnv } from "./app-env";
-import { AppError } from "./errors";
 
 export const unauthorized = () => new AppError(401, "Please sign in to continue.", "unauthorized");
 

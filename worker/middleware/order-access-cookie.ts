@@ -4,8 +4,8 @@
 import { getCookie, setCookie } from "hono/cookie";
 import { TOKEN_PATTERN } from "../contracts/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
-import { SESSION_LIFETIME_SECONDS } from "../services/checkout";
-import type { OrderRow } from "../services/orders";
+import { SESSION_LIFETIME_SECONDS } from "../modules/orders/checkout";
+import type { OrderRow } from "../modules/orders/orders";
 import type { AppContext } from "./app-env";
 
 export const ORDER_ACCESS_COOKIE = "order_access";

@@ -2,9 +2,13 @@
 // refresh, cleared at logout. Only /api reads it, and only the shop's own pages send it.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { adminSignInStatement } from "../services/audit";
-import { coarseNetwork } from "../services/rate-limit";
-import { REFRESH_TOKEN_TTL_SECONDS, signAccessToken, startSession } from "../services/sessions";
+import { adminSignInStatement } from "../modules/audit/audit";
+import {
+  REFRESH_TOKEN_TTL_SECONDS,
+  signAccessToken,
+  startSession,
+} from "../modules/identity/sessions";
+import { coarseNetwork } from "../modules/limits/rate-limit";
 import type { AppEnv } from "./app-env";
 
 export const REFRESH_COOKIE = "refresh_token";

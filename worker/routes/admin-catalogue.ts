@@ -11,8 +11,9 @@ import {
 } from "../contracts/admin-catalogue";
 import { IdParam } from "../contracts/fields";
 import type { Db } from "../db/client";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
+import type { AppEnv } from "../middleware/app-env";
+import type { Actor } from "../modules/audit/audit";
 import {
   archiveAdminProduct,
   createAdminCategory,
@@ -22,10 +23,9 @@ import {
   listAdminProducts,
   updateAdminCategory,
   updateAdminProduct,
-} from "../services/admin-catalogue";
-import type { Actor } from "../services/audit";
-import { noteCatalogueChange } from "../services/catalogue-cache";
-import { changeStock } from "../services/stock";
+} from "../modules/catalogue/back-office";
+import { noteCatalogueChange } from "../modules/catalogue/cache";
+import { changeStock } from "../modules/catalogue/stock";
 
 /**
  * A product create or edit that names `stock` sets the count through the stock service, so it is

@@ -8,10 +8,10 @@ import {
   ReviewedCommissionQuery,
 } from "../contracts/admin-creators";
 import { IdParam } from "../contracts/fields";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
-import { listAdminCreators, updateAdminCreator } from "../services/admin-creators";
-import { listReviewedCommissions, reviewCommission } from "../services/commission-review";
+import type { AppEnv } from "../middleware/app-env";
+import { listAdminCreators, updateAdminCreator } from "../modules/creators/back-office";
+import { listReviewedCommissions, reviewCommission } from "../modules/creators/review";
 
 export const adminCreatorRoutes = new Hono<AppEnv>()
   .get("/creators", validate("query", CreatorListQuery), async (c) => {

@@ -16,17 +16,17 @@ import {
   productImages,
 } from "../contracts/admin-images";
 import { IdParam, IdSchema } from "../contracts/fields";
-import type { AppEnv } from "../http/app-env";
-import { AppError, badRequest, notFound } from "../http/errors";
 import { validate } from "../http/validate";
+import { AppError, badRequest, notFound } from "../lib/app-error";
 import { newId } from "../lib/ids";
 import { MalformedImage, stripMetadata } from "../lib/image-metadata";
 import { sniffImage } from "../lib/image-types";
+import type { AppEnv } from "../middleware/app-env";
 import {
   editProductImages,
   readProductImages,
   removeUnreferencedImages,
-} from "../services/product-images";
+} from "../modules/catalogue/images";
 
 /** The upload route: app.ts exempts it from the 64 kB limit of /api/*; it applies its own. */
 const UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/images$/;

@@ -9,17 +9,17 @@ import {
   ReplySchema,
 } from "../contracts/admin-inbox";
 import { IdParam } from "../contracts/fields";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { brisbaneDate } from "../lib/brisbane-time";
 import { csvResponse, toCsv } from "../lib/csv";
-import { auditExport } from "../services/audit";
+import type { AppEnv } from "../middleware/app-env";
+import { auditExport } from "../modules/audit/audit";
 import {
   confirmedSubscribers,
   listMessages,
   replyToMessage,
   setMessageStatus,
-} from "../services/inbox";
+} from "../modules/messages/inbox";
 
 export const adminInboxRoutes = new Hono<AppEnv>()
   .get("/messages", validate("query", MessageListQuery), async (c) => {

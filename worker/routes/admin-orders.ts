@@ -9,15 +9,15 @@ import {
   TrackingCorrectionSchema,
 } from "../contracts/admin-orders";
 import { IdParam } from "../contracts/fields";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
+import type { AppEnv } from "../middleware/app-env";
 import {
   addOrderNote,
   changeOrderStatus,
   correctTracking,
   listAdminOrders,
   requireAdminOrder,
-} from "../services/admin-orders";
+} from "../modules/orders/back-office";
 
 export const adminOrderRoutes = new Hono<AppEnv>()
   .get("/orders", validate("query", OrderListQuery), async (c) => {

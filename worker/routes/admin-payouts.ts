@@ -8,9 +8,9 @@ import { IdParam } from "../contracts/fields";
 import { dollarsToCents } from "../contracts/money";
 import { AbaQuery, PayoutCreateSchema, PayoutPreviewQuery } from "../contracts/payouts";
 import type { Bindings } from "../env";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { csvResponse } from "../lib/csv";
+import type { AppEnv } from "../middleware/app-env";
 import {
   cancelPayout,
   createPayout,
@@ -21,7 +21,7 @@ import {
   payoutDue,
   payoutMinimumCents,
   payoutPaypalCsv,
-} from "../services/payouts";
+} from "../modules/payouts/payouts";
 
 /** The minimum asked, in cents, or the shop's default. */
 const minimumCentsOf = (env: Bindings, minimum: number | undefined) =>

@@ -1,5 +1,5 @@
 // POST /api/admin/orders/:id/refund and /cancel: refunds and cancellation through Stripe
-// (services/refunds.ts, decision 0011), each answered with the order as it is now. Mounted under
+// (modules/orders/refunds.ts, decision 0011), each answered with the order as it is now. Mounted under
 // requireAdmin (routes/admin.ts).
 import { Hono } from "hono";
 import {
@@ -9,10 +9,10 @@ import {
   RefundSchema,
 } from "../contracts/admin-orders";
 import { IdParam } from "../contracts/fields";
-import type { AppContext, AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
-import { requireAdminOrder } from "../services/admin-orders";
-import { cancelPaidOrder, type RefundCaller, refundOrder } from "../services/refunds";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import { requireAdminOrder } from "../modules/orders/back-office";
+import { cancelPaidOrder, type RefundCaller, refundOrder } from "../modules/orders/refunds";
 
 const callerOf = (c: AppContext): RefundCaller => ({
   env: c.env,

@@ -2,11 +2,17 @@
 // as CSV (each download audited). requireAdmin has already run (routes/admin.ts).
 import { Hono } from "hono";
 import { GstReportQuery } from "../contracts/admin-reports";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { csvResponse } from "../lib/csv";
-import { auditExport } from "../services/audit";
-import { gstRange, gstReport, gstReportCsv, gstReportDto, summary } from "../services/reports";
+import type { AppEnv } from "../middleware/app-env";
+import { auditExport } from "../modules/audit/audit";
+import {
+  gstRange,
+  gstReport,
+  gstReportCsv,
+  gstReportDto,
+  summary,
+} from "../modules/reports/reports";
 
 export const adminReportRoutes = new Hono<AppEnv>()
   .get("/reports/summary", async (c) =>

@@ -1,5 +1,5 @@
-// /api/admin/second-factor*: the back-office's second factor (services/totp.ts). These answer
-// before the factor is passed (http/admin.ts mounts them ahead of requireSecondFactor): its state,
+// /api/admin/second-factor*: the back-office's second factor (modules/identity/second-factor.ts). These answer
+// before the factor is passed (middleware/admin.ts mounts them ahead of requireSecondFactor): its state,
 // enrolment (with a password typed in the last few minutes), and passing it on this sign-in.
 import { Hono } from "hono";
 import {
@@ -7,16 +7,20 @@ import {
   SecondFactorConfirmSchema,
   SecondFactorEnrolSchema,
 } from "../contracts/admin";
-import type { AppContext, AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import {
+  confirmRecentPassword,
+  passSecondFactor,
+  startEnrolment,
+} from "../modules/identity/second-factor";
 import {
   clientIp,
   coarseNetwork,
   enforceLimit,
   LIMITS,
   limitPasswordTries,
-} from "../services/rate-limit";
-import { confirmRecentPassword, passSecondFactor, startEnrolment } from "../services/totp";
+} from "../modules/limits/rate-limit";
 
 /** Counts a code against the limits: per network, per admin and network, per admin. */
 async function limitAttempts(c: AppContext) {

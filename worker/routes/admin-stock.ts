@@ -1,14 +1,14 @@
 // POST /api/admin/products/:id/stock: the back-office sets or adjusts a product's stock
-// (services/stock.ts), audited as entity "stock"; GET /api/admin/stock/low: the products at or
+// (modules/catalogue/stock.ts), audited as entity "stock"; GET /api/admin/stock/low: the products at or
 // under their low-stock threshold. Mounted under requireAdmin (routes/admin.ts).
 import { Hono } from "hono";
 import type { LowStockResponse } from "../contracts/admin-catalogue";
 import { IdParam } from "../contracts/fields";
 import { StockChangeSchema, type StockResponse } from "../contracts/stock";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
-import { noteCatalogueChange } from "../services/catalogue-cache";
-import { changeStock, lowStockProducts } from "../services/stock";
+import type { AppEnv } from "../middleware/app-env";
+import { noteCatalogueChange } from "../modules/catalogue/cache";
+import { changeStock, lowStockProducts } from "../modules/catalogue/stock";
 
 export const adminStockRoutes = new Hono<AppEnv>()
   .post(

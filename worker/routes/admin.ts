@@ -1,12 +1,12 @@
 // /api/admin/*: the back-office (README, back-office). Every request passes requireAdmin, which
 // reads the caller's role from D1 each time; all but the second factor's own routes then need the
-// second factor where it applies (http/admin.ts). Each area mounts its own routes here.
+// second factor where it applies (middleware/admin.ts). Each area mounts its own routes here.
 import { Hono } from "hono";
 import { AuditQuery } from "../contracts/admin";
-import { requireAdmin, requireSecondFactor } from "../http/admin";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
-import { listAudit } from "../services/audit";
+import { requireAdmin, requireSecondFactor } from "../middleware/admin";
+import type { AppEnv } from "../middleware/app-env";
+import { listAudit } from "../modules/audit/audit";
 import { adminCatalogueRoutes } from "./admin-catalogue";
 import { adminCreatorRoutes } from "./admin-creators";
 import { adminImageRoutes } from "./admin-images";

@@ -6,12 +6,12 @@ import { CartAddSchema, CartMergeSchema, CartUpdateSchema } from "../contracts/c
 import { imageUrl } from "../contracts/catalogue";
 import { centsToDollars } from "../contracts/money";
 import type { CartLine } from "../durable-objects/cart";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { requireAuth } from "../http/auth";
-import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
-import { type ProductSummary, productSummaries } from "../services/catalogue";
-import { cachedCatalogueValue } from "../services/catalogue-cache";
+import { notFound } from "../lib/app-error";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import { requireAuth } from "../middleware/auth";
+import { cachedCatalogueValue } from "../modules/catalogue/cache";
+import { type ProductSummary, productSummaries } from "../modules/catalogue/reads";
 
 /** Today's catalogue by product id, from isolate memory for the current catalogue version. */
 const catalogue = (c: AppContext) =>

@@ -8,9 +8,10 @@ import type {
 } from "../contracts/catalogue";
 import { ProductSearchQuery } from "../contracts/catalogue-search";
 import { IdParam } from "../contracts/fields";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
+import { notFound } from "../lib/app-error";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import { cachedJson, stockedJson } from "../modules/catalogue/cache";
 import {
   findProduct,
   listBlogPosts,
@@ -19,10 +20,9 @@ import {
   listHighlights,
   listProducts,
   listRelated,
-} from "../services/catalogue";
-import { cachedJson, stockedJson } from "../services/catalogue-cache";
-import { searchAnswer, searchKey } from "../services/catalogue-search";
-import { EDGE_LIMITS, enforceEdgeLimit } from "../services/rate-limit";
+} from "../modules/catalogue/reads";
+import { searchAnswer, searchKey } from "../modules/catalogue/search";
+import { EDGE_LIMITS, enforceEdgeLimit } from "../modules/limits/rate-limit";
 
 const request = (c: AppContext, key: string) => ({
   key,

@@ -9,10 +9,10 @@ import * as v from "valibot";
 import { ProductSearchQuery } from "../contracts/catalogue-search";
 import { COLLECTION_FRAME_DATA_ID, type CollectionFrameData } from "../contracts/page-frames";
 import { COLLECTION_DESCRIPTION, COLLECTION_TITLE, pageTitle } from "../contracts/site";
-import type { AppEnv } from "../http/app-env";
 import { fillTemplate, pageTemplate } from "../http/page-template";
-import { stockedResponse } from "../services/catalogue-cache";
-import { searchAnswer } from "../services/catalogue-search";
+import type { AppEnv } from "../middleware/app-env";
+import { stockedResponse } from "../modules/catalogue/cache";
+import { searchAnswer } from "../modules/catalogue/search";
 
 const TEMPLATE_PATH = "/collection";
 /** The plain address's question, as the SPA puts it: "" (no filters, newest first, page 1). */

@@ -2,12 +2,12 @@
 import { Hono } from "hono";
 import { CONTACT_MESSAGES, ContactSchema } from "../contracts/contact";
 import { contactMessages } from "../db/schema";
-import type { AppEnv } from "../http/app-env";
 import { validate } from "../http/validate";
 import { newId } from "../lib/ids";
-import { sendEmailLater } from "../services/email";
-import { contactNotificationEmail } from "../services/email-templates";
-import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
+import type { AppEnv } from "../middleware/app-env";
+import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
+import { sendEmailLater } from "../modules/mail/outbox";
+import { contactNotificationEmail } from "../modules/mail/templates";
 
 export const contactRoutes = new Hono<AppEnv>().post(
   "/submit",

@@ -18,11 +18,11 @@ import {
   users,
 } from "../db/schema";
 import { isLoopbackHost } from "../env";
-import type { AppEnv } from "../http/app-env";
-import { notFound } from "../http/errors";
 import { validate } from "../http/validate";
+import { notFound } from "../lib/app-error";
 import { escapeHtml } from "../lib/html";
-import { approveDueCommissions, creatorHoldMs } from "../services/commissions";
+import type { AppEnv } from "../middleware/app-env";
+import { approveDueCommissions, creatorHoldMs } from "../modules/creators/commissions";
 
 const OUTBOX_LIMIT = 100;
 

@@ -1,9 +1,9 @@
 // Product, category and blog pictures from R2 at /images/<key>. Keys carry a content hash, so the
 // answers are immutable for a year; the ETag lets a revalidating client get a 304.
 import { Hono } from "hono";
-import type { AppEnv } from "../http/app-env";
-import { badRequest, notFound } from "../http/errors";
 import { IMAGE_CONTENT_SECURITY_POLICY } from "../http/security-headers";
+import { badRequest, notFound } from "../lib/app-error";
+import type { AppEnv } from "../middleware/app-env";
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._/-]{0,199}$/;
 /** "*" or a list of entity tags (RFC 9110 8.8.3): the only If-Match/If-None-Match R2 accepts. */

@@ -11,15 +11,15 @@ import {
   type NewsletterSubscribeResponse,
 } from "../contracts/newsletter";
 import { newsletterSubscribers } from "../db/schema";
-import type { AppEnv } from "../http/app-env";
-import { AppError } from "../http/errors";
 import { validate } from "../http/validate";
+import { AppError } from "../lib/app-error";
 import { messagePage, postButton } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
-import { sendEmailLater } from "../services/email";
-import { newsletterConfirmEmail, newsletterWelcomeEmail } from "../services/email-templates";
-import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
+import type { AppEnv } from "../middleware/app-env";
+import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
+import { sendEmailLater } from "../modules/mail/outbox";
+import { newsletterConfirmEmail, newsletterWelcomeEmail } from "../modules/mail/templates";
 
 const HOUR_MS = 3_600_000;
 /** At most one confirmation mail per address in this time. */

@@ -5,20 +5,21 @@ import * as v from "valibot";
 import { ID_PATTERN } from "../contracts/ids";
 import { ConfirmOrderSchema, CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
 import type { Bindings } from "../env";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { optionalAuth, requireAuth } from "../http/auth";
-import { AppError, notFound } from "../http/errors";
+import { validate } from "../http/validate";
+import { AppError, notFound } from "../lib/app-error";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import { optionalAuth, requireAuth } from "../middleware/auth";
 import {
   grantOrderAccess,
   holdsOrderAccess,
   newOrderAccess,
   orderAccessHashes,
-} from "../http/order-access-cookie";
-import { validate } from "../http/validate";
-import { REFERRAL_COOKIE } from "../services/affiliate";
-import { startCheckout } from "../services/checkout";
-import { fulfilSession } from "../services/fulfilment";
-import { INVOICE_CSP, invoiceHtml, isValidInvoiceLink } from "../services/invoice";
+} from "../middleware/order-access-cookie";
+import { REFERRAL_COOKIE } from "../modules/creators/attribution";
+import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
+import { startCheckout } from "../modules/orders/checkout";
+import { fulfilSession } from "../modules/orders/fulfilment";
+import { INVOICE_CSP, invoiceHtml, isValidInvoiceLink } from "../modules/orders/invoice";
 import {
   findOrder,
   isPaid,
@@ -26,10 +27,9 @@ import {
   orderOfSession,
   paidOrdersOf,
   toOrderDto,
-} from "../services/orders";
-import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
-import { refundsMade } from "../services/reports";
-import { type Stripe, stripeClient } from "../services/stripe";
+} from "../modules/orders/orders";
+import { type Stripe, stripeClient } from "../modules/payments/stripe";
+import { refundsMade } from "../modules/reports/reports";
 
 const orderNotFound = () => notFound("Order not found", "order_not_found");
 

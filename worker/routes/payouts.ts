@@ -3,12 +3,12 @@
 import { Hono } from "hono";
 import { IdParam } from "../contracts/fields";
 import { PAYOUT_ADMIN_MESSAGES } from "../contracts/payouts";
-import { requireAdmin, requireSecondFactor } from "../http/admin";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { requireAuth } from "../http/auth";
-import { AppError } from "../http/errors";
 import { validate } from "../http/validate";
-import { payoutStatement } from "../services/payouts";
+import { AppError } from "../lib/app-error";
+import { requireAdmin, requireSecondFactor } from "../middleware/admin";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import { requireAuth } from "../middleware/auth";
+import { payoutStatement } from "../modules/payouts/payouts";
 
 /**
  * Whether the caller may open the back-office now: the same checks as /api/admin (the account's

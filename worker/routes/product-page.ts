@@ -11,7 +11,6 @@ import { PREVIEW_IMAGE, type ProductDto, previewImageKey } from "../contracts/ca
 import { IdSchema } from "../contracts/fields";
 import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../contracts/page-frames";
 import { metaDescription, pageTitle, SHOP_NAME } from "../contracts/site";
-import type { AppContext, AppEnv } from "../http/app-env";
 import {
   fillTemplate,
   htmlResponse,
@@ -20,8 +19,9 @@ import {
   type Template,
 } from "../http/page-template";
 import { escapeHtml } from "../lib/html";
-import { findProduct } from "../services/catalogue";
-import { stockedResponse } from "../services/catalogue-cache";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import { stockedResponse } from "../modules/catalogue/cache";
+import { findProduct } from "../modules/catalogue/reads";
 
 /** The static asset every product page is built on (the build's product.html). */
 const TEMPLATE_PATH = "/product";

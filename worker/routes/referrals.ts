@@ -1,19 +1,19 @@
 // Creator links: GET /r/:code answers at once with a redirect and the attribution cookie; the click
 // is recorded after the response (waitUntil), so the write is never on the request path, and is
-// counted once per code, client network and hour (services/clicks.ts). Only an approved creator's
+// counted once per code, client network and hour (modules/creators/clicks.ts). Only an approved creator's
 // link sets the cookie and counts; any other code still redirects, with neither.
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
-import type { AppEnv } from "../http/app-env";
+import type { AppEnv } from "../middleware/app-env";
 import {
   findCreator,
   isActiveCreator,
   normaliseCode,
   REFERRAL_COOKIE,
   REFERRAL_DAYS,
-} from "../services/affiliate";
-import { d1ClickRecorder, hourBucket, isBot, visitorHash } from "../services/clicks";
-import { clientIp } from "../services/rate-limit";
+} from "../modules/creators/attribution";
+import { d1ClickRecorder, hourBucket, isBot, visitorHash } from "../modules/creators/clicks";
+import { clientIp } from "../modules/limits/rate-limit";
 
 const HOME = "/";
 /** Longer than any link to a product or collection; a longer `to` is not a link a creator made. */

@@ -3,10 +3,10 @@
 // each (the protocol allows 50,000 addresses a file; a catalogue of 50,000 must not be one answer
 // built from every row at once).
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { notFound } from "../http/errors";
-import { countProducts, listBlogPosts, listProductIds } from "../services/catalogue";
-import { cachedResponse } from "../services/catalogue-cache";
+import { notFound } from "../lib/app-error";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import { cachedResponse } from "../modules/catalogue/cache";
+import { countProducts, listBlogPosts, listProductIds } from "../modules/catalogue/reads";
 
 export const SITEMAP_PRODUCTS = 10_000;
 const XML = "application/xml; charset=UTF-8";

@@ -3,11 +3,15 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { users } from "../db/schema";
-import type { AppEnv } from "../http/app-env";
-import { AppError } from "../http/errors";
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from "../http/session-cookie";
-import { clientIp, enforceLimit, LIMITS } from "../services/rate-limit";
-import { endSession, rotateSession, signAccessToken } from "../services/sessions";
+import { AppError } from "../lib/app-error";
+import type { AppEnv } from "../middleware/app-env";
+import {
+  clearRefreshCookie,
+  readRefreshCookie,
+  setRefreshCookie,
+} from "../middleware/session-cookie";
+import { endSession, rotateSession, signAccessToken } from "../modules/identity/sessions";
+import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
 
 /** Refresh and logout act on a cookie alone, so only the shop's own pages may ask. */
 function requireShopOrigin(c: Context<AppEnv>): void {

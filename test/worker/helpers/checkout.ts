@@ -2,7 +2,7 @@
 // the sandbox's recorded events to the webhook, signed as Stripe signs them.
 import { env } from "cloudflare:test";
 import Stripe from "stripe";
-import { stripeClient } from "../../../worker/services/stripe";
+import { stripeClient } from "../../../worker/modules/payments/stripe";
 import { asUser } from "./accounts";
 import { callWorker, postJson } from "./factories";
 

@@ -1153,7 +1153,7 @@ export async function expectInvariants({ productIds, adminId }: InvariantScope):
       `SELECT id, status FROM products WHERE status NOT IN (${PRODUCT_STATUSES.map(() => "?").join(", ")})`,
       ...PRODUCT_STATUSES,
     ),
-    // Every change of stock writes its ledger row in the same batch (services/stock.ts), and
+    // Every change of stock writes its ledger row in the same batch (modules/catalogue/stock.ts), and
     // untracked stock (NULL) is 0 in the ledger's sums: on hand and reserved are the ledger's totals.
     stockNotItsLedger: await rows(
       `SELECT p.id, p.stock_on_hand, p.stock_reserved, m.on_hand, m.reserved FROM products p
@@ -1174,7 +1174,7 @@ export async function expectInvariants({ productIds, adminId }: InvariantScope):
       adminId,
     ),
     // The back-office's writes are the admin's; the only others are a creator's own payout
-    // details, audited with the creator as actor (services/payout-details.ts).
+    // details, audited with the creator as actor (modules/payouts/details.ts).
     auditActorNotTheAdmin: await bound(
       `SELECT id, actor_id, entity, action FROM audit_log
        WHERE (actor_id IS NULL OR actor_id <> ?)

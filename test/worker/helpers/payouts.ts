@@ -5,7 +5,7 @@ import { decodeJwt } from "jose";
 import { expect } from "vitest";
 import type { AdminPayoutDto } from "../../../worker/contracts/payouts";
 import { commissions, creatorPayoutDetails, orders } from "../../../worker/db/schema";
-import { approveDueCommissions } from "../../../worker/services/commissions";
+import { approveDueCommissions } from "../../../worker/modules/creators/commissions";
 import { asUser } from "./accounts";
 import { paidOrder } from "./checkout";
 import { createCategory, createProduct, db } from "./factories";

@@ -2,10 +2,10 @@
 // A write hands `auditStatement` to the same db.batch that makes the change, so the change and its
 // entry land together or not at all.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../contracts/admin";
-import type { Db } from "../db/client";
-import { auditLog, dbNowMs, users } from "../db/schema";
-import { newId } from "../lib/ids";
+import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../../contracts/admin";
+import type { Db } from "../../db/client";
+import { auditLog, dbNowMs, users } from "../../db/schema";
+import { newId } from "../../lib/ids";
 
 export interface Actor {
   id: string;
@@ -62,7 +62,7 @@ export const auditExport = (
   });
 
 /**
- * The entry of an admin's sign-in (http/session-cookie.ts), for the batch that starts the session:
+ * The entry of an admin's sign-in (middleware/session-cookie.ts), for the batch that starts the session:
  * written only if the account is an admin when it runs, under its email as D1 has it then.
  */
 export const adminSignInStatement = (db: Db, userId: string, network: string) =>

@@ -12,17 +12,17 @@ import {
   type ProductCreateInput,
   type ProductListQueryInput,
   type ProductUpdateInput,
-} from "../contracts/admin-catalogue";
-import { imageUrl } from "../contracts/catalogue";
-import { centsToDollars, dollarsToCents } from "../contracts/money";
-import { availableOf } from "../contracts/stock";
-import type { Db } from "../db/client";
-import { failedConstraint } from "../db/errors";
-import { categories, products } from "../db/schema";
-import { AppError, badRequest, notFound } from "../http/errors";
-import { newId } from "../lib/ids";
-import { type Actor, auditStatement } from "./audit";
-import { noteCatalogueChange } from "./catalogue-cache";
+} from "../../contracts/admin-catalogue";
+import { imageUrl } from "../../contracts/catalogue";
+import { centsToDollars, dollarsToCents } from "../../contracts/money";
+import { availableOf } from "../../contracts/stock";
+import type { Db } from "../../db/client";
+import { failedConstraint } from "../../db/errors";
+import { categories, products } from "../../db/schema";
+import { AppError, badRequest, notFound } from "../../lib/app-error";
+import { newId } from "../../lib/ids";
+import { type Actor, auditStatement } from "../audit/audit";
+import { noteCatalogueChange } from "./cache";
 
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;

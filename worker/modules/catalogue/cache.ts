@@ -7,11 +7,11 @@
 // in between costs one Map lookup. Product answers keep their stock apart (stockedResponse below):
 // stock moves with every checkout, and must not rebuild what the catalogue says.
 import { eq, inArray } from "drizzle-orm";
-import type { ProductDto } from "../contracts/catalogue";
-import { stockFields } from "../contracts/stock";
-import type { Db } from "../db/client";
-import { appMeta, products } from "../db/schema";
-import { toB64url } from "../lib/tokens";
+import type { ProductDto } from "../../contracts/catalogue";
+import { stockFields } from "../../contracts/stock";
+import type { Db } from "../../db/client";
+import { appMeta, products } from "../../db/schema";
+import { toB64url } from "../../lib/tokens";
 
 export const VERSION_TTL_MS = 5_000;
 /** What browsers may reuse without asking; after that they revalidate with If-None-Match. */

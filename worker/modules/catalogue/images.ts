@@ -1,13 +1,13 @@
 // Product photos: their order and alt text on the product row (one conditional UPDATE, audited in
 // the same batch), and the R2 objects that nothing references any more.
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { IMAGE_MESSAGES, type ProductImageDto, productImages } from "../contracts/admin-images";
-import type { Db } from "../db/client";
-import { auditLog, blogPosts, categories, dbNowMs, orderItems, products } from "../db/schema";
-import { AppError, notFound } from "../http/errors";
-import { newId } from "../lib/ids";
-import type { Actor } from "./audit";
-import { noteCatalogueChange } from "./catalogue-cache";
+import { IMAGE_MESSAGES, type ProductImageDto, productImages } from "../../contracts/admin-images";
+import type { Db } from "../../db/client";
+import { auditLog, blogPosts, categories, dbNowMs, orderItems, products } from "../../db/schema";
+import { AppError, notFound } from "../../lib/app-error";
+import { newId } from "../../lib/ids";
+import type { Actor } from "../audit/audit";
+import { noteCatalogueChange } from "./cache";
 
 export interface ImageList {
   /** R2 keys, cover first. */

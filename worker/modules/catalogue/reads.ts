@@ -8,11 +8,11 @@ import {
   imageUrl,
   type ProductDto,
   RELATED_LIMIT,
-} from "../contracts/catalogue";
-import { centsToDollars } from "../contracts/money";
-import { stockFields } from "../contracts/stock";
-import type { Db } from "../db/client";
-import { blogPosts, categories, faqEntries, products } from "../db/schema";
+} from "../../contracts/catalogue";
+import { centsToDollars } from "../../contracts/money";
+import { stockFields } from "../../contracts/stock";
+import type { Db } from "../../db/client";
+import { blogPosts, categories, faqEntries, products } from "../../db/schema";
 
 export const productColumns = {
   id: products.id,
@@ -50,7 +50,7 @@ async function selectProducts(db: Db) {
 
 export function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[number]): ProductDto {
   // The stock fields are what the row says now; cached answers re-read them on every stock_version
-  // (services/catalogue-cache.ts), so a reservation, release or sale shows within seconds without
+  // (modules/catalogue/cache.ts), so a reservation, release or sale shows within seconds without
   // rebuilding the rest of the answer.
   const dto: ProductDto = {
     _id: row.id,

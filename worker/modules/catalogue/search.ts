@@ -7,12 +7,12 @@ import type {
   ProductDto,
   ProductSearchFacets,
   ProductSearchResponse,
-} from "../contracts/catalogue";
-import type { ProductSearch } from "../contracts/catalogue-search";
-import type { Db } from "../db/client";
-import { categories, products } from "../db/schema";
-import { productRows, toProductDto } from "./catalogue";
-import { cachedCatalogueValue } from "./catalogue-cache";
+} from "../../contracts/catalogue";
+import type { ProductSearch } from "../../contracts/catalogue-search";
+import type { Db } from "../../db/client";
+import { categories, products } from "../../db/schema";
+import { cachedCatalogueValue } from "./cache";
+import { productRows, toProductDto } from "./reads";
 
 /** The trigram index finds substrings of 3 characters or more; shorter ones are matched by hand. */
 const TRIGRAM = 3;

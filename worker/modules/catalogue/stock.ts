@@ -12,21 +12,26 @@
 // daily mail are at the end.
 
 import { and, asc, count, eq, inArray, isNotNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { AuditEntity } from "../contracts/admin";
-import type { LowStockProductDto } from "../contracts/admin-catalogue";
-import { imageUrl } from "../contracts/catalogue";
-import { availableOf, STOCK_MESSAGES, type StockChange, type StockDto } from "../contracts/stock";
-import type { Db } from "../db/client";
-import { failedConstraint } from "../db/errors";
-import { dbNowMs, orders, products, stockMovements } from "../db/schema";
-import type { Bindings } from "../env";
-import { AppError } from "../http/errors";
-import { brisbaneDate } from "../lib/brisbane-time";
-import { stableId } from "../lib/ids";
-import type { Actor } from "./audit";
-import { auditStatement } from "./audit";
-import { sendEmailOnce } from "./email";
-import { lowStockEmail } from "./email-templates";
+import type { AuditEntity } from "../../contracts/admin";
+import type { LowStockProductDto } from "../../contracts/admin-catalogue";
+import { imageUrl } from "../../contracts/catalogue";
+import {
+  availableOf,
+  STOCK_MESSAGES,
+  type StockChange,
+  type StockDto,
+} from "../../contracts/stock";
+import type { Db } from "../../db/client";
+import { failedConstraint } from "../../db/errors";
+import { dbNowMs, orders, products, stockMovements } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { AppError } from "../../lib/app-error";
+import { brisbaneDate } from "../../lib/brisbane-time";
+import { stableId } from "../../lib/ids";
+import type { Actor } from "../audit/audit";
+import { auditStatement } from "../audit/audit";
+import { sendEmailOnce } from "../mail/outbox";
+import { lowStockEmail } from "../mail/templates";
 
 /** The constraint a reservation or correction beyond what is on hand violates. */
 const WITHIN_ON_HAND = "products_stock_reserved_within_on_hand";

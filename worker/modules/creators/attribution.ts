@@ -3,12 +3,12 @@
 // Only approved creators' codes work (issue 18): a pending, rejected or suspended creator's code
 // gives no discount and no attribution.
 import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
-import type { CreatorStatus } from "../contracts/admin-creators";
-import { AFFILIATE_CODE_PATTERN } from "../contracts/affiliate";
-import type { Db } from "../db/client";
-import { creatorProfiles, orders, users } from "../db/schema";
+import type { CreatorStatus } from "../../contracts/admin-creators";
+import { AFFILIATE_CODE_PATTERN } from "../../contracts/affiliate";
+import type { Db } from "../../db/client";
+import { creatorProfiles, orders, users } from "../../db/schema";
 
-export { REFERRAL_COOKIE } from "../contracts/affiliate";
+export { REFERRAL_COOKIE } from "../../contracts/affiliate";
 export const REFERRAL_DAYS = 30;
 
 /** A code as typed or linked, upper-cased; null when it cannot be a code at all. */
@@ -67,10 +67,10 @@ const placeKey = (a: Buyer["address"]) =>
  * True when someone else's checkout looks like the creator buying through their own code: the
  * creator's account email or payout email as contact, or a street and postcode the creator has
  * shipped one of their own paid orders to. The caller must answer exactly as it would anyone
- * else (services/checkout.ts), so a stranger cannot probe a creator's private details; for the
+ * else (modules/orders/checkout.ts), so a stranger cannot probe a creator's private details; for the
  * same reason this always makes its one query, whatever the email says, and compares in memory.
  * Cards cannot be compared here, before payment: the fulfilment compares the card's fingerprint
- * and holds the commission for review instead (services/commissions.ts).
+ * and holds the commission for review instead (modules/creators/commissions.ts).
  */
 export async function looksLikeSelfReferral(
   db: Db,

@@ -3,12 +3,12 @@
 // ClickRecorder so that moving it off D1 (Analytics Engine, or a Queue feeding batched writes:
 // docs/decisions/0005) changes this module only.
 import { and, count, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { affiliateClicks, creatorProfiles, dbNowMs } from "../db/schema";
-import type { Bindings } from "../env";
-import { newId } from "../lib/ids";
-import { keyFor } from "../lib/keys";
-import { signMessage } from "../lib/tokens";
+import type { Db } from "../../db/client";
+import { affiliateClicks, creatorProfiles, dbNowMs } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { newId } from "../../lib/ids";
+import { keyFor } from "../../lib/keys";
+import { signMessage } from "../../lib/tokens";
 
 export interface Click {
   code: string;

@@ -2,10 +2,10 @@
 // the creator's name where that is free ("Priya Sharma" -> PRIYASHA, then PRIYASHA27, ...), and
 // partly random once every readable code for that name is taken.
 import { inArray, like } from "drizzle-orm";
-import { MAX_AFFILIATE_CODE_LENGTH, MIN_AFFILIATE_CODE_LENGTH } from "../contracts/affiliate";
-import type { Db } from "../db/client";
-import { creatorProfiles } from "../db/schema";
-import { AppError } from "../http/errors";
+import { MAX_AFFILIATE_CODE_LENGTH, MIN_AFFILIATE_CODE_LENGTH } from "../../contracts/affiliate";
+import type { Db } from "../../db/client";
+import { creatorProfiles } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
 
 const BASE_MAX = 8;
 /**

@@ -1,6 +1,6 @@
 // Creator commissions: written with the order's fulfilment (one per order, unique), approved
 // (payable) once the hold after the order's payment has passed, and reversed in proportion to
-// refunds and disputes, also after approval (services/reversals.ts). Every statement is
+// refunds and disputes, also after approval (modules/payments/reversals.ts). Every statement is
 // conditional, so replays and races change nothing twice.
 import {
   and,
@@ -16,9 +16,9 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "../db/client";
-import { commissions, creatorProfiles, orders, users } from "../db/schema";
-import { newId } from "../lib/ids";
+import type { Db } from "../../db/client";
+import { commissions, creatorProfiles, orders, users } from "../../db/schema";
+import { newId } from "../../lib/ids";
 
 /** The shop's 30-day satisfaction guarantee: no commission is payable before it has passed. */
 export const DEFAULT_CREATOR_HOLD_DAYS = 30;
@@ -35,9 +35,9 @@ export const SAME_CARD_REASON =
 /**
  * The self-referral card rule. A creator's own card is any card (Stripe's fingerprint) that paid
  * an order of the creator's own: placed signed in to their account, or as a guest with their
- * sign-in or payout email as contact (the checkout's rule, services/affiliate.ts). An attributed
+ * sign-in or payout email as contact (the checkout's rule, modules/creators/attribution.ts). An attributed
  * order paid with such a card earns nothing unless the owner releases it: its commission is held
- * for review (services/commission-review.ts). Whichever is paid first, the two meet:
+ * for review (modules/creators/review.ts). Whichever is paid first, the two meet:
  * - the attributed order paid after the creator's own: its commission is written held (SAME_CARD);
  * - the creator's own order paid after attributed ones: the batch that marks it paid holds their
  *   commissions paid with the same card (holdSameCardCommissions).
@@ -66,7 +66,7 @@ const SAME_CARD = sql`${orders.cardFingerprint} IS NOT NULL AND EXISTS (
  * that batch's update, and does nothing unless the order was paid then): when the order is a
  * creator's own, that creator's commissions on earlier orders paid with the same card are held
  * for review too. A held commission is pending (the hold's approval waits for the owner's release,
- * services/commission-review.ts), so an approved one goes back to pending. Only commission no
+ * modules/creators/review.ts), so an approved one goes back to pending. Only commission no
  * payout has taken yet (settled_cents 0) and that the owner has not decided on is held: money
  * already paid out stays a matter for the owner.
  */
@@ -114,7 +114,7 @@ export const NOT_HELD = sql`("review" IS NULL OR "review" = 'released')`;
  * later change of terms leaves it as it is. Only a creator
  * still approved when the payment lands earns: a suspension stops commissions at once. One paid
  * with a card of the creator's own (SAME_CARD) is held for the owner's review. It must run in the
- * batch that marks the order paid at `now` (services/fulfilment.ts).
+ * batch that marks the order paid at `now` (modules/orders/fulfilment.ts).
  */
 export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
   const base = sql<number>`max(0, ${orders.subtotalCents} - ${orders.discountCents})`;

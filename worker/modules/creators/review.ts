@@ -1,20 +1,20 @@
 // The owner's review of commissions held as possible self-referral (issue 18, item 6): the
 // queue, and release or rejection, each one conditional batch with its audit entry on the order
 // (so the order's timeline shows it). A held commission is never approved or paid out
-// (services/commissions.ts NOT_HELD) until it is released.
+// (modules/creators/commissions.ts NOT_HELD) until it is released.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import {
   ADMIN_CREATORS_PAGE_SIZE,
   COMMISSION_REVIEW_MESSAGES,
   type CommissionReviewState,
   type ReviewedCommissionDto,
-} from "../contracts/admin-creators";
-import { orderNumber } from "../contracts/admin-orders";
-import { centsToDollars } from "../contracts/money";
-import type { Db } from "../db/client";
-import { commissions, creatorProfiles, orders, users } from "../db/schema";
-import { AppError, notFound } from "../http/errors";
-import { type Actor, auditStatementIf } from "./audit";
+} from "../../contracts/admin-creators";
+import { orderNumber } from "../../contracts/admin-orders";
+import { centsToDollars } from "../../contracts/money";
+import type { Db } from "../../db/client";
+import { commissions, creatorProfiles, orders, users } from "../../db/schema";
+import { AppError, notFound } from "../../lib/app-error";
+import { type Actor, auditStatementIf } from "../audit/audit";
 
 const selectReviewed = (db: Db) =>
   db

@@ -10,10 +10,10 @@ import {
   type CreatorCommissionDto,
   type CreatorDay,
   type CreatorStats,
-} from "../contracts/account";
-import { orderNumber } from "../contracts/admin-orders";
-import { centsToDollars } from "../contracts/money";
-import type { Db } from "../db/client";
+} from "../../contracts/account";
+import { orderNumber } from "../../contracts/admin-orders";
+import { centsToDollars } from "../../contracts/money";
+import type { Db } from "../../db/client";
 import {
   affiliateClickDays,
   affiliateClicks,
@@ -21,9 +21,9 @@ import {
   orders,
   payoutLines,
   payouts,
-} from "../db/schema";
-import { brisbaneDate, brisbaneDay } from "../lib/brisbane-time";
-import { PAID_STATUSES } from "./orders";
+} from "../../db/schema";
+import { brisbaneDate, brisbaneDay } from "../../lib/brisbane-time";
+import { PAID_STATUSES } from "../orders/orders";
 
 export const STATS_DAYS = 30;
 /** Commission the owner rejected on review earns nothing and counts nowhere. */

@@ -3,8 +3,8 @@
 // was waiting to confirm (someone who could change the email may be the reason for the reset), in
 // one transaction.
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { emailChanges, passwordResets, users } from "../db/schema";
+import type { Db } from "../../db/client";
+import { emailChanges, passwordResets, users } from "../../db/schema";
 import { endAllSessions } from "./sessions";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

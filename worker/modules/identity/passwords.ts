@@ -1,8 +1,8 @@
 // Password hashing: PBKDF2-SHA256 through WebCrypto. Stored as
 // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>" so the cost can be raised later and old
 // hashes still verify. A new password is refused when it is one of the most common ones.
-import { PASSWORD_MESSAGES } from "../contracts/auth";
-import { badRequest } from "../http/errors";
+import { PASSWORD_MESSAGES } from "../../contracts/auth";
+import { badRequest } from "../../lib/app-error";
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 /** Production Workers refuse more than 100000 PBKDF2 iterations; local workerd does not check. */

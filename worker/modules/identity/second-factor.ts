@@ -1,22 +1,22 @@
 // The back-office's second factor: time-based one-time codes (RFC 6238: HMAC-SHA-1, 30-second
 // steps, 6 digits), the kind every authenticator app makes. An admin enrols once (a secret, then a
 // first code to confirm it, each with a password typed in the last few minutes, and a mail to the
-// account says so); each sign-in then passes the factor once (http/admin.ts). The secret is
+// account says so); each sign-in then passes the factor once (middleware/admin.ts). The secret is
 // sealed at rest with AES-GCM under its own key (lib/keys.ts), a code is accepted for the step
 // before and after the current one (clock drift), and never twice: the last step used is stored
 // and only a later one is taken, in one conditional statement, so two requests racing with the same
 // code make one success.
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { SECOND_FACTOR_MESSAGES } from "../contracts/admin";
-import type { Db } from "../db/client";
-import { sessionFamilies, users } from "../db/schema";
-import type { Bindings } from "../env";
-import { AppError, badRequest } from "../http/errors";
-import { newId } from "../lib/ids";
-import { seal, unseal } from "../lib/keys";
-import { type Actor, auditStatement, auditStatementIf } from "./audit";
-import { deliverQueuedEmail, queueMailIf } from "./email";
-import { secondFactorEnrolledEmail } from "./email-templates";
+import { SECOND_FACTOR_MESSAGES } from "../../contracts/admin";
+import type { Db } from "../../db/client";
+import { sessionFamilies, users } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { AppError, badRequest } from "../../lib/app-error";
+import { newId } from "../../lib/ids";
+import { seal, unseal } from "../../lib/keys";
+import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
+import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
+import { secondFactorEnrolledEmail } from "../mail/templates";
 import { verifyPassword } from "./passwords";
 
 export const TOTP_STEP_SECONDS = 30;

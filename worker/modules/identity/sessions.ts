@@ -18,12 +18,12 @@ import {
 } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { jwtVerify, SignJWT } from "jose";
-import type { Db } from "../db/client";
-import { sessionFamilies, sessionTokens } from "../db/schema";
-import type { Bindings } from "../env";
-import { newId } from "../lib/ids";
-import { keyFor } from "../lib/keys";
-import { randomToken, sha256Hex } from "../lib/tokens";
+import type { Db } from "../../db/client";
+import { sessionFamilies, sessionTokens } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { newId } from "../../lib/ids";
+import { keyFor } from "../../lib/keys";
+import { randomToken, sha256Hex } from "../../lib/tokens";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -35,7 +35,7 @@ export interface AccessClaims {
   role: string;
   /**
    * The sign-in (session family) the token was issued for: the back-office's second factor is
-   * passed per sign-in (http/admin.ts). Absent from tokens issued before it existed.
+   * passed per sign-in (middleware/admin.ts). Absent from tokens issued before it existed.
    */
   sessionId?: string;
 }

@@ -2,10 +2,10 @@
 // exact under concurrency, in `wrangler dev` as in production. The catalogue's reads, which must
 // cost no D1 write, are counted at the edge instead (enforceEdgeLimit, at the end).
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
-import type { Bindings } from "../env";
-import { AppError } from "../http/errors";
+import type { Db } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { AppError } from "../../lib/app-error";
 
 export interface Limit {
   name: string;

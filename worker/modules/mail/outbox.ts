@@ -3,9 +3,9 @@
 // the console and stays readable at /dev/mailbox. Sending runs after the response (waitUntil).
 // A failed send stays queued and the cron retries it with backoff, transactional mail first, until
 // MAX_ATTEMPTS; each attempt is claimed by one conditional UPDATE, so no mail goes out twice.
-// What each mail says is services/email-templates.ts.
+// What each mail says is modules/mail/templates.ts.
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import {
   type creatorProfiles,
   dbNowMs,
@@ -14,9 +14,9 @@ import {
   orders,
   type payouts,
   type users,
-} from "../db/schema";
-import type { Bindings } from "../env";
-import { newId } from "../lib/ids";
+} from "../../db/schema";
+import type { Bindings } from "../../env";
+import { newId } from "../../lib/ids";
 
 export interface EmailMessage {
   to: string;

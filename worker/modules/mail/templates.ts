@@ -1,15 +1,15 @@
 // Every mail the shop writes: subject, text and HTML, in the shop's layout. Sending is
-// services/email.ts; what a visitor typed is escaped here before it reaches HTML.
+// modules/mail/outbox.ts; what a visitor typed is escaped here before it reaches HTML.
 
-import type { LowStockProductDto } from "../contracts/admin-catalogue";
-import { type CarrierId, carrierName, orderNumber } from "../contracts/admin-orders";
-import { formatCents } from "../contracts/money";
-import { formatShopMoment } from "../contracts/shop-time";
-import { gstIncludedCents, TAX_LINE_LABEL } from "../contracts/totals";
-import { brisbaneDate } from "../lib/brisbane-time";
-import { escapeHtml } from "../lib/html";
-import type { EmailMessage } from "./email";
-import type { OrderWithItems } from "./orders";
+import type { LowStockProductDto } from "../../contracts/admin-catalogue";
+import { type CarrierId, carrierName, orderNumber } from "../../contracts/admin-orders";
+import { formatCents } from "../../contracts/money";
+import { formatShopMoment } from "../../contracts/shop-time";
+import { gstIncludedCents, TAX_LINE_LABEL } from "../../contracts/totals";
+import { brisbaneDate } from "../../lib/brisbane-time";
+import { escapeHtml } from "../../lib/html";
+import type { OrderWithItems } from "../orders/orders";
+import type { EmailMessage } from "./outbox";
 
 /** The shop's mail layout around a body of trusted HTML. */
 export function emailLayout(title: string, bodyHtml: string): string {
@@ -169,7 +169,7 @@ copper care tips and offers — never more than twice a month.</p>
   };
 }
 
-/** The buyer's confirmation of a paid order, written with the payment (services/fulfilment.ts). */
+/** The buyer's confirmation of a paid order, written with the payment (modules/orders/fulfilment.ts). */
 export function orderConfirmationEmail(found: OrderWithItems, invoice: string): EmailMessage {
   const { order, items } = found;
   const number = `#${order.id.slice(-8)}`;
@@ -233,7 +233,7 @@ ${totals
 const leftOf = (available: number) => (available === 0 ? "sold out" : `${available} left`);
 
 /**
- * The owner's daily low-stock mail (services/stock.ts): each tracked product at or under its
+ * The owner's daily low-stock mail (modules/catalogue/stock.ts): each tracked product at or under its
  * threshold, sold out first, and the link to the back-office's stock screen. `date` is the
  * Brisbane day it is about (YYYY-MM-DD).
  */
@@ -272,7 +272,7 @@ ${items
 export const CONTACT_REPLY_SUBJECT = "Re: your message to Tamra & Tara";
 
 /**
- * The owner's reply to a contact message (services/inbox.ts): the reply, then the visitor's own
+ * The owner's reply to a contact message (modules/messages/inbox.ts): the reply, then the visitor's own
  * message quoted. An answer from the visitor goes to the shop's inbox (`replyTo`).
  */
 export function contactReplyEmail(
@@ -318,7 +318,7 @@ const STATUS_MAIL: Record<MailedOrderStatus, { subject: string; title: string; n
 };
 
 /**
- * The customer's news that their order moved on (services/admin-orders.ts): with the carrier,
+ * The customer's news that their order moved on (modules/orders/back-office.ts): with the carrier,
  * tracking number and Track Order link when the parcel has one, and the link to their orders.
  */
 export function orderStatusEmail(
@@ -359,7 +359,7 @@ export function orderStatusEmail(
 }
 
 /**
- * The owner's alert of a new paid order, written with the payment (services/fulfilment.ts): what
+ * The owner's alert of a new paid order, written with the payment (modules/orders/fulfilment.ts): what
  * was bought, by whom, and the link to the order in the back-office.
  */
 export function newOrderAlertEmail(
@@ -399,7 +399,7 @@ export interface OverdueOrderLine {
 
 /**
  * The owner's daily mail of paid orders still not shipped more than `businessDays` business days
- * after payment (services/admin-orders.ts), oldest first, each with its back-office link. `date` is
+ * after payment (modules/orders/back-office.ts), oldest first, each with its back-office link. `date` is
  * the Brisbane day it is about (YYYY-MM-DD).
  */
 export function overdueToShipEmail(
@@ -425,7 +425,7 @@ export function overdueToShipEmail(
 }
 
 /**
- * The customer's news of a refund or a cancellation (services/refunds.ts), written in the batch
+ * The customer's news of a refund or a cancellation (modules/orders/refunds.ts), written in the batch
  * that settles it. `amountCents` 0 is a cancellation of an order already refunded in full.
  */
 export function refundEmail(
@@ -460,7 +460,7 @@ export function refundEmail(
   };
 }
 
-/** What the owner decided about a creator (services/admin-creators.ts), as the creator's mail says it. */
+/** What the owner decided about a creator (modules/creators/back-office.ts), as the creator's mail says it. */
 export type CreatorDecision = "approved" | "reapproved" | "rejected" | "suspended";
 
 /**
@@ -521,7 +521,7 @@ export function creatorDecisionEmail(
 }
 
 /**
- * The creator's remittance advice when the owner marks a payout paid (services/payouts.ts): how
+ * The creator's remittance advice when the owner marks a payout paid (modules/payouts/payouts.ts): how
  * much, where it went, how many orders it covers, and the statement (a tax invoice for creators
  * registered for GST).
  */
@@ -576,7 +576,7 @@ export function payoutDetailsChangedEmail(
 
 /**
  * The notice to an admin's account email that an authenticator app was confirmed for two-step
- * sign-in (services/totp.ts): when, from which network (coarse), and what to do if it was not them,
+ * sign-in (modules/identity/second-factor.ts): when, from which network (coarse), and what to do if it was not them,
  * since whoever enrolled an app knows the password and now holds the back-office's second factor.
  */
 export function secondFactorEnrolledEmail(
@@ -621,7 +621,7 @@ function accountNoticeEmail(
 }
 
 /**
- * The customer's news that their parcel's tracking number was corrected (services/admin-orders.ts,
+ * The customer's news that their parcel's tracking number was corrected (modules/orders/back-office.ts,
  * correctTracking): the carrier, the new number and its Track Order link, and their orders.
  */
 export function trackingCorrectedEmail(

@@ -8,15 +8,20 @@ import {
   type ContactReplyDto,
   INBOX_MESSAGES,
   type MessageStatus,
-} from "../contracts/admin-inbox";
-import type { Db } from "../db/client";
-import { contactMessages, contactReplies, emailOutbox, newsletterSubscribers } from "../db/schema";
-import type { Bindings } from "../env";
-import { notFound } from "../http/errors";
-import { newId } from "../lib/ids";
-import { type Actor, auditStatement } from "./audit";
-import { deliverQueuedEmail } from "./email";
-import { contactReplyEmail } from "./email-templates";
+} from "../../contracts/admin-inbox";
+import type { Db } from "../../db/client";
+import {
+  contactMessages,
+  contactReplies,
+  emailOutbox,
+  newsletterSubscribers,
+} from "../../db/schema";
+import type { Bindings } from "../../env";
+import { notFound } from "../../lib/app-error";
+import { newId } from "../../lib/ids";
+import { type Actor, auditStatement } from "../audit/audit";
+import { deliverQueuedEmail } from "../mail/outbox";
+import { contactReplyEmail } from "../mail/templates";
 
 type MessageRow = typeof contactMessages.$inferSelect;
 type ReplyRow = typeof contactReplies.$inferSelect;

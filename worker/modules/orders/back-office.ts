@@ -1,7 +1,7 @@
 // The back-office's orders (README, back-office): the queue to ship, an order's page with its
 // timeline, moving it forward through the tracker's steps with the customer's mail, correcting a
 // shipped parcel's tracking, notes, and the owner's daily list of orders waiting too long to ship. Refunds and cancellation are
-// services/refunds.ts; they answer with loadAdminOrder too.
+// modules/orders/refunds.ts; they answer with loadAdminOrder too.
 import {
   and,
   asc,
@@ -36,12 +36,12 @@ import {
   type TrackingCorrectionInput,
   trackingUrlFor,
   UNSHIPPED_STATUSES,
-} from "../contracts/admin-orders";
-import { imageUrl } from "../contracts/catalogue";
-import { centsToDollars, formatCents } from "../contracts/money";
-import { type OrderStatusName, TRACKER_STEPS } from "../contracts/order";
-import { gstIncludedCents } from "../contracts/totals";
-import type { Db } from "../db/client";
+} from "../../contracts/admin-orders";
+import { imageUrl } from "../../contracts/catalogue";
+import { centsToDollars, formatCents } from "../../contracts/money";
+import { type OrderStatusName, TRACKER_STEPS } from "../../contracts/order";
+import { gstIncludedCents } from "../../contracts/totals";
+import type { Db } from "../../db/client";
 import {
   auditLog,
   commissions,
@@ -52,24 +52,24 @@ import {
   stockMovements,
   stripeReversals,
   users,
-} from "../db/schema";
-import type { Bindings } from "../env";
-import { AppError, notFound } from "../http/errors";
+} from "../../db/schema";
+import type { Bindings } from "../../env";
+import { AppError, notFound } from "../../lib/app-error";
 import {
   brisbaneDate,
   brisbaneDayStartOf,
   overdueCutoff,
   SHIP_WITHIN_BUSINESS_DAYS,
-} from "../lib/brisbane-time";
-import { newId, stableId } from "../lib/ids";
-import { type Actor, auditStatement, auditStatementIf } from "./audit";
-import { deliverQueuedEmail, queueMailIf, sendEmailOnce } from "./email";
+} from "../../lib/brisbane-time";
+import { newId, stableId } from "../../lib/ids";
+import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
+import { deliverQueuedEmail, queueMailIf, sendEmailOnce } from "../mail/outbox";
 import {
   type MailedOrderStatus,
   orderStatusEmail,
   overdueToShipEmail,
   trackingCorrectedEmail,
-} from "./email-templates";
+} from "../mail/templates";
 import { invoiceUrl } from "./invoice";
 import { leftToRefundCents, toRefundDto } from "./refunds";
 
@@ -85,7 +85,7 @@ const DAY_MS = 86_400_000;
 const orderNotFound = () => notFound(ORDER_ADMIN_MESSAGES.notFound, "order_not_found");
 const conflict = (message: string, code: string) => new AppError(409, message, code);
 
-/** Cents a refund may still return: what is left (services/refunds.ts) less a refund still pending. */
+/** Cents a refund may still return: what is left (modules/orders/refunds.ts) less a refund still pending. */
 export function refundableCents(order: OrderRow, refunds: readonly RefundRow[]): number {
   const pending = refunds
     .filter((r) => r.status === "pending")

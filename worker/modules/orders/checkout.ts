@@ -3,26 +3,32 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as v from "valibot";
-import { CREATOR_ADMIN_MESSAGES } from "../contracts/admin-creators";
-import { AFFILIATE_MESSAGES } from "../contracts/affiliate";
-import { MAX_CART_QUANTITY, MIN_CART_QUANTITY, quantityMessage } from "../contracts/cart";
-import { imageUrl } from "../contracts/catalogue";
-import { type CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
-import { STOCK_MESSAGES } from "../contracts/stock";
-import { type CheckoutTotals, checkoutTotals } from "../contracts/totals";
-import type { Db } from "../db/client";
-import { orderItems, orders, products } from "../db/schema";
-import type { Bindings } from "../env";
-import { AppError, badRequest } from "../http/errors";
-import { newId } from "../lib/ids";
+import { CREATOR_ADMIN_MESSAGES } from "../../contracts/admin-creators";
+import { AFFILIATE_MESSAGES } from "../../contracts/affiliate";
+import { MAX_CART_QUANTITY, MIN_CART_QUANTITY, quantityMessage } from "../../contracts/cart";
+import { imageUrl } from "../../contracts/catalogue";
+import { type CreateCheckoutSchema, ORDER_MESSAGES } from "../../contracts/order";
+import { STOCK_MESSAGES } from "../../contracts/stock";
+import { type CheckoutTotals, checkoutTotals } from "../../contracts/totals";
+import type { Db } from "../../db/client";
+import { orderItems, orders, products } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { AppError, badRequest } from "../../lib/app-error";
+import { newId } from "../../lib/ids";
+import {
+  isShortOfStock,
+  releaseStatements,
+  reserveStatements,
+  stockLevels,
+} from "../catalogue/stock";
 import {
   type Attribution,
   attribute,
   isOwnAccount,
   looksLikeSelfReferral,
   normaliseCode,
-} from "./affiliate";
-import { isShortOfStock, releaseStatements, reserveStatements, stockLevels } from "./stock";
+} from "../creators/attribution";
+import { stripeClient } from "../payments/stripe";
 import {
   type Holder,
   holdGuardStatements,
@@ -31,7 +37,6 @@ import {
   releaseSupersededStatements,
   supersededCheckouts,
 } from "./stock-holds";
-import { stripeClient } from "./stripe";
 
 type CheckoutInput = v.InferOutput<typeof CreateCheckoutSchema>;
 
@@ -44,7 +49,7 @@ export interface CheckoutRequest {
   linkedCode: string | undefined;
   /** For a guest: the hash of the token that lets this browser read the order back. */
   accessTokenHash: string | null;
-  /** The client's network (services/rate-limit.ts clientIp): what it may hold is bounded. */
+  /** The client's network (modules/limits/rate-limit.ts clientIp): what it may hold is bounded. */
   network: string;
   /** Whose earlier unpaid checkout this one replaces: the account's, or this browser's. */
   holder: Holder;
@@ -165,7 +170,7 @@ async function codeUse(
   // Anyone else who merely looks like the creator (their email, a street they ship to) keeps the
   // discount and is answered as any stranger: taking the order without it would change the total
   // Stripe shows, and so tell a prober the email or address is the creator's. The order simply
-  // credits no one, so it earns no commission (services/commissions.ts joins on creator_id).
+  // credits no one, so it earns no commission (modules/creators/commissions.ts joins on creator_id).
   const credited = !(await looksLikeSelfReferral(db, found.creator, {
     email: input.address.email,
     address: input.address,
@@ -211,7 +216,7 @@ const shortLines = (lines: PricedLine[]) =>
 
 /**
  * Stores the pending order and reserves every line in ONE batch, after releasing the checkouts it
- * supersedes and before the guards on what the client's network holds (services/stock-holds.ts).
+ * supersedes and before the guards on what the client's network holds (modules/orders/stock-holds.ts).
  * A line beyond what is left makes its reservation violate products_stock_reserved_within_on_hand,
  * and a guard its CHECK, so D1 rolls the whole batch back: no order, no reservation, nothing
  * released. The refused line is then named from a fresh read; if a concurrent release freed it

@@ -3,23 +3,23 @@
 // of conditional statements: any number of concurrent or repeated calls make one paid order and
 // one confirmation mail, and a failed batch changes nothing, so Stripe's retry can succeed.
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { type OrderStatus, orders, stripeEvents } from "../db/schema";
-import type { Bindings } from "../env";
-import { stableId } from "../lib/ids";
-import { commissionStatement, holdSameCardCommissions } from "./commissions";
-import { deliverQueuedEmail, queueMailIf } from "./email";
-import { newOrderAlertEmail, orderConfirmationEmail } from "./email-templates";
-import { invoiceUrl } from "./invoice";
-import { findOrder } from "./orders";
+import type { Db } from "../../db/client";
+import { type OrderStatus, orders, stripeEvents } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { stableId } from "../../lib/ids";
+import { releaseStatements, saleStatements } from "../catalogue/stock";
+import { commissionStatement, holdSameCardCommissions } from "../creators/commissions";
+import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
+import { newOrderAlertEmail, orderConfirmationEmail } from "../mail/templates";
 import {
   applyReversalsStatements,
   type ReversalEvent,
   reversalSource,
   sourceStatement,
-} from "./reversals";
-import { releaseStatements, saleStatements } from "./stock";
-import { cardFingerprintOf, type Stripe } from "./stripe";
+} from "../payments/reversals";
+import { cardFingerprintOf, type Stripe } from "../payments/stripe";
+import { invoiceUrl } from "./invoice";
+import { findOrder } from "./orders";
 
 export type FulfilmentOutcome =
   | "fulfilled"
@@ -90,7 +90,7 @@ export async function fulfilSession(
     typeof session.payment_intent === "string"
       ? session.payment_intent
       : session.payment_intent?.id;
-  // The card's fingerprint, for the self-referral rule (services/commissions.ts); asked only while
+  // The card's fingerprint, for the self-referral rule (modules/creators/commissions.ts); asked only while
   // the order is still unpaid, so a replayed event costs no call.
   const cardFingerprint =
     paymentIntent && UNPAID.includes(order.status)

@@ -2,14 +2,14 @@
 // link, so it opens in a new tab without the access token and nobody can guess another's. The page
 // is the tax invoice and, once the order has refunds, an adjustment note for each: GST is one
 // eleventh of the total paid and of each refund (docs/decisions/0013-gst-on-invoices.md).
-import { formatCents } from "../contracts/money";
-import { gstIncludedCents, TAX_LINE_LABEL } from "../contracts/totals";
-import type { Bindings } from "../env";
-import { escapeHtml } from "../lib/html";
-import { keyFor } from "../lib/keys";
-import { signMessage, verifyMessage } from "../lib/tokens";
+import { formatCents } from "../../contracts/money";
+import { gstIncludedCents, TAX_LINE_LABEL } from "../../contracts/totals";
+import type { Bindings } from "../../env";
+import { escapeHtml } from "../../lib/html";
+import { keyFor } from "../../lib/keys";
+import { signMessage, verifyMessage } from "../../lib/tokens";
+import type { RefundEntry } from "../reports/reports";
 import type { OrderWithItems } from "./orders";
-import type { RefundEntry } from "./reports";
 
 /** The longest an invoice link works. */
 export const INVOICE_LINK_SECONDS = 30 * 24 * 60 * 60;

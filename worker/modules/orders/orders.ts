@@ -1,11 +1,11 @@
 // Reading orders: an order with its lines, the answers' OrderDto, and which states count as paid.
 import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
-import { imageUrl } from "../contracts/catalogue";
-import { centsToDollars } from "../contracts/money";
-import { type OrderDto, TRACKER_STEPS } from "../contracts/order";
-import type { Db } from "../db/client";
-import { orderItems, orders } from "../db/schema";
-import type { Bindings } from "../env";
+import { imageUrl } from "../../contracts/catalogue";
+import { centsToDollars } from "../../contracts/money";
+import { type OrderDto, TRACKER_STEPS } from "../../contracts/order";
+import type { Db } from "../../db/client";
+import { orderItems, orders } from "../../db/schema";
+import type { Bindings } from "../../env";
 import { invoiceUrl } from "./invoice";
 
 export type OrderRow = typeof orders.$inferSelect;

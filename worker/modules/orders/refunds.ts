@@ -18,10 +18,10 @@ import {
   type RefundInput,
   refundSuggestionCents,
   SHIPPED_STATUSES,
-} from "../contracts/admin-orders";
-import { centsToDollars, dollarsToCents, formatCents } from "../contracts/money";
-import type { OrderStatusName } from "../contracts/order";
-import type { Db } from "../db/client";
+} from "../../contracts/admin-orders";
+import { centsToDollars, dollarsToCents, formatCents } from "../../contracts/money";
+import type { OrderStatusName } from "../../contracts/order";
+import type { Db } from "../../db/client";
 import {
   dbNowMs,
   orderItems,
@@ -30,18 +30,18 @@ import {
   products,
   type RestockLine,
   stripeReversals,
-} from "../db/schema";
-import type { Bindings } from "../env";
-import { AppError, badRequest, notFound } from "../http/errors";
-import { newId, stableId } from "../lib/ids";
-import { type Actor, auditStatementIf } from "./audit";
-import { noteCatalogueChange } from "./catalogue-cache";
-import { deliverQueuedEmail, type EmailMessage, queueMailIf } from "./email";
-import { refundEmail } from "./email-templates";
+} from "../../db/schema";
+import type { Bindings } from "../../env";
+import { AppError, badRequest, notFound } from "../../lib/app-error";
+import { newId, stableId } from "../../lib/ids";
+import { type Actor, auditStatementIf } from "../audit/audit";
+import { noteCatalogueChange } from "../catalogue/cache";
+import { ledgerFrom } from "../catalogue/stock";
+import { deliverQueuedEmail, type EmailMessage, queueMailIf } from "../mail/outbox";
+import { refundEmail } from "../mail/templates";
+import { applyReversalsStatements } from "../payments/reversals";
+import { stripeClient } from "../payments/stripe";
 import { findOrder, type OrderItemRow, type OrderRow } from "./orders";
-import { applyReversalsStatements } from "./reversals";
-import { ledgerFrom } from "./stock";
-import { stripeClient } from "./stripe";
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -353,7 +353,7 @@ function restockStatements(
 /**
  * The refund recorded against its charge, as charge.refunded will report it: the sum of the
  * order's succeeded refunds with this one, kept as the larger of it and what was recorded, so the
- * webhook's cumulative amount converges with it (services/reversals.ts sourceStatement).
+ * webhook's cumulative amount converges with it (modules/payments/reversals.ts sourceStatement).
  */
 function chargeRefundStatement(
   db: Db,

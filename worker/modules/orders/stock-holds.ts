@@ -1,5 +1,5 @@
 // What one client may hold of the shop's stock without paying. A checkout reserves its lines for
-// the 31 minutes Stripe gives the shopper (services/stock.ts), so unbounded, one client opening
+// the 31 minutes Stripe gives the shopper (modules/catalogue/stock.ts), so unbounded, one client opening
 // unpaid checkouts could keep any tracked product, one-off pieces included, "sold out" for real
 // shoppers. Three rules bound it:
 // - a browser holds one checkout: a new one releases that browser's (or that account's) earlier
@@ -9,16 +9,16 @@
 // The network limits are guard statements in the checkout's own batch (batch_guards): counted by
 // D1's single writer with the new order already in, so concurrent checkouts cannot both slip in.
 import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { MAX_CART_QUANTITY } from "../contracts/cart";
-import type { Db } from "../db/client";
-import { failedConstraint } from "../db/errors";
-import { type BatchGuard, batchGuards, orderItems, orders, products } from "../db/schema";
-import type { Bindings } from "../env";
-import { AppError } from "../http/errors";
-import { keyFor } from "../lib/keys";
-import { signMessage } from "../lib/tokens";
-import { releaseStatements } from "./stock";
-import { stripeClient } from "./stripe";
+import { MAX_CART_QUANTITY } from "../../contracts/cart";
+import type { Db } from "../../db/client";
+import { failedConstraint } from "../../db/errors";
+import { type BatchGuard, batchGuards, orderItems, orders, products } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { AppError } from "../../lib/app-error";
+import { keyFor } from "../../lib/keys";
+import { signMessage } from "../../lib/tokens";
+import { releaseStatements } from "../catalogue/stock";
+import { stripeClient } from "../payments/stripe";
 
 export const HOLD_LIMITS = {
   /** Unpaid checkouts one network may have open at once (a household, an office, a phone mast). */

@@ -1,7 +1,7 @@
 // The Stripe client: the real SDK over fetch, pointed at api.stripe.com in production and at the
 // local Stripe sandbox (STRIPE_API_BASE) in development and tests. Nothing else differs.
 import Stripe from "stripe";
-import type { Bindings } from "../env";
+import type { Bindings } from "../../env";
 
 let cached: { key: string; base: string | undefined; client: Stripe } | undefined;
 

@@ -1,7 +1,7 @@
 // Where a creator is paid: saved from the profile, the account number sealed with the
 // payout-details key (lib/keys.ts, PAYOUT_DETAILS_KEY) and bound to the creator's id, and kept
 // masked beside it, so answers never need to open it. Only the bank file opens it
-// (services/payouts.ts), from the copy a payout batch took.
+// (modules/payouts/payouts.ts), from the copy a payout batch took.
 //
 // Details cannot be redirected quietly: saving needs the account's password (the route checks
 // it), the account's own address is mailed a notice, and new details wait a cooling-off period
@@ -14,12 +14,12 @@ import {
   type PayoutDetails,
   type PayoutDetailsDto,
   payoutDetailsDto,
-} from "../contracts/payouts";
-import type { Db } from "../db/client";
-import { creatorPayoutDetails } from "../db/schema";
-import type { Bindings } from "../env";
-import { seal, unseal } from "../lib/keys";
-import { type Actor, auditStatement } from "./audit";
+} from "../../contracts/payouts";
+import type { Db } from "../../db/client";
+import { creatorPayoutDetails } from "../../db/schema";
+import type { Bindings } from "../../env";
+import { seal, unseal } from "../../lib/keys";
+import { type Actor, auditStatement } from "../audit/audit";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

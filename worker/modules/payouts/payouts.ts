@@ -7,8 +7,8 @@
 // batches made at once never take the same commission. Marking paid mails each creator a
 // remittance in the same batch; cancelling gives the commissions back.
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { orderNumber } from "../contracts/admin-orders";
-import { centsToDollars, dollarsToCents, formatCents } from "../contracts/money";
+import { orderNumber } from "../../contracts/admin-orders";
+import { centsToDollars, dollarsToCents, formatCents } from "../../contracts/money";
 import {
   type AdminPayoutDto,
   type CreatorPayoutDto,
@@ -25,9 +25,9 @@ import {
   type StatementLineDto,
   toAbaText,
   type WaitingCreatorDto,
-} from "../contracts/payouts";
-import { gstIncludedCents } from "../contracts/totals";
-import type { Db } from "../db/client";
+} from "../../contracts/payouts";
+import { gstIncludedCents } from "../../contracts/totals";
+import type { Db } from "../../db/client";
 import {
   commissions,
   creatorPayoutDetails,
@@ -36,18 +36,18 @@ import {
   payoutLines,
   payouts,
   users,
-} from "../db/schema";
-import type { Bindings } from "../env";
-import { AppError } from "../http/errors";
-import { type AbaCredit, AbaError, abaFile } from "../lib/aba";
-import { brisbaneDate } from "../lib/brisbane-time";
-import { csvMoney, csvRow } from "../lib/csv";
-import { newId } from "../lib/ids";
-import { type Actor, auditStatement, auditStatementIf } from "./audit";
-import { NOT_HELD } from "./commissions";
-import { deliverQueuedEmail, queueMailIf } from "./email";
-import { remittanceEmail } from "./email-templates";
-import { openAccountNumber, paidTo } from "./payout-details";
+} from "../../db/schema";
+import type { Bindings } from "../../env";
+import { AppError } from "../../lib/app-error";
+import { brisbaneDate } from "../../lib/brisbane-time";
+import { csvMoney, csvRow } from "../../lib/csv";
+import { newId } from "../../lib/ids";
+import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
+import { NOT_HELD } from "../creators/commissions";
+import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
+import { remittanceEmail } from "../mail/templates";
+import { openAccountNumber, paidTo } from "./details";
+import { type AbaCredit, AbaError, abaFile } from "./methods/bank";
 
 /** The minimum a batch pays by default: CREATOR_PAYOUT_MINIMUM dollars, or A$50. */
 export function payoutMinimumCents(env: Pick<Bindings, "CREATOR_PAYOUT_MINIMUM">): number {
@@ -348,7 +348,7 @@ const owedByCreator = (db: Db) =>
 
 /**
  * Creators owed at least `minimumCents` whose payout details are still in their cooling-off
- * period at `now` (services/payout-details.ts): a batch made now leaves them out.
+ * period at `now` (modules/payouts/details.ts): a batch made now leaves them out.
  */
 function waitingCreators(db: Db, minimumCents: number, now: number) {
   const owed = owedByCreator(db);

@@ -9,7 +9,7 @@
 // - what Stripe refunded beyond them (a refund made in Stripe's dashboard): per order, refunded_cents
 //   less those succeeded refunds, dated when Stripe last reported a refund of the payment.
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
-import { orderNumber, UNSHIPPED_STATUSES } from "../contracts/admin-orders";
+import { orderNumber, UNSHIPPED_STATUSES } from "../../contracts/admin-orders";
 import {
   type BestSellerDto,
   basQuarterOf,
@@ -17,11 +17,11 @@ import {
   type GstReportDto,
   type PeriodFigures,
   type SummaryDto,
-} from "../contracts/admin-reports";
-import { imageUrl } from "../contracts/catalogue";
-import { centsToDollars } from "../contracts/money";
-import { gstIncludedCents } from "../contracts/totals";
-import type { Db } from "../db/client";
+} from "../../contracts/admin-reports";
+import { imageUrl } from "../../contracts/catalogue";
+import { centsToDollars } from "../../contracts/money";
+import { gstIncludedCents } from "../../contracts/totals";
+import type { Db } from "../../db/client";
 import {
   commissions,
   type OrderAddress,
@@ -29,16 +29,16 @@ import {
   orderRefunds,
   orders,
   stripeReversals,
-} from "../db/schema";
+} from "../../db/schema";
 import {
   brisbaneDate,
   brisbaneDayStart,
   brisbaneDayStartOf,
   overdueCutoff,
-} from "../lib/brisbane-time";
-import { type CsvCell, csvMoney, toCsv } from "../lib/csv";
-import { newMessageCount } from "./inbox";
-import { lowStockCount } from "./stock";
+} from "../../lib/brisbane-time";
+import { type CsvCell, csvMoney, toCsv } from "../../lib/csv";
+import { lowStockCount } from "../catalogue/stock";
+import { newMessageCount } from "../messages/inbox";
 
 const DAY_MS = 86_400_000;
 const BEST_SELLERS = 10;

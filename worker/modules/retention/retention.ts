@@ -2,7 +2,7 @@
 // (README "Data retention" states the periods). Each kind is one conditional statement on its
 // own clock, so a run that fails halfway leaves nothing half done and the next run finishes it.
 import { and, eq, exists, inArray, isNull, lt, lte, not, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 import {
   affiliateClickDays,
   affiliateClicks,
@@ -12,13 +12,13 @@ import {
   rateLimits,
   stripeEvents,
   stripeReversals,
-} from "../db/schema";
-import { brisbaneDay, brisbaneDayStart } from "../lib/brisbane-time";
-import { STATS_DAYS } from "./creator-stats";
-import { pruneEmailChanges } from "./email-changes";
-import { pruneResetLinks } from "./password-resets";
-import { LIMITS } from "./rate-limit";
-import { pruneSessions } from "./sessions";
+} from "../../db/schema";
+import { brisbaneDay, brisbaneDayStart } from "../../lib/brisbane-time";
+import { STATS_DAYS } from "../creators/stats";
+import { pruneEmailChanges } from "../identity/email-changes";
+import { pruneResetLinks } from "../identity/password-resets";
+import { pruneSessions } from "../identity/sessions";
+import { LIMITS } from "../limits/rate-limit";
 
 const DAY_MS = 86_400_000;
 
@@ -31,7 +31,7 @@ export const DAILY_CRON = "43 16 * * *";
  */
 export const STRIPE_EVENT_RETENTION_MS = 30 * DAY_MS;
 /**
- * An unpaid checkout: its Stripe session lives an hour (services/checkout.ts), and a payment made
+ * An unpaid checkout: its Stripe session lives an hour (modules/orders/checkout.ts), and a payment made
  * in that hour may still be reported by webhook retries for 3 days. After a week nothing can pay
  * it, so the order (its address, phone and email) goes.
  */

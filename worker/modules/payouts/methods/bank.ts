@@ -12,7 +12,7 @@ import {
   normaliseAccountNumber,
   normaliseBsb,
   toAbaText,
-} from "../contracts/payouts";
+} from "../../../contracts/payouts";
 
 /** Every record is exactly this long, blank or zero filled, and ends with CR LF. */
 export const ABA_RECORD_LENGTH = 120;
