@@ -4,8 +4,8 @@
 // sign-in must pass a code before anything but the second-factor routes opens.
 import { and, eq, isNull } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { sessionFamilies, users } from "../db/schema";
 import { AppError } from "../lib/app-error";
+import { sessionFamilies, users } from "../modules/identity/schema";
 import { SECOND_FACTOR_TTL_MS } from "../modules/identity/second-factor";
 import { verifyAccessToken } from "../modules/identity/sessions";
 import type { AppEnv } from "./app-env";

@@ -1,13 +1,13 @@
 // Contact form: the message is stored, and the shop's inbox is told who wrote and how to reply.
 import { Hono } from "hono";
 import { CONTACT_MESSAGES, ContactSchema } from "../contracts/contact";
-import { contactMessages } from "../db/schema";
 import { validate } from "../http/validate";
 import { newId } from "../lib/ids";
 import type { AppEnv } from "../middleware/app-env";
 import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
 import { sendEmailLater } from "../modules/mail/outbox";
 import { contactNotificationEmail } from "../modules/mail/templates";
+import { contactMessages } from "../modules/messages/schema";
 
 export const contactRoutes = new Hono<AppEnv>().post(
   "/submit",

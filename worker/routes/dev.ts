@@ -7,22 +7,19 @@ import { desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { EmailSchema } from "../contracts/fields";
-import {
-  contactMessages,
-  creatorPayoutDetails,
-  emailOutbox,
-  newsletterSubscribers,
-  orders,
-  payouts,
-  rateLimits,
-  users,
-} from "../db/schema";
 import { isLoopbackHost } from "../env";
 import { validate } from "../http/validate";
 import { notFound } from "../lib/app-error";
 import { escapeHtml } from "../lib/html";
 import type { AppEnv } from "../middleware/app-env";
 import { approveDueCommissions, creatorHoldMs } from "../modules/creators/commissions";
+import { users } from "../modules/identity/schema";
+import { rateLimits } from "../modules/limits/schema";
+import { emailOutbox } from "../modules/mail/schema";
+import { contactMessages } from "../modules/messages/schema";
+import { newsletterSubscribers } from "../modules/newsletter/schema";
+import { orders } from "../modules/orders/schema";
+import { creatorPayoutDetails, payouts } from "../modules/payouts/schema";
 
 const OUTBOX_LIMIT = 100;
 

@@ -10,7 +10,6 @@ import {
   NewsletterSchema,
   type NewsletterSubscribeResponse,
 } from "../contracts/newsletter";
-import { newsletterSubscribers } from "../db/schema";
 import { validate } from "../http/validate";
 import { AppError } from "../lib/app-error";
 import { messagePage, postButton } from "../lib/html";
@@ -20,6 +19,7 @@ import type { AppEnv } from "../middleware/app-env";
 import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
 import { sendEmailLater } from "../modules/mail/outbox";
 import { newsletterConfirmEmail, newsletterWelcomeEmail } from "../modules/mail/templates";
+import { newsletterSubscribers } from "../modules/newsletter/schema";
 
 const HOUR_MS = 3_600_000;
 /** At most one confirmation mail per address in this time. */

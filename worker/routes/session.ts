@@ -2,7 +2,6 @@
 // and a fresh access token; POST /api/logout ends it (SPEC.md section 7). Sign-in is routes/user.ts.
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
-import { users } from "../db/schema";
 import { AppError } from "../lib/app-error";
 import type { AppEnv } from "../middleware/app-env";
 import {
@@ -10,6 +9,7 @@ import {
   readRefreshCookie,
   setRefreshCookie,
 } from "../middleware/session-cookie";
+import { users } from "../modules/identity/schema";
 import { endSession, rotateSession, signAccessToken } from "../modules/identity/sessions";
 import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
 

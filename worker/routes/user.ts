@@ -25,7 +25,6 @@ import { centsToDollars } from "../contracts/money";
 import { PAYOUT_DETAILS_CHANGE_MESSAGES, SavePayoutDetailsSchema } from "../contracts/payouts";
 import type { Db } from "../db/client";
 import { violatesUnique } from "../db/errors";
-import { creatorProfiles, type EmailChangeKind, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { validate } from "../http/validate";
 import { AppError, badRequest } from "../lib/app-error";
@@ -38,6 +37,7 @@ import { beginSession } from "../middleware/session-cookie";
 import { checkCode } from "../modules/creators/attribution";
 import { affiliateCodeUnavailable, freeAffiliateCode } from "../modules/creators/codes";
 import { creatorHoldMs } from "../modules/creators/commissions";
+import { creatorProfiles } from "../modules/creators/schema";
 import { creatorEarnings, creatorStats } from "../modules/creators/stats";
 import {
   confirmEmailChange,
@@ -46,6 +46,7 @@ import {
 } from "../modules/identity/email-changes";
 import { isResetLinkLive, storeResetLink, useResetLink } from "../modules/identity/password-resets";
 import { hashNewPassword, verifyPassword } from "../modules/identity/passwords";
+import { type EmailChangeKind, users } from "../modules/identity/schema";
 import { clientIp, enforceLimit, LIMITS, limitPasswordTries } from "../modules/limits/rate-limit";
 import { sendEmail, sendEmailLater } from "../modules/mail/outbox";
 import {

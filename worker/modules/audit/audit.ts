@@ -4,8 +4,10 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../../contracts/admin";
 import type { Db } from "../../db/client";
-import { auditLog, dbNowMs, users } from "../../db/schema";
+import { dbNowMs } from "../../db/columns";
 import { newId } from "../../lib/ids";
+import { users } from "../identity/schema";
+import { auditLog } from "./schema";
 
 export interface Actor {
   id: string;

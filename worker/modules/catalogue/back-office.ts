@@ -18,11 +18,11 @@ import { centsToDollars, dollarsToCents } from "../../contracts/money";
 import { availableOf } from "../../contracts/stock";
 import type { Db } from "../../db/client";
 import { failedConstraint } from "../../db/errors";
-import { categories, products } from "../../db/schema";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatement } from "../audit/audit";
 import { noteCatalogueChange } from "./cache";
+import { categories, products } from "./schema";
 
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;

@@ -10,8 +10,8 @@ import { eq, inArray } from "drizzle-orm";
 import type { ProductDto } from "../../contracts/catalogue";
 import { stockFields } from "../../contracts/stock";
 import type { Db } from "../../db/client";
-import { appMeta, products } from "../../db/schema";
 import { toB64url } from "../../lib/tokens";
+import { appMeta, products } from "./schema";
 
 export const VERSION_TTL_MS = 5_000;
 /** What browsers may reuse without asking; after that they revalidate with If-None-Match. */

@@ -3,11 +3,14 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { IMAGE_MESSAGES, type ProductImageDto, productImages } from "../../contracts/admin-images";
 import type { Db } from "../../db/client";
-import { auditLog, blogPosts, categories, dbNowMs, orderItems, products } from "../../db/schema";
+import { dbNowMs } from "../../db/columns";
 import { AppError, notFound } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
 import type { Actor } from "../audit/audit";
+import { auditLog } from "../audit/schema";
+import { orderItems } from "../orders/schema";
 import { noteCatalogueChange } from "./cache";
+import { blogPosts, categories, products } from "./schema";
 
 export interface ImageList {
   /** R2 keys, cover first. */

@@ -12,7 +12,7 @@ import {
 import { centsToDollars } from "../../contracts/money";
 import { stockFields } from "../../contracts/stock";
 import type { Db } from "../../db/client";
-import { blogPosts, categories, faqEntries, products } from "../../db/schema";
+import { blogPosts, categories, faqEntries, products } from "./schema";
 
 export const productColumns = {
   id: products.id,

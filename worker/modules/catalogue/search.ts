@@ -10,9 +10,9 @@ import type {
 } from "../../contracts/catalogue";
 import type { ProductSearch } from "../../contracts/catalogue-search";
 import type { Db } from "../../db/client";
-import { categories, products } from "../../db/schema";
 import { cachedCatalogueValue } from "./cache";
 import { productRows, toProductDto } from "./reads";
+import { categories, products } from "./schema";
 
 /** The trigram index finds substrings of 3 characters or more; shorter ones are matched by hand. */
 const TRIGRAM = 3;

@@ -22,8 +22,8 @@ import {
   type StockDto,
 } from "../../contracts/stock";
 import type { Db } from "../../db/client";
+import { dbNowMs } from "../../db/columns";
 import { failedConstraint } from "../../db/errors";
-import { dbNowMs, orders, products, stockMovements } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { brisbaneDate } from "../../lib/brisbane-time";
@@ -32,6 +32,8 @@ import type { Actor } from "../audit/audit";
 import { auditStatement } from "../audit/audit";
 import { sendEmailOnce } from "../mail/outbox";
 import { lowStockEmail } from "../mail/templates";
+import { orders } from "../orders/schema";
+import { products, stockMovements } from "./schema";
 
 /** The constraint a reservation or correction beyond what is on hand violates. */
 const WITHIN_ON_HAND = "products_stock_reserved_within_on_hand";

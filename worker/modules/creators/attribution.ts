@@ -6,7 +6,9 @@ import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { CreatorStatus } from "../../contracts/admin-creators";
 import { AFFILIATE_CODE_PATTERN } from "../../contracts/affiliate";
 import type { Db } from "../../db/client";
-import { creatorProfiles, orders, users } from "../../db/schema";
+import { users } from "../identity/schema";
+import { orders } from "../orders/schema";
+import { creatorProfiles } from "./schema";
 
 export { REFERRAL_COOKIE } from "../../contracts/affiliate";
 export const REFERRAL_DAYS = 30;

@@ -15,13 +15,15 @@ import {
 } from "../../contracts/admin-creators";
 import { centsToDollars, dollarsToCents } from "../../contracts/money";
 import type { Db } from "../../db/client";
-import { commissions, creatorProfiles, orders, users } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { AppError, notFound } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatementIf } from "../audit/audit";
+import { users } from "../identity/schema";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
 import { type CreatorDecision, creatorDecisionEmail } from "../mail/templates";
+import { orders } from "../orders/schema";
+import { commissions, creatorProfiles } from "./schema";
 
 /** The SPA's creator profile (web/lib/paths.ts, creatorProfile), linked from the creator's mail. */
 const CREATOR_PROFILE_PATH = "/creator-profile";

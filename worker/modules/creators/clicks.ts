@@ -4,11 +4,12 @@
 // docs/decisions/0005) changes this module only.
 import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { affiliateClicks, creatorProfiles, dbNowMs } from "../../db/schema";
+import { dbNowMs } from "../../db/columns";
 import type { Bindings } from "../../env";
 import { newId } from "../../lib/ids";
 import { keyFor } from "../../lib/keys";
 import { signMessage } from "../../lib/tokens";
+import { affiliateClicks, creatorProfiles } from "./schema";
 
 export interface Click {
   code: string;

@@ -4,8 +4,8 @@
 import { inArray, like } from "drizzle-orm";
 import { MAX_AFFILIATE_CODE_LENGTH, MIN_AFFILIATE_CODE_LENGTH } from "../../contracts/affiliate";
 import type { Db } from "../../db/client";
-import { creatorProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { creatorProfiles } from "./schema";
 
 const BASE_MAX = 8;
 /**

@@ -17,8 +17,10 @@ import {
 } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { commissions, creatorProfiles, orders, users } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import { users } from "../identity/schema";
+import { orders } from "../orders/schema";
+import { commissions, creatorProfiles } from "./schema";
 
 /** The shop's 30-day satisfaction guarantee: no commission is payable before it has passed. */
 export const DEFAULT_CREATOR_HOLD_DAYS = 30;

@@ -12,9 +12,11 @@ import {
 import { orderNumber } from "../../contracts/admin-orders";
 import { centsToDollars } from "../../contracts/money";
 import type { Db } from "../../db/client";
-import { commissions, creatorProfiles, orders, users } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import { type Actor, auditStatementIf } from "../audit/audit";
+import { users } from "../identity/schema";
+import { orders } from "../orders/schema";
+import { commissions, creatorProfiles } from "./schema";
 
 const selectReviewed = (db: Db) =>
   db

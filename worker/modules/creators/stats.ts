@@ -14,16 +14,11 @@ import {
 import { orderNumber } from "../../contracts/admin-orders";
 import { centsToDollars } from "../../contracts/money";
 import type { Db } from "../../db/client";
-import {
-  affiliateClickDays,
-  affiliateClicks,
-  commissions,
-  orders,
-  payoutLines,
-  payouts,
-} from "../../db/schema";
 import { brisbaneDate, brisbaneDay } from "../../lib/brisbane-time";
 import { PAID_STATUSES } from "../orders/orders";
+import { orders } from "../orders/schema";
+import { payoutLines, payouts } from "../payouts/schema";
+import { affiliateClickDays, affiliateClicks, commissions } from "./schema";
 
 export const STATS_DAYS = 30;
 /** Commission the owner rejected on review earns nothing and counts nowhere. */

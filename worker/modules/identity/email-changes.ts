@@ -5,8 +5,9 @@
 // the change and deletes the row in one batch, so a link works once however often it is clicked.
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { creatorProfiles, type EmailChangeKind, emailChanges, users } from "../../db/schema";
 import { randomToken, sha256Hex } from "../../lib/tokens";
+import { creatorProfiles } from "../creators/schema";
+import { type EmailChangeKind, emailChanges, users } from "./schema";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 

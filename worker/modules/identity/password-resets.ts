@@ -4,7 +4,7 @@
 // one transaction.
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailChanges, passwordResets, users } from "../../db/schema";
+import { emailChanges, passwordResets, users } from "./schema";
 import { endAllSessions } from "./sessions";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

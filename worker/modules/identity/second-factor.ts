@@ -9,7 +9,6 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { SECOND_FACTOR_MESSAGES } from "../../contracts/admin";
 import type { Db } from "../../db/client";
-import { sessionFamilies, users } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { AppError, badRequest } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
@@ -18,6 +17,7 @@ import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
 import { secondFactorEnrolledEmail } from "../mail/templates";
 import { verifyPassword } from "./passwords";
+import { sessionFamilies, users } from "./schema";
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;

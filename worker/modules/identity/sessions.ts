@@ -19,11 +19,11 @@ import {
 import type { BatchItem } from "drizzle-orm/batch";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client";
-import { sessionFamilies, sessionTokens } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { newId } from "../../lib/ids";
 import { keyFor } from "../../lib/keys";
 import { randomToken, sha256Hex } from "../../lib/tokens";
+import { sessionFamilies, sessionTokens } from "./schema";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;

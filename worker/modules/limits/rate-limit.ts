@@ -3,9 +3,9 @@
 // cost no D1 write, are counted at the edge instead (enforceEdgeLimit, at the end).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { rateLimits } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
+import { rateLimits } from "./schema";
 
 export interface Limit {
   name: string;

@@ -6,17 +6,14 @@
 // What each mail says is modules/mail/templates.ts.
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  type creatorProfiles,
-  dbNowMs,
-  type EmailKind,
-  emailOutbox,
-  orders,
-  type payouts,
-  type users,
-} from "../../db/schema";
+import { dbNowMs } from "../../db/columns";
 import type { Bindings } from "../../env";
 import { newId } from "../../lib/ids";
+import type { creatorProfiles } from "../creators/schema";
+import type { users } from "../identity/schema";
+import { orders } from "../orders/schema";
+import type { payouts } from "../payouts/schema";
+import { type EmailKind, emailOutbox } from "./schema";
 
 export interface EmailMessage {
   to: string;

@@ -10,18 +10,15 @@ import {
   type MessageStatus,
 } from "../../contracts/admin-inbox";
 import type { Db } from "../../db/client";
-import {
-  contactMessages,
-  contactReplies,
-  emailOutbox,
-  newsletterSubscribers,
-} from "../../db/schema";
 import type { Bindings } from "../../env";
 import { notFound } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatement } from "../audit/audit";
 import { deliverQueuedEmail } from "../mail/outbox";
+import { emailOutbox } from "../mail/schema";
 import { contactReplyEmail } from "../mail/templates";
+import { newsletterSubscribers } from "../newsletter/schema";
+import { contactMessages, contactReplies } from "./schema";
 
 type MessageRow = typeof contactMessages.$inferSelect;
 type ReplyRow = typeof contactReplies.$inferSelect;

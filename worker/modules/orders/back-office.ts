@@ -42,17 +42,6 @@ import { centsToDollars, formatCents } from "../../contracts/money";
 import { type OrderStatusName, TRACKER_STEPS } from "../../contracts/order";
 import { gstIncludedCents } from "../../contracts/totals";
 import type { Db } from "../../db/client";
-import {
-  auditLog,
-  commissions,
-  emailOutbox,
-  orderItems,
-  orderRefunds,
-  orders,
-  stockMovements,
-  stripeReversals,
-  users,
-} from "../../db/schema";
 import type { Bindings } from "../../env";
 import { AppError, notFound } from "../../lib/app-error";
 import {
@@ -63,15 +52,22 @@ import {
 } from "../../lib/brisbane-time";
 import { newId, stableId } from "../../lib/ids";
 import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
+import { auditLog } from "../audit/schema";
+import { stockMovements } from "../catalogue/schema";
+import { commissions } from "../creators/schema";
+import { users } from "../identity/schema";
 import { deliverQueuedEmail, queueMailIf, sendEmailOnce } from "../mail/outbox";
+import { emailOutbox } from "../mail/schema";
 import {
   type MailedOrderStatus,
   orderStatusEmail,
   overdueToShipEmail,
   trackingCorrectedEmail,
 } from "../mail/templates";
+import { stripeReversals } from "../payments/schema";
 import { invoiceUrl } from "./invoice";
 import { leftToRefundCents, toRefundDto } from "./refunds";
+import { orderItems, orderRefunds, orders } from "./schema";
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;

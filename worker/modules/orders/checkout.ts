@@ -11,10 +11,10 @@ import { type CreateCheckoutSchema, ORDER_MESSAGES } from "../../contracts/order
 import { STOCK_MESSAGES } from "../../contracts/stock";
 import { type CheckoutTotals, checkoutTotals } from "../../contracts/totals";
 import type { Db } from "../../db/client";
-import { orderItems, orders, products } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { AppError, badRequest } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
+import { products } from "../catalogue/schema";
 import {
   isShortOfStock,
   releaseStatements,
@@ -29,6 +29,7 @@ import {
   normaliseCode,
 } from "../creators/attribution";
 import { stripeClient } from "../payments/stripe";
+import { orderItems, orders } from "./schema";
 import {
   type Holder,
   holdGuardStatements,

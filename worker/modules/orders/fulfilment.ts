@@ -4,7 +4,6 @@
 // one confirmation mail, and a failed batch changes nothing, so Stripe's retry can succeed.
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type OrderStatus, orders, stripeEvents } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { stableId } from "../../lib/ids";
 import { releaseStatements, saleStatements } from "../catalogue/stock";
@@ -17,9 +16,11 @@ import {
   reversalSource,
   sourceStatement,
 } from "../payments/reversals";
+import { stripeEvents } from "../payments/schema";
 import { cardFingerprintOf, type Stripe } from "../payments/stripe";
 import { invoiceUrl } from "./invoice";
 import { findOrder } from "./orders";
+import { type OrderStatus, orders } from "./schema";
 
 export type FulfilmentOutcome =
   | "fulfilled"

@@ -4,9 +4,9 @@ import { imageUrl } from "../../contracts/catalogue";
 import { centsToDollars } from "../../contracts/money";
 import { type OrderDto, TRACKER_STEPS } from "../../contracts/order";
 import type { Db } from "../../db/client";
-import { orderItems, orders } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { invoiceUrl } from "./invoice";
+import { orderItems, orders } from "./schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -22,26 +22,21 @@ import {
 import { centsToDollars, dollarsToCents, formatCents } from "../../contracts/money";
 import type { OrderStatusName } from "../../contracts/order";
 import type { Db } from "../../db/client";
-import {
-  dbNowMs,
-  orderItems,
-  orderRefunds,
-  orders,
-  products,
-  type RestockLine,
-  stripeReversals,
-} from "../../db/schema";
+import { dbNowMs } from "../../db/columns";
 import type { Bindings } from "../../env";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { newId, stableId } from "../../lib/ids";
 import { type Actor, auditStatementIf } from "../audit/audit";
 import { noteCatalogueChange } from "../catalogue/cache";
+import { products } from "../catalogue/schema";
 import { ledgerFrom } from "../catalogue/stock";
 import { deliverQueuedEmail, type EmailMessage, queueMailIf } from "../mail/outbox";
 import { refundEmail } from "../mail/templates";
 import { applyReversalsStatements } from "../payments/reversals";
+import { stripeReversals } from "../payments/schema";
 import { stripeClient } from "../payments/stripe";
 import { findOrder, type OrderItemRow, type OrderRow } from "./orders";
+import { orderItems, orderRefunds, orders, type RestockLine } from "./schema";
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 

@@ -12,13 +12,15 @@ import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { MAX_CART_QUANTITY } from "../../contracts/cart";
 import type { Db } from "../../db/client";
 import { failedConstraint } from "../../db/errors";
-import { type BatchGuard, batchGuards, orderItems, orders, products } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { keyFor } from "../../lib/keys";
 import { signMessage } from "../../lib/tokens";
+import { products } from "../catalogue/schema";
 import { releaseStatements } from "../catalogue/stock";
+import { type BatchGuard, batchGuards } from "../limits/schema";
 import { stripeClient } from "../payments/stripe";
+import { orderItems, orders } from "./schema";
 
 export const HOLD_LIMITS = {
   /** Unpaid checkouts one network may have open at once (a household, an office, a phone mast). */

@@ -5,7 +5,9 @@
 // harmless, lets a refund and a dispute add up, and lets a won dispute give back what it held.
 import { and, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { commissions, orders, stripeReversals } from "../../db/schema";
+import { commissions } from "../creators/schema";
+import { orders } from "../orders/schema";
+import { stripeReversals } from "./schema";
 import type { Stripe } from "./stripe";
 
 /** Dispute outcomes in which the shop keeps the money (Stripe's Dispute.Status). */

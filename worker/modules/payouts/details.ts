@@ -16,10 +16,10 @@ import {
   payoutDetailsDto,
 } from "../../contracts/payouts";
 import type { Db } from "../../db/client";
-import { creatorPayoutDetails } from "../../db/schema";
 import type { Bindings } from "../../env";
 import { seal, unseal } from "../../lib/keys";
 import { type Actor, auditStatement } from "../audit/audit";
+import { creatorPayoutDetails } from "./schema";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -28,15 +28,6 @@ import {
 } from "../../contracts/payouts";
 import { gstIncludedCents } from "../../contracts/totals";
 import type { Db } from "../../db/client";
-import {
-  commissions,
-  creatorPayoutDetails,
-  orders,
-  payoutItems,
-  payoutLines,
-  payouts,
-  users,
-} from "../../db/schema";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { brisbaneDate } from "../../lib/brisbane-time";
@@ -44,10 +35,14 @@ import { csvMoney, csvRow } from "../../lib/csv";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
 import { NOT_HELD } from "../creators/commissions";
+import { commissions } from "../creators/schema";
+import { users } from "../identity/schema";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
 import { remittanceEmail } from "../mail/templates";
+import { orders } from "../orders/schema";
 import { openAccountNumber, paidTo } from "./details";
 import { type AbaCredit, AbaError, abaFile } from "./methods/bank";
+import { creatorPayoutDetails, payoutItems, payoutLines, payouts } from "./schema";
 
 /** The minimum a batch pays by default: CREATOR_PAYOUT_MINIMUM dollars, or A$50. */
 export function payoutMinimumCents(env: Pick<Bindings, "CREATOR_PAYOUT_MINIMUM">): number {

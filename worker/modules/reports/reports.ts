@@ -23,14 +23,6 @@ import { centsToDollars } from "../../contracts/money";
 import { gstIncludedCents } from "../../contracts/totals";
 import type { Db } from "../../db/client";
 import {
-  commissions,
-  type OrderAddress,
-  orderItems,
-  orderRefunds,
-  orders,
-  stripeReversals,
-} from "../../db/schema";
-import {
   brisbaneDate,
   brisbaneDayStart,
   brisbaneDayStartOf,
@@ -38,7 +30,10 @@ import {
 } from "../../lib/brisbane-time";
 import { type CsvCell, csvMoney, toCsv } from "../../lib/csv";
 import { lowStockCount } from "../catalogue/stock";
+import { commissions } from "../creators/schema";
 import { newMessageCount } from "../messages/inbox";
+import { type OrderAddress, orderItems, orderRefunds, orders } from "../orders/schema";
+import { stripeReversals } from "../payments/schema";
 
 const DAY_MS = 86_400_000;
 const BEST_SELLERS = 10;

@@ -3,22 +3,17 @@
 // own clock, so a run that fails halfway leaves nothing half done and the next run finishes it.
 import { and, eq, exists, inArray, isNull, lt, lte, not, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  affiliateClickDays,
-  affiliateClicks,
-  commissions,
-  emailOutbox,
-  orders,
-  rateLimits,
-  stripeEvents,
-  stripeReversals,
-} from "../../db/schema";
 import { brisbaneDay, brisbaneDayStart } from "../../lib/brisbane-time";
+import { affiliateClickDays, affiliateClicks, commissions } from "../creators/schema";
 import { STATS_DAYS } from "../creators/stats";
 import { pruneEmailChanges } from "../identity/email-changes";
 import { pruneResetLinks } from "../identity/password-resets";
 import { pruneSessions } from "../identity/sessions";
 import { LIMITS } from "../limits/rate-limit";
+import { rateLimits } from "../limits/schema";
+import { emailOutbox } from "../mail/schema";
+import { orders } from "../orders/schema";
+import { stripeEvents, stripeReversals } from "../payments/schema";
 
 const DAY_MS = 86_400_000;
 
