@@ -3,11 +3,12 @@ import { env } from "cloudflare:workers";
 import { createApp } from "./app";
 import { createDb } from "./db/client";
 import { assertEnv, type Bindings } from "./env";
-import { mailLowStock, releaseLapsedHolds } from "./modules/catalogue/stock";
+import { mailLowStock } from "./modules/catalogue/stock";
 import { approveDueCommissions, creatorHoldMs } from "./modules/creators/commissions";
 import { retryDueEmails } from "./modules/mail/outbox";
 import { mailOverdueToShip } from "./modules/orders/back-office";
 import { SESSION_LIFETIME_SECONDS } from "./modules/orders/checkout";
+import { releaseLapsedHolds } from "./modules/orders/stock-holds";
 import { DAILY_CRON, pruneExpiredData } from "./modules/retention/retention";
 
 export { CartStore } from "./durable-objects/cart";

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ProductListResponse } from "../../worker/contracts/catalogue";
 import { orderItems, orders, products, stockMovements } from "../../worker/db/schema";
-import { releaseLapsedHolds } from "../../worker/modules/catalogue/stock";
 import { SESSION_LIFETIME_SECONDS } from "../../worker/modules/orders/checkout";
+import { releaseLapsedHolds } from "../../worker/modules/orders/stock-holds";
 import { adminSession, register } from "./helpers/accounts";
 import {
   deliver,

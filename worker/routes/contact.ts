@@ -2,12 +2,11 @@
 import { Hono } from "hono";
 import { CONTACT_MESSAGES, ContactSchema } from "../contracts/contact";
 import { validate } from "../http/validate";
-import { newId } from "../lib/ids";
 import type { AppEnv } from "../middleware/app-env";
 import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
 import { sendEmailLater } from "../modules/mail/outbox";
 import { contactNotificationEmail } from "../modules/mail/templates";
-import { contactMessages } from "../modules/messages/schema";
+import { storeContactMessage } from "../modules/messages/contact";
 
 export const contactRoutes = new Hono<AppEnv>().post(
   "/submit",
@@ -18,7 +17,7 @@ export const contactRoutes = new Hono<AppEnv>().post(
     await enforceLimit(c.env, c.var.db, LIMITS.contactPerIp, clientIp(c.req.raw.headers));
     await enforceLimit(c.env, c.var.db, LIMITS.contactPerAddress, input.email);
     const phone = input.phone || null;
-    await c.var.db.insert(contactMessages).values({ id: newId(), ...input, phone });
+    await storeContactMessage(c.var.db, { ...input, phone });
 
     sendEmailLater(
       c.executionCtx,

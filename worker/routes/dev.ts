@@ -3,7 +3,7 @@
 // hourly cron's approval of one creator's commissions run as if days had passed, and
 // /api/dev/payout-details-cleared, the end of one creator's payout-details cooling-off period. Anywhere but
 // ENVIRONMENT=development, reached at a loopback host, they all answer 404, as if they did not exist.
-import { desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { EmailSchema } from "../contracts/fields";
@@ -14,12 +14,9 @@ import { escapeHtml } from "../lib/html";
 import type { AppEnv } from "../middleware/app-env";
 import { approveDueCommissions, creatorHoldMs } from "../modules/creators/commissions";
 import { users } from "../modules/identity/schema";
-import { rateLimits } from "../modules/limits/schema";
 import { emailOutbox } from "../modules/mail/schema";
-import { contactMessages } from "../modules/messages/schema";
-import { newsletterSubscribers } from "../modules/newsletter/schema";
-import { orders } from "../modules/orders/schema";
-import { creatorPayoutDetails, payouts } from "../modules/payouts/schema";
+import { endCoolingOff } from "../modules/payouts/details";
+import { forgetPeople } from "../modules/retention/forget";
 
 const OUTBOX_LIMIT = 100;
 
@@ -67,9 +64,6 @@ const CommissionHoldSchema = v.object({
   days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(400)),
 });
 
-/** Loopback addresses: the only clients whose rate-limit counters a local run may reset. */
-const LOOPBACK = ["127.0.0.1", "::1", "unknown"];
-
 export const devApiRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
   .get("/outbox", async (c) => c.json({ success: true as const, emails: await outbox(c) }))
@@ -78,45 +72,7 @@ export const devApiRoutes = new Hono<AppEnv>()
   // loopback rate-limit counters, so end-to-end journeys leave the local shop as they found it.
   .post("/forget", validate("json", ForgetSchema), async (c) => {
     const { emails } = c.req.valid("json");
-    const db = c.var.db;
-    const ids = (
-      await db.select({ id: users.id }).from(users).where(inArray(users.email, emails))
-    ).map((u) => u.id);
-    // One statement per table (at most 20 addresses, so well under D1's 100 bound parameters).
-    const subjects = [...emails, ...LOOPBACK];
-    const theirOrders = or(
-      inArray(orders.email, emails),
-      inArray(
-        orders.userId,
-        db.select({ id: users.id }).from(users).where(inArray(users.email, emails)),
-      ),
-    );
-    await db.batch([
-      // Mail about their orders first (the owner's alerts name the buyer), then the orders.
-      db
-        .delete(emailOutbox)
-        .where(
-          inArray(
-            emailOutbox.orderId,
-            db.select({ id: orders.id }).from(orders).where(theirOrders),
-          ),
-        ),
-      db.delete(orders).where(theirOrders),
-      db.delete(emailOutbox).where(inArray(emailOutbox.to, emails)),
-      db.delete(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails)),
-      db.delete(contactMessages).where(inArray(contactMessages.email, emails)),
-      db.delete(rateLimits).where(or(...subjects.map((s) => like(rateLimits.key, `%:${s}`)))),
-      // Cascades to the creator profile, clicks and commissions.
-      db.delete(users).where(inArray(users.email, emails)),
-    ]);
-    // Payout batches keep their totals true to the lines left, and go when none is.
-    await db.batch([
-      db.update(payouts).set({
-        totalCents: sql`(SELECT coalesce(sum(l."amount_cents"), 0) FROM "payout_lines" AS l WHERE l."payout_id" = "payouts"."id")`,
-        lineCount: sql`(SELECT count(*) FROM "payout_lines" AS l WHERE l."payout_id" = "payouts"."id")`,
-      }),
-      db.delete(payouts).where(eq(payouts.lineCount, 0)),
-    ]);
+    const ids = await forgetPeople(c.var.db, emails);
     await Promise.all(ids.map((id) => c.env.CARTS.getByName(id).remove()));
     return c.json({ success: true as const, forgotten: ids.length });
   })
@@ -143,16 +99,7 @@ export const devApiRoutes = new Hono<AppEnv>()
     validate("json", v.object({ email: EmailSchema })),
     async (c) => {
       const { email } = c.req.valid("json");
-      const cleared = await c.var.db
-        .update(creatorPayoutDetails)
-        .set({ usableFrom: new Date() })
-        .where(
-          inArray(
-            creatorPayoutDetails.userId,
-            c.var.db.select({ id: users.id }).from(users).where(eq(users.email, email)),
-          ),
-        )
-        .returning({ userId: creatorPayoutDetails.userId });
+      const cleared = await endCoolingOff(c.var.db, email);
       if (cleared.length === 0) throw notFound("No payout details for that email", "not_found");
       return c.json({ success: true as const });
     },

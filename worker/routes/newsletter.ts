@@ -1,7 +1,3 @@
-// Newsletter with double opt-in (Spam Act consent): a sign-up mails one confirmation link, the
-// address is subscribed when the person presses the button the link opens, and the welcome carries
-// a one-click unsubscribe link.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { TOKEN_PATTERN } from "../contracts/ids";
@@ -13,19 +9,17 @@ import {
 import { validate } from "../http/validate";
 import { AppError } from "../lib/app-error";
 import { messagePage, postButton } from "../lib/html";
-import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
 import type { AppEnv } from "../middleware/app-env";
 import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
 import { sendEmailLater } from "../modules/mail/outbox";
 import { newsletterConfirmEmail, newsletterWelcomeEmail } from "../modules/mail/templates";
-import { newsletterSubscribers } from "../modules/newsletter/schema";
-
-const HOUR_MS = 3_600_000;
-/** At most one confirmation mail per address in this time. */
-const CONFIRM_RESEND_MS = 24 * HOUR_MS;
-/** How long a confirmation link works. */
-const CONFIRM_VALID_MS = 7 * 24 * HOUR_MS;
+import {
+  confirmSubscription,
+  subscribePending,
+  subscriptionOf,
+  unsubscribe,
+} from "../modules/newsletter/subscribers";
 
 const TokenQuery = v.object({
   token: v.pipe(v.string("The link is incomplete"), v.regex(TOKEN_PATTERN, "The link is invalid")),
@@ -42,8 +36,6 @@ const accepted = (): NewsletterSubscribeResponse => ({
   confirm: true,
 });
 
-const s = newsletterSubscribers;
-
 export const newsletterRoutes = new Hono<AppEnv>()
   .post("/subscribe", validate("json", NewsletterSchema), async (c) => {
     const { email } = c.req.valid("json");
@@ -55,38 +47,14 @@ export const newsletterRoutes = new Hono<AppEnv>()
     // One statement decides, so simultaneous sign-ups mail at most once: a new address is inserted
     // pending; a pending or unsubscribed one gets a new link (and must confirm again) unless its
     // last confirmation mail went out within the day; a confirmed subscriber changes nothing.
-    const [row] = await c.var.db
-      .insert(s)
-      .values({
-        id: newId(),
-        email,
-        // Not mailed: the welcome carries a fresh one once the address is confirmed.
-        unsubscribeTokenHash: await sha256Hex(randomToken()),
-        confirmTokenHash: await sha256Hex(token),
-        confirmSentAt: new Date(now),
-      })
-      .onConflictDoUpdate({
-        target: s.email,
-        set: {
-          confirmTokenHash: sql`excluded.confirm_token_hash`,
-          confirmSentAt: sql`excluded.confirm_sent_at`,
-          confirmedAt: null,
-          unsubscribedAt: null,
-        },
-        setWhere: sql`(${s.confirmedAt} IS NULL OR ${s.unsubscribedAt} IS NOT NULL)
-          AND (${s.confirmSentAt} IS NULL OR ${s.confirmSentAt} <= ${now - CONFIRM_RESEND_MS})`,
-      })
-      .returning({ id: s.id });
+    const row = await subscribePending(c.var.db, { email, confirmToken: token, now });
 
     if (row) {
       const confirmUrl = `${c.env.APP_ORIGIN}/api/newsletter/confirm?token=${token}`;
       sendEmailLater(c.executionCtx, c.env, c.var.db, newsletterConfirmEmail(email, confirmUrl));
       return c.json(accepted());
     }
-    const [existing] = await c.var.db
-      .select({ confirmedAt: s.confirmedAt, unsubscribedAt: s.unsubscribedAt })
-      .from(s)
-      .where(eq(s.email, email));
+    const existing = await subscriptionOf(c.var.db, { email });
     if (existing?.confirmedAt && !existing.unsubscribedAt)
       throw new AppError(400, NEWSLETTER_MESSAGES.duplicate, "already_subscribed");
     // A confirmation mail went out within the day: the same answer, and no second mail.
@@ -111,18 +79,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     const tokenHash = await sha256Hex(parsed.output.token);
     const unsubscribeToken = randomToken();
     const now = Date.now();
-    const [row] = await c.var.db
-      .update(s)
-      .set({ confirmedAt: new Date(now), unsubscribeTokenHash: await sha256Hex(unsubscribeToken) })
-      .where(
-        and(
-          eq(s.confirmTokenHash, tokenHash),
-          isNull(s.confirmedAt),
-          isNull(s.unsubscribedAt),
-          gt(s.confirmSentAt, new Date(now - CONFIRM_VALID_MS)),
-        ),
-      )
-      .returning({ email: s.email });
+    const row = await confirmSubscription(c.var.db, { tokenHash, unsubscribeToken, now });
     if (row) {
       const unsubscribeUrl = `${c.env.APP_ORIGIN}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
       sendEmailLater(
@@ -134,10 +91,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
       return newsletterPage("Thank you: you are subscribed to the Tamra & Tara newsletter.", 200);
     }
 
-    const [found] = await c.var.db
-      .select({ confirmedAt: s.confirmedAt, unsubscribedAt: s.unsubscribedAt })
-      .from(s)
-      .where(eq(s.confirmTokenHash, tokenHash));
+    const found = await subscriptionOf(c.var.db, { confirmTokenHash: tokenHash });
     if (!found) return newsletterPage("This confirmation link is not valid any more.", 404);
     if (found.unsubscribedAt)
       return newsletterPage(
@@ -156,11 +110,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     const parsed = v.safeParse(TokenQuery, { token: c.req.query("token") });
     if (!parsed.success) return newsletterPage("This unsubscribe link is not valid.", 400);
     const tokenHash = await sha256Hex(parsed.output.token);
-    const [row] = await c.var.db
-      .update(s)
-      .set({ unsubscribedAt: new Date() })
-      .where(eq(s.unsubscribeTokenHash, tokenHash))
-      .returning({ unsubscribedAt: s.unsubscribedAt });
+    const row = await unsubscribe(c.var.db, tokenHash);
     if (!row) return newsletterPage("This unsubscribe link is not valid any more.", 404);
     return newsletterPage("You are unsubscribed. We won't send you the newsletter again.", 200);
   });

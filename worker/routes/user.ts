@@ -37,8 +37,15 @@ import { beginSession } from "../middleware/session-cookie";
 import { checkCode } from "../modules/creators/attribution";
 import { affiliateCodeUnavailable, freeAffiliateCode } from "../modules/creators/codes";
 import { creatorHoldMs } from "../modules/creators/commissions";
+import { newProfileStatement, updateProfileStatement } from "../modules/creators/profiles";
 import { creatorProfiles } from "../modules/creators/schema";
 import { creatorEarnings, creatorStats } from "../modules/creators/stats";
+import {
+  newAccountStatement,
+  registerAccount,
+  renameAccount,
+  renameAccountStatement,
+} from "../modules/identity/accounts";
 import {
   confirmEmailChange,
   discardEmailChange,
@@ -199,17 +206,13 @@ export const userRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", RegisterSchema), async (c) => {
     await enforceLimit(c.env, c.var.db, LIMITS.registerPerIp, clientIp(c.req.raw.headers));
     const { name, email, password } = c.req.valid("json");
-    const [user] = await c.var.db
-      .insert(users)
-      .values({
-        id: newId(),
-        name,
-        email,
-        passwordHash: await hashNewPassword(password),
-        role: "user",
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id, role: users.role });
+    const user = await registerAccount(c.var.db, {
+      id: newId(),
+      name,
+      email,
+      passwordHash: await hashNewPassword(password),
+      role: "user",
+    });
     if (!user) throw accountExists();
     return c.json(await signedIn(c, user, "Account created."));
   })
@@ -276,18 +279,19 @@ export const userRoutes = new Hono<AppEnv>()
       try {
         // One batch: the account and its creator profile exist together or not at all.
         await db.batch([
-          db
-            .insert(users)
-            .values({ id, name: input.name, email: input.email, passwordHash, role: "creator" }),
-          db.insert(creatorProfiles).values({
+          newAccountStatement(db, {
+            id,
+            name: input.name,
+            email: input.email,
+            passwordHash,
+            role: "creator",
+          }),
+          newProfileStatement(db, {
             userId: id,
             affiliateCode,
             bio: input.bio,
             socials: input.socials,
             payoutEmail: input.payoutEmail,
-            // An application: the owner approves or rejects it in the back-office.
-            status: "pending",
-            statusChangedAt: new Date(),
           }),
         ]);
         break;
@@ -393,11 +397,7 @@ export const userRoutes = new Hono<AppEnv>()
       await requireCurrentPassword(currentPassword, account.passwordHash);
       if (!(await isEmailFree(db, email, userId))) throw emailTaken();
     }
-    const [user] = await db
-      .update(users)
-      .set({ name })
-      .where(eq(users.id, userId))
-      .returning({ _id: users.id, name: users.name, email: users.email, role: users.role });
+    const user = await renameAccount(db, userId, name);
     if (!user) throw unauthorized();
     if (!changingEmail)
       return c.json({ success: true as const, user, message: "Profile updated." });
@@ -478,15 +478,12 @@ export const userRoutes = new Hono<AppEnv>()
     if (loginChanges && !(await isEmailFree(db, input.email, userId))) throw emailTaken();
     const payoutRemoved = payoutChanges && input.payoutEmail === "";
     await db.batch([
-      db.update(users).set({ name: input.name }).where(eq(users.id, userId)),
-      db
-        .update(creatorProfiles)
-        .set({
-          bio: input.bio,
-          socials: input.socials,
-          ...(payoutRemoved ? { payoutEmail: "" } : {}),
-        })
-        .where(eq(creatorProfiles.userId, userId)),
+      renameAccountStatement(db, userId, input.name),
+      updateProfileStatement(db, userId, {
+        bio: input.bio,
+        socials: input.socials,
+        ...(payoutRemoved ? { payoutEmail: "" as const } : {}),
+      }),
     ]);
     const owner = { ...account, name: input.name };
     const sentTo: string[] = [];

@@ -2,6 +2,7 @@
 // A write hands `auditStatement` to the same db.batch that makes the change, so the change and its
 // entry land together or not at all.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../../contracts/admin";
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
@@ -113,4 +114,34 @@ export async function listAudit(
     after: r.after,
     at: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * The insert of one entry selected from the row `source` names, so only while that row is as the
+ * caller's condition says: for a conditional change whose race lost must leave no entry behind.
+ */
+export function auditStatementFromRow(
+  db: Db,
+  actor: Actor,
+  change: AuditChange,
+  source: { table: SQLiteTable; where: SQL | undefined },
+) {
+  const value = (name: string, v: unknown) => sql`${v}`.as(name);
+  const json = (name: string, v: unknown) => sql`${JSON.stringify(v)}`.as(name);
+  return db.insert(auditLog).select(
+    db
+      .select({
+        id: value("id", newId()),
+        actorId: value("actor_id", actor.id),
+        actorEmail: value("actor_email", actor.email),
+        entity: value("entity", change.entity),
+        entityId: value("entity_id", change.entityId),
+        action: value("action", change.action),
+        before: json("before", change.before),
+        after: json("after", change.after),
+        createdAt: dbNowMs.as("created_at"),
+      })
+      .from(source.table)
+      .where(source.where),
+  );
 }

@@ -3,11 +3,8 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { IMAGE_MESSAGES, type ProductImageDto, productImages } from "../../contracts/admin-images";
 import type { Db } from "../../db/client";
-import { dbNowMs } from "../../db/columns";
 import { AppError, notFound } from "../../lib/app-error";
-import { newId } from "../../lib/ids";
-import type { Actor } from "../audit/audit";
-import { auditLog } from "../audit/schema";
+import { type Actor, auditStatementFromRow } from "../audit/audit";
 import { orderItems } from "../orders/schema";
 import { noteCatalogueChange } from "./cache";
 import { blogPosts, categories, products } from "./schema";
@@ -67,23 +64,17 @@ function auditIfApplied(
   change: { productId: string; action: string; before: ImageList; after: ImageList },
   applied: SQL,
 ) {
-  const value = (name: string, v: unknown) => sql`${v}`.as(name);
-  const json = (name: string, v: unknown) => sql`${JSON.stringify(v)}`.as(name);
-  return db.insert(auditLog).select(
-    db
-      .select({
-        id: value("id", newId()),
-        actorId: value("actor_id", actor.id),
-        actorEmail: value("actor_email", actor.email),
-        entity: value("entity", "image"),
-        entityId: value("entity_id", change.productId),
-        action: value("action", change.action),
-        before: json("before", auditView(change.before)),
-        after: json("after", auditView(change.after)),
-        createdAt: dbNowMs.as("created_at"),
-      })
-      .from(products)
-      .where(and(eq(products.id, change.productId), applied)),
+  return auditStatementFromRow(
+    db,
+    actor,
+    {
+      entity: "image",
+      entityId: change.productId,
+      action: change.action,
+      before: auditView(change.before),
+      after: auditView(change.after),
+    },
+    { table: products, where: and(eq(products.id, change.productId), applied) },
   );
 }
 

@@ -11,7 +11,7 @@
 // Every change writes a stock_movements row in the same batch. The owner's low-stock list and its
 // daily mail are at the end.
 
-import { and, asc, count, eq, inArray, isNotNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { AuditEntity } from "../../contracts/admin";
 import type { LowStockProductDto } from "../../contracts/admin-catalogue";
 import { imageUrl } from "../../contracts/catalogue";
@@ -32,7 +32,6 @@ import type { Actor } from "../audit/audit";
 import { auditStatement } from "../audit/audit";
 import { sendEmailOnce } from "../mail/outbox";
 import { lowStockEmail } from "../mail/templates";
-import { orders } from "../orders/schema";
 import { products, stockMovements } from "./schema";
 
 /** The constraint a reservation or correction beyond what is on hand violates. */
@@ -78,8 +77,9 @@ export const reserveStatements = (
 export const RELEASABLE = sql.raw(`('payment_failed', 'expired', 'cancelled')`);
 
 /**
- * Gives back what an order holds, once: ledger rows, the products' reserved counts, then the
- * order's hold marked released. All three test the same condition, which only the last changes.
+ * Gives back what an order holds, once: ledger rows, then the products' reserved counts. Both test
+ * the order's hold, which the orders module's statement after them marks released
+ * (orders/stock-holds.ts releaseHoldStatements), so the release happens once.
  */
 export function releaseStatements(db: Db, orderId: string, reason: string) {
   const holds = sql`EXISTS (SELECT 1 FROM "orders" o WHERE o.id = ${orderId} AND o.stock_hold = 'held' AND o.status IN ${RELEASABLE})`;
@@ -99,12 +99,6 @@ export function releaseStatements(db: Db, orderId: string, reason: string) {
       .where(
         sql`"products"."id" IN (SELECT product_id FROM "order_items" WHERE order_id = ${orderId}) AND ${holds}`,
       ),
-    db
-      .update(orders)
-      .set({ stockHold: "released" })
-      .where(
-        and(eq(orders.id, orderId), eq(orders.stockHold, "held"), sql`"status" IN ${RELEASABLE}`),
-      ),
   ] as const;
 }
 
@@ -112,7 +106,9 @@ export function releaseStatements(db: Db, orderId: string, reason: string) {
  * Turns a paid order's hold into a sale, once (for fulfilment's batch, after the statement that
  * marks it paid). Held: on hand and reserved both fall by the quantity. Released already (paid
  * after the sweep gave its units back): on hand falls by what is still free, never below what
- * others hold; a shortfall is written in the ledger's reason for the owner to resolve.
+ * others hold; a shortfall is written in the ledger's reason for the owner to resolve. Each tests
+ * the order's hold, which the orders module's statement after them marks sold
+ * (orders/stock-holds.ts sellHoldStatements), so the sale happens once.
  */
 export function saleStatements(db: Db, orderId: string) {
   const state = (hold: string) =>
@@ -153,55 +149,7 @@ export function saleStatements(db: Db, orderId: string) {
         stockOnHand: sql`"stock_on_hand" - min(${qty}, "stock_on_hand" - "stock_reserved")`,
       })
       .where(sql`${lines} AND "stock_on_hand" IS NOT NULL AND ${state("released")}`),
-    db
-      .update(orders)
-      .set({ stockHold: "sold" })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          inArray(orders.stockHold, ["held", "released"]),
-          sql`"paid_at" IS NOT NULL`,
-        ),
-      ),
   ] as const;
-}
-
-/** How long after its creation a pending order's session has surely expired at Stripe. */
-export const SWEEP_GRACE_MS = 10 * 60 * 1000;
-
-/**
- * The cron's sweep: releases the holds of orders that can no longer be paid (failed, expired or
- * cancelled, or still pending well past their session's expiry, which it marks expired). Each
- * order is one batch, safe to race with the webhook: the hold is released once whoever is first.
- */
-export async function releaseLapsedHolds(
-  db: Db,
-  now: number,
-  sessionLifetimeMs: number,
-): Promise<number> {
-  const cutoff = new Date(now - sessionLifetimeMs - SWEEP_GRACE_MS);
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.stockHold, "held"),
-        sql`(${orders.status} IN ${RELEASABLE} OR (${orders.status} = 'pending' AND ${orders.createdAt} < ${cutoff.getTime()}))`,
-      ),
-    )
-    .limit(100);
-  let released = 0;
-  for (const { id } of due) {
-    const results = await db.batch([
-      db
-        .update(orders)
-        .set({ status: "expired", updatedAt: new Date(now) })
-        .where(and(eq(orders.id, id), eq(orders.status, "pending"), lt(orders.createdAt, cutoff))),
-      ...releaseStatements(db, id, "checkout lapsed (sweep)"),
-    ]);
-    if (results[results.length - 1]?.meta.changes === 1) released++;
-  }
-  return released;
 }
 
 /** A product's stock as the back-office sees it; null when there is no such product. */
@@ -374,4 +322,45 @@ export async function mailLowStock(env: Bindings, db: Db, now = Date.now()): Pro
   const message = lowStockEmail(env.SHOP_INBOX_EMAIL, day, low, `${env.APP_ORIGIN}/admin/stock`);
   const sent = await sendEmailOnce(env, db, await stableId("low-stock-mail", day), message, now);
   return sent ? low.length : 0;
+}
+
+/** Units of an order line (`item`: its alias) going back in stock. */
+export type RestockUnits = (item: SQL) => SQL;
+
+/**
+ * Puts an order's units back in stock, when `condition` holds (for the orders module's refund and
+ * cancellation batches): the ledger rows, then the tracked products' on hand. Both read the
+ * lines' restocked units as they are before the caller's next statement moves them.
+ */
+export function restockOrderStatements(
+  db: Db,
+  restock: {
+    orderId: string;
+    units: RestockUnits;
+    condition: SQL;
+    reason: string;
+    actorId: string;
+  },
+) {
+  const { orderId, units, condition, reason, actorId } = restock;
+  const oi = sql.raw("oi");
+  return [
+    ledgerFrom(
+      db,
+      sql`SELECT oi.product_id, 'restock' AS kind, ${units(oi)} AS on_hand_delta, 0 AS reserved_delta,
+        ${reason} AS reason, oi.order_id, ${actorId} AS actor_id
+      FROM "order_items" oi JOIN "products" p ON p.id = oi.product_id
+      WHERE oi.order_id = ${orderId} AND p.stock_on_hand IS NOT NULL AND ${units(oi)} > 0 AND ${condition}`,
+    ),
+    db
+      .update(products)
+      .set({
+        stockOnHand: sql`"stock_on_hand" + coalesce((SELECT ${units(oi)} FROM "order_items" oi
+          WHERE oi.order_id = ${orderId} AND oi.product_id = "products"."id"), 0)`,
+      })
+      .where(
+        sql`"products"."stock_on_hand" IS NOT NULL AND "products"."id" IN (SELECT oi.product_id
+          FROM "order_items" oi WHERE oi.order_id = ${orderId} AND ${units(oi)} > 0) AND ${condition}`,
+      ),
+  ] as const;
 }

@@ -6,10 +6,11 @@ import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
 import type { Bindings } from "../../env";
+import { brisbaneDay } from "../../lib/brisbane-time";
 import { newId } from "../../lib/ids";
 import { keyFor } from "../../lib/keys";
 import { signMessage } from "../../lib/tokens";
-import { affiliateClicks, creatorProfiles } from "./schema";
+import { affiliateClickDays, affiliateClicks, creatorProfiles } from "./schema";
 
 export interface Click {
   code: string;
@@ -140,3 +141,33 @@ export const d1ClickRecorder = (db: Db): ClickRecorder => ({
 
 /** Forgets the isolate's memory of recent clicks (tests reset storage between cases). */
 export const forgetRecentClicks = () => recent.clear();
+
+/**
+ * Retention's daily statements: clicks before `cutoff` become one count per creator and Brisbane
+ * day, and the raw rows go, in the caller's atomic batch: every click is counted once, raw or
+ * rolled up. The second statement returns the rows it removed.
+ */
+export function rollUpClicksStatements(db: Db, cutoff: Date) {
+  const oldClick = lt(affiliateClicks.createdAt, cutoff);
+  const clickDay = brisbaneDay(affiliateClicks.createdAt);
+  return [
+    db
+      .insert(affiliateClickDays)
+      .select(
+        db
+          .select({
+            creatorId: affiliateClicks.creatorId,
+            day: clickDay.as("day"),
+            clicks: sql<number>`count(*)`.as("clicks"),
+          })
+          .from(affiliateClicks)
+          .where(oldClick)
+          .groupBy(affiliateClicks.creatorId, clickDay),
+      )
+      .onConflictDoUpdate({
+        target: [affiliateClickDays.creatorId, affiliateClickDays.day],
+        set: { clicks: sql`${affiliateClickDays.clicks} + excluded.clicks` },
+      }),
+    db.delete(affiliateClicks).where(oldClick).returning({ id: affiliateClicks.id }),
+  ] as const;
+}

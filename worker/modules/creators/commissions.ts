@@ -13,6 +13,7 @@ import {
   lte,
   ne,
   type SQL,
+  type SQLWrapper,
   sql,
 } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -185,3 +186,62 @@ export async function approveDueCommissions(
     );
   return result.meta.changes;
 }
+
+/**
+ * Reverses the commissions of the orders `ofOrders` selects by the share of each order's total
+ * taken back (its refunded and disputed figures, which the same batch recomputed just before),
+ * rounded half up; reversed in full it is "reversed", and given back (a won dispute) it returns to
+ * "approved" or "pending".
+ */
+export function reverseCommissionsStatement(db: Db, ofOrders: SQLWrapper, now: number) {
+  const ofOrder = <T>(value: SQL) =>
+    sql<T>`${db
+      .select({ value: sql`${value}` })
+      .from(orders)
+      .where(eq(orders.id, commissions.orderId))}`;
+  const taken = ofOrder(
+    sql`min(${orders.totalCents}, ${orders.refundedCents} + ${orders.disputedCents})`,
+  );
+  const charged = ofOrder(sql`max(1, ${orders.totalCents})`);
+  const reversed = sql`min(${commissions.amountCents}, (${commissions.amountCents} * ${taken} + ${charged} / 2) / ${charged})`;
+  return db
+    .update(commissions)
+    .set({
+      reversedCents: reversed,
+      status: sql`CASE
+          WHEN ${taken} > 0 AND ${reversed} >= ${commissions.amountCents} THEN 'reversed'
+          WHEN ${commissions.status} = 'reversed'
+            THEN CASE WHEN ${commissions.approvedAt} IS NULL THEN 'pending' ELSE 'approved' END
+          ELSE ${commissions.status} END`,
+      updatedAt: new Date(now),
+    })
+    .where(inArray(commissions.orderId, ofOrders));
+}
+
+/** A payout batch takes what the commissions `which` selects still owe: they owe nothing more. */
+export const settleCommissionsStatement = (db: Db, which: SQL, now: number) =>
+  db
+    .update(commissions)
+    .set({ settledCents: sql`"amount_cents" - "reversed_cents"`, updatedAt: new Date(now) })
+    .where(which);
+
+/** A payout batch marked paid: its approved commissions (`which`) are paid. */
+export const markCommissionsPaidStatement = (db: Db, which: SQL, now: number) =>
+  db
+    .update(commissions)
+    .set({ status: "paid", updatedAt: new Date(now) })
+    .where(sql`"status" = 'approved' AND ${which}`);
+
+/**
+ * A payout batch cancelled: each commission `which` selects owes again what the batch had taken of
+ * it (`taken`, an expression over the commission's row).
+ */
+export const unsettleCommissionsStatement = (
+  db: Db,
+  batch: { taken: SQL; which: SQL },
+  now: number,
+) =>
+  db
+    .update(commissions)
+    .set({ settledCents: sql`"settled_cents" - ${batch.taken}`, updatedAt: new Date(now) })
+    .where(batch.which);

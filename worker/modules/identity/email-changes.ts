@@ -6,6 +6,7 @@
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { randomToken, sha256Hex } from "../../lib/tokens";
+import { setPayoutEmailStatement } from "../creators/profiles";
 import { creatorProfiles } from "../creators/schema";
 import { type EmailChangeKind, emailChanges, users } from "./schema";
 
@@ -81,11 +82,7 @@ export async function confirmEmailChange(db: Db, tokenHash: string): Promise<Ema
   }
 
   const [changed] = await db.batch([
-    db
-      .update(creatorProfiles)
-      .set({ payoutEmail: row.newEmail })
-      .where(and(eq(creatorProfiles.userId, row.userId), inArray(creatorProfiles.userId, live)))
-      .returning({ id: creatorProfiles.userId }),
+    setPayoutEmailStatement(db, row.userId, row.newEmail, live),
     end,
   ]);
   if (changed.length > 0) return { status: "changed", ...outcome };

@@ -1,7 +1,7 @@
 // Fixed-window rate limits counted in D1: one atomic upsert per request decides, so the count is
 // exact under concurrency, in `wrangler dev` as in production. The catalogue's reads, which must
 // cost no D1 write, are counted at the edge instead (enforceEdgeLimit, at the end).
-import { sql } from "drizzle-orm";
+import { like, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
@@ -214,3 +214,29 @@ function parseIpv6(text: string): number[] | null {
   }
   return groups.length === 8 ? groups.map((group) => Number.parseInt(group, 16)) : null;
 }
+
+/** A rate-limit row of a limit this code no longer names: gone after the longest plausible window. */
+const UNKNOWN_LIMIT_RETENTION_SECONDS = 7 * 86_400;
+
+/**
+ * Rate-limit rows whose window has passed, each by its own limit's window (the key is
+ * "<name>:<subject>"). Names and windows are this code's constants, written into the SQL, so the
+ * statement binds one parameter however many limits there are.
+ */
+function expiredRateLimits(nowSeconds: number) {
+  const windows = Object.values(LIMITS)
+    .map((limit) => `WHEN '${limit.name}' THEN ${limit.windowSeconds}`)
+    .join(" ");
+  const windowOf = sql.raw(
+    `CASE substr("key", 1, instr("key", ':') - 1) ${windows} ELSE ${UNKNOWN_LIMIT_RETENTION_SECONDS} END`,
+  );
+  return sql`${rateLimits.windowStart} + ${windowOf} <= ${nowSeconds}`;
+}
+
+/** Retention's daily statement: the counters whose window has passed (their keys returned). */
+export const pruneRateLimitsStatement = (db: Db, nowSeconds: number) =>
+  db.delete(rateLimits).where(expiredRateLimits(nowSeconds)).returning({ key: rateLimits.key });
+
+/** Removes the counters of these subjects (emails, addresses), under every limit. */
+export const forgetLimitsStatement = (db: Db, subjects: string[]) =>
+  db.delete(rateLimits).where(or(...subjects.map((s) => like(rateLimits.key, `%:${s}`))));

@@ -282,3 +282,36 @@ export function queueMailIf(
     )
     .onConflictDoNothing();
 }
+
+/** Retention's daily statement: outbox rows written before `before` (their ids returned). */
+export const pruneOutboxStatement = (db: Db, before: Date) =>
+  db
+    .delete(emailOutbox)
+    .where(lte(emailOutbox.createdAt, before))
+    .returning({ id: emailOutbox.id });
+
+/**
+ * The insert of a transactional mail into the outbox under `id`, for a batch whose change is
+ * certain (no condition): the caller sends it with deliverQueuedEmail after the batch.
+ */
+export const queueMailStatement = (db: Db, id: string, mail: EmailMessage) =>
+  db.insert(emailOutbox).values({
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    replyTo: mail.replyTo,
+    kind: "transactional",
+  });
+
+/** Removes the mail about the orders `orders` selects, then every mail to these addresses. */
+export const forgetMailStatements = (db: Db, whose: { orders: SQL | undefined; to: string[] }) =>
+  [
+    db
+      .delete(emailOutbox)
+      .where(
+        inArray(emailOutbox.orderId, db.select({ id: orders.id }).from(orders).where(whose.orders)),
+      ),
+    db.delete(emailOutbox).where(inArray(emailOutbox.to, whose.to)),
+  ] as const;

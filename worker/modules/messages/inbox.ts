@@ -14,8 +14,8 @@ import type { Bindings } from "../../env";
 import { notFound } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatement } from "../audit/audit";
-import { deliverQueuedEmail } from "../mail/outbox";
-import { emailOutbox } from "../mail/schema";
+import { deliverQueuedEmail, queueMailStatement } from "../mail/outbox";
+
 import { contactReplyEmail } from "../mail/templates";
 import { newsletterSubscribers } from "../newsletter/schema";
 import { contactMessages, contactReplies } from "./schema";
@@ -133,15 +133,7 @@ export async function replyToMessage(
       before: { status: message.status },
       after: { status: "replied", replyId, to: message.email },
     }),
-    db.insert(emailOutbox).values({
-      id: mailId,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      replyTo: mail.replyTo,
-      kind: "transactional",
-    }),
+    queueMailStatement(db, mailId, mail),
   ]);
   later(deliverQueuedEmail(env, db, mailId, mail));
   return getMessage(db, id);

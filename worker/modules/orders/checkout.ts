@@ -15,12 +15,7 @@ import type { Bindings } from "../../env";
 import { AppError, badRequest } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
 import { products } from "../catalogue/schema";
-import {
-  isShortOfStock,
-  releaseStatements,
-  reserveStatements,
-  stockLevels,
-} from "../catalogue/stock";
+import { isShortOfStock, reserveStatements, stockLevels } from "../catalogue/stock";
 import {
   type Attribution,
   attribute,
@@ -35,6 +30,7 @@ import {
   holdGuardStatements,
   holdLimitError,
   networkHash,
+  releaseHoldStatements,
   releaseSupersededStatements,
   supersededCheckouts,
 } from "./stock-holds";
@@ -263,7 +259,7 @@ async function storeReservedOrder(
 async function cancelOrder(db: Db, orderId: string): Promise<void> {
   await db.batch([
     db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId)),
-    ...releaseStatements(db, orderId, "checkout could not start"),
+    ...releaseHoldStatements(db, orderId, "checkout could not start"),
   ]);
 }
 

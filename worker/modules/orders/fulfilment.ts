@@ -6,21 +6,21 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
 import { stableId } from "../../lib/ids";
-import { releaseStatements, saleStatements } from "../catalogue/stock";
 import { commissionStatement, holdSameCardCommissions } from "../creators/commissions";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
 import { newOrderAlertEmail, orderConfirmationEmail } from "../mail/templates";
+import { type EventRef, recordEventStatement } from "../payments/events";
 import {
   applyReversalsStatements,
   type ReversalEvent,
   reversalSource,
   sourceStatement,
 } from "../payments/reversals";
-import { stripeEvents } from "../payments/schema";
 import { cardFingerprintOf, type Stripe } from "../payments/stripe";
 import { invoiceUrl } from "./invoice";
 import { findOrder } from "./orders";
 import { type OrderStatus, orders } from "./schema";
+import { releaseHoldStatements, sellHoldStatements } from "./stock-holds";
 
 export type FulfilmentOutcome =
   | "fulfilled"
@@ -33,20 +33,11 @@ export type FulfilmentOutcome =
   | "reversal_kept"
   | "ignored";
 
-interface EventRef {
-  id: string;
-  type: string;
-}
-
 /** States a payment may lift an order out of; anything further along stays where it is. */
 const UNPAID: OrderStatus[] = ["pending", "payment_failed", "expired"];
 
 const orderIdOf = (session: Stripe.Checkout.Session) =>
   session.metadata?.order_id ?? session.client_reference_id ?? null;
-
-/** The event's id is its key: a replayed event records nothing, and its batch changes nothing. */
-const recordEvent = (db: Db, event: EventRef) =>
-  db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
 
 /**
  * Marks the session's order paid when Stripe says it is and the amounts agree. `event` is the
@@ -62,7 +53,7 @@ export async function fulfilSession(
   const orderId = orderIdOf(session);
   const found = orderId ? await findOrder(db, orderId) : null;
   if (!found) {
-    if (event) await recordEvent(db, event);
+    if (event) await recordEventStatement(db, event);
     return "unknown_order";
   }
   const { order } = found;
@@ -77,11 +68,11 @@ export async function fulfilSession(
     console.error(
       `fulfilment: session ${session.id} (${session.amount_total} ${session.currency}) does not match order ${order.id} (${order.totalCents} ${order.currency})`,
     );
-    if (event) await recordEvent(db, event);
+    if (event) await recordEventStatement(db, event);
     return "amount_mismatch";
   }
   if (!paid) {
-    if (event) await recordEvent(db, event);
+    if (event) await recordEventStatement(db, event);
     return "not_paid";
   }
 
@@ -127,7 +118,7 @@ export async function fulfilSession(
   const sameCard = holdSameCardCommissions(db, order.id, now);
   const reversals = applyReversalsStatements(db, eq(orders.id, order.id), now);
   // The order's stock hold becomes a sale, once: conditional on the hold, which it moves to `sold`.
-  const sale = saleStatements(db, order.id);
+  const sale = sellHoldStatements(db, order.id);
   const effects = [
     update,
     queueMail,
@@ -138,7 +129,7 @@ export async function fulfilSession(
     ...sale,
   ] as const;
   const [transition] = event
-    ? (await db.batch([recordEvent(db, event), ...effects])).slice(1)
+    ? (await db.batch([recordEventStatement(db, event), ...effects])).slice(1)
     : await db.batch(effects);
   if (transition?.meta.changes !== 1) return "already_fulfilled";
 
@@ -159,12 +150,16 @@ async function markUnpaid(
   const orderId = orderIdOf(session) ?? "";
   // What the order held goes back in the same batch, once (the cron's sweep may race it).
   const [, update] = await db.batch([
-    recordEvent(db, event),
+    recordEventStatement(db, event),
     db
       .update(orders)
       .set({ status, updatedAt: new Date() })
       .where(and(eq(orders.id, orderId), eq(orders.status, "pending"))),
-    ...releaseStatements(db, orderId, status === "expired" ? "checkout expired" : "payment failed"),
+    ...releaseHoldStatements(
+      db,
+      orderId,
+      status === "expired" ? "checkout expired" : "payment failed",
+    ),
   ]);
   return update?.meta.changes === 1 ? "status_updated" : "ignored";
 }
@@ -178,11 +173,11 @@ async function recordReversal(db: Db, event: ReversalEvent): Promise<FulfilmentO
   const ref = { id: event.id, type: event.type };
   const source = reversalSource(event);
   if (!source) {
-    await recordEvent(db, ref);
+    await recordEventStatement(db, ref);
     return "ignored";
   }
   const [, , order] = await db.batch([
-    recordEvent(db, ref),
+    recordEventStatement(db, ref),
     sourceStatement(db, source),
     ...applyReversalsStatements(db, eq(orders.stripePaymentIntentId, source.paymentIntent)),
   ]);

@@ -1,10 +1,25 @@
 // Reading orders: an order with its lines, the answers' OrderDto, and which states count as paid.
-import { and, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  not,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import { imageUrl } from "../../contracts/catalogue";
 import { centsToDollars } from "../../contracts/money";
 import { type OrderDto, TRACKER_STEPS } from "../../contracts/order";
 import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
+import { commissions } from "../creators/schema";
+import { users } from "../identity/schema";
+import { stripeReversals } from "../payments/schema";
 import { invoiceUrl } from "./invoice";
 import { orderItems, orders } from "./schema";
 
@@ -17,6 +32,9 @@ export interface OrderWithItems {
 
 /** The states of an order that has been paid for: the tracker's five steps. */
 export const PAID_STATUSES: readonly OrderRow["status"][] = TRACKER_STEPS;
+
+/** States of an order nobody has paid for: what retention may delete once old. */
+const UNPAID_STATUSES = ["pending", "payment_failed", "expired"] as const;
 
 export const isPaid = (order: Pick<OrderRow, "status">) => PAID_STATUSES.includes(order.status);
 
@@ -98,3 +116,69 @@ export async function toOrderDto(
   if (order.refundedCents > 0) dto.refunded = centsToDollars(order.refundedCents);
   return dto;
 }
+
+/**
+ * Retention's daily statement: unpaid orders created before `before`. Never a paid order, and never
+ * one anything else still points at (a commission, or money Stripe reported taken back for its
+ * payment); its items go with it (cascade). The deleted ids are returned.
+ */
+export const pruneUnpaidOrdersStatement = (db: Db, before: Date) =>
+  db
+    .delete(orders)
+    .where(
+      and(
+        inArray(orders.status, UNPAID_STATUSES),
+        isNull(orders.paidAt),
+        lte(orders.createdAt, before),
+        not(
+          exists(
+            db
+              .select({ id: commissions.id })
+              .from(commissions)
+              .where(eq(commissions.orderId, orders.id)),
+          ),
+        ),
+        not(
+          exists(
+            db
+              .select({ id: stripeReversals.id })
+              .from(stripeReversals)
+              .where(eq(stripeReversals.paymentIntentId, orders.stripePaymentIntentId)),
+          ),
+        ),
+      ),
+    )
+    .returning({ id: orders.id });
+
+/**
+ * The money taken back from the paid orders `which` selects, as payments computes it from Stripe's
+ * refunds and disputes (payments/reversals.ts applyReversalsStatements).
+ */
+export const setReversedFiguresStatement = (
+  db: Db,
+  which: SQL,
+  figures: { refunded: SQL; disputed: SQL },
+  now: number,
+) =>
+  db
+    .update(orders)
+    .set({
+      refundedCents: figures.refunded,
+      disputedCents: figures.disputed,
+      updatedAt: new Date(now),
+    })
+    .where(which);
+
+/** The orders of these emails: placed with one, or by the account of one. */
+export const ordersOfPeople = (db: Db, emails: string[]) =>
+  or(
+    inArray(orders.email, emails),
+    inArray(
+      orders.userId,
+      db.select({ id: users.id }).from(users).where(inArray(users.email, emails)),
+    ),
+  );
+
+/** Removes the orders `which` selects (their lines and refunds cascade). */
+export const forgetOrdersStatement = (db: Db, which: SQL | undefined) =>
+  db.delete(orders).where(which);

@@ -28,12 +28,10 @@ import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { newId, stableId } from "../../lib/ids";
 import { type Actor, auditStatementIf } from "../audit/audit";
 import { noteCatalogueChange } from "../catalogue/cache";
-import { products } from "../catalogue/schema";
-import { ledgerFrom } from "../catalogue/stock";
+import { type RestockUnits, restockOrderStatements } from "../catalogue/stock";
 import { deliverQueuedEmail, type EmailMessage, queueMailIf } from "../mail/outbox";
 import { refundEmail } from "../mail/templates";
-import { applyReversalsStatements } from "../payments/reversals";
-import { stripeReversals } from "../payments/schema";
+import { applyReversalsStatements, refundReversalStatement } from "../payments/reversals";
 import { stripeClient } from "../payments/stripe";
 import { findOrder, type OrderItemRow, type OrderRow } from "./orders";
 import { orderItems, orderRefunds, orders, type RestockLine } from "./schema";
@@ -297,47 +295,30 @@ async function markFailed(db: Db, actor: Actor, row: RefundRow, message: string)
 }
 
 /** Units of an order line (`item`: its alias) to put back: what is asked, never beyond what is left. */
-type Units = (item: SQL) => SQL;
 const unitsOfRefund =
-  (refundId: string): Units =>
+  (refundId: string): RestockUnits =>
   (item) =>
     sql`min(${item}.quantity - ${item}.restocked_quantity, coalesce((SELECT sum(json_extract(j.value, '$.quantity'))
       FROM "order_refunds" r, json_each(r.restock_lines) j
       WHERE r.id = ${refundId} AND json_extract(j.value, '$.productId') = ${item}.product_id), 0))`;
-const allUnitsLeft: Units = (item) => sql`(${item}.quantity - ${item}.restocked_quantity)`;
+const allUnitsLeft: RestockUnits = (item) => sql`(${item}.quantity - ${item}.restocked_quantity)`;
 
 /**
- * Puts units back in stock, when `condition` holds: the ledger rows and the tracked products' on
- * hand (both read the lines' restocked units before) and then the lines' restocked units.
+ * Puts units back in stock, when `condition` holds: the catalogue's ledger rows and the tracked
+ * products' on hand (both read the lines' restocked units before) and then the lines' restocked
+ * units.
  */
 function restockStatements(
   db: Db,
   orderId: string,
-  units: Units,
+  units: RestockUnits,
   condition: SQL,
   reason: string,
   actor: Actor,
 ) {
-  const oi = sql.raw("oi");
   const line = sql.raw(`"order_items"`);
   return [
-    ledgerFrom(
-      db,
-      sql`SELECT oi.product_id, 'restock' AS kind, ${units(oi)} AS on_hand_delta, 0 AS reserved_delta,
-        ${reason} AS reason, oi.order_id, ${actor.id} AS actor_id
-      FROM "order_items" oi JOIN "products" p ON p.id = oi.product_id
-      WHERE oi.order_id = ${orderId} AND p.stock_on_hand IS NOT NULL AND ${units(oi)} > 0 AND ${condition}`,
-    ),
-    db
-      .update(products)
-      .set({
-        stockOnHand: sql`"stock_on_hand" + coalesce((SELECT ${units(oi)} FROM "order_items" oi
-          WHERE oi.order_id = ${orderId} AND oi.product_id = "products"."id"), 0)`,
-      })
-      .where(
-        sql`"products"."stock_on_hand" IS NOT NULL AND "products"."id" IN (SELECT oi.product_id
-          FROM "order_items" oi WHERE oi.order_id = ${orderId} AND ${units(oi)} > 0) AND ${condition}`,
-      ),
+    ...restockOrderStatements(db, { orderId, units, condition, reason, actorId: actor.id }),
     db
       .update(orderItems)
       .set({ restockedQuantity: sql`"restocked_quantity" + ${units(line)}` })
@@ -359,34 +340,22 @@ function chargeRefundStatement(
 ) {
   const charge = typeof refund.charge === "string" ? refund.charge : refund.charge?.id;
   if (!charge || !order.stripePaymentIntentId) return null;
-  return db
-    .insert(stripeReversals)
-    .select(
-      db
-        .select({
-          id: sql`${charge}`.as("id"),
-          kind: sql`'refund'`.as("kind"),
-          paymentIntentId: sql`${order.stripePaymentIntentId}`.as("payment_intent_id"),
-          amountCents: sql`(SELECT coalesce(sum(r.amount_cents), 0) FROM "order_refunds" r
-            WHERE r.order_id = ${order.id} AND (r.status = 'succeeded' OR r.id = ${row.id}))`.as(
-            "amount_cents",
-          ),
-          status: sql`NULL`.as("status"),
-          eventCreated: sql`${refund.created}`.as("event_created"),
-          updatedAt: sql`${now}`.as("updated_at"),
-        })
-        .from(orderRefunds)
-        .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, "pending"))),
-    )
-    .onConflictDoUpdate({
-      target: stripeReversals.id,
-      set: {
-        amountCents: sql`max(${stripeReversals.amountCents}, excluded.amount_cents)`,
-        eventCreated: sql`max(${stripeReversals.eventCreated}, excluded.event_created)`,
-        updatedAt: new Date(now),
-      },
-      setWhere: eq(stripeReversals.kind, "refund"),
-    });
+  return refundReversalStatement(
+    db,
+    {
+      charge,
+      paymentIntentId: order.stripePaymentIntentId,
+      amountCents: sql`(SELECT coalesce(sum(r.amount_cents), 0) FROM "order_refunds" r
+            WHERE r.order_id = ${order.id} AND (r.status = 'succeeded' OR r.id = ${row.id}))`,
+      created: refund.created,
+    },
+    // Written only while the refund's own row is still pending.
+    {
+      table: orderRefunds,
+      where: and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, "pending")),
+    },
+    now,
+  );
 }
 
 const customerOf = (order: OrderRow) => ({

@@ -8,7 +8,7 @@
 // - and at most HOLD_LIMITS.unitsPerProductPerNetwork units of any tracked product across them.
 // The network limits are guard statements in the checkout's own batch (batch_guards): counted by
 // D1's single writer with the new order already in, so concurrent checkouts cannot both slip in.
-import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { MAX_CART_QUANTITY } from "../../contracts/cart";
 import type { Db } from "../../db/client";
 import { failedConstraint } from "../../db/errors";
@@ -17,8 +17,8 @@ import { AppError } from "../../lib/app-error";
 import { keyFor } from "../../lib/keys";
 import { signMessage } from "../../lib/tokens";
 import { products } from "../catalogue/schema";
-import { releaseStatements } from "../catalogue/stock";
-import { type BatchGuard, batchGuards } from "../limits/schema";
+import { RELEASABLE, releaseStatements, saleStatements } from "../catalogue/stock";
+import { guardNamed, guardStatement } from "../limits/guards";
 import { stripeClient } from "../payments/stripe";
 import { orderItems, orders } from "./schema";
 
@@ -42,9 +42,6 @@ export const networkHash = async (env: Bindings, network: string) =>
 /** An order holds stock and can still be paid: what the network limits count. */
 const holding = sql`${orders.stockHold} = 'held' AND ${orders.status} = 'pending'`;
 
-/** The name of a guard, as the one column of the rows a guard statement would insert. */
-const named = (name: BatchGuard) => ({ guard: sql<BatchGuard>`${name}`.as("guard") });
-
 /**
  * The checkout batch's guards for a network, evaluated after its new order `orderId` is written:
  * they insert into batch_guards, failing the batch (see db/schema.ts), when the network holds too
@@ -58,17 +55,17 @@ export function holdGuardStatements(db: Db, orderId: string, network: string) {
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   return [
-    db
-      .insert(batchGuards)
-      .select(
-        db
-          .select(named("network_checkouts"))
-          .from(sql`(SELECT 1)`)
-          .where(sql`(${openCheckouts}) > ${HOLD_LIMITS.checkoutsPerNetwork}`),
-      ),
-    db.insert(batchGuards).select(
+    guardStatement(
+      db,
       db
-        .select(named("network_units"))
+        .select(guardNamed("network_checkouts"))
+        .from(sql`(SELECT 1)`)
+        .where(sql`(${openCheckouts}) > ${HOLD_LIMITS.checkoutsPerNetwork}`),
+    ),
+    guardStatement(
+      db,
+      db
+        .select(guardNamed("network_units"))
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .innerJoin(products, eq(products.id, orderItems.productId))
@@ -153,5 +150,78 @@ export const releaseSupersededStatements = (db: Db, orderIds: string[]) =>
       .update(orders)
       .set({ status: "expired" })
       .where(and(eq(orders.id, id), eq(orders.status, "pending"))),
-    ...releaseStatements(db, id, "replaced by a newer checkout from the same browser"),
+    ...releaseHoldStatements(db, id, "replaced by a newer checkout from the same browser"),
   ]);
+
+/**
+ * Gives back what an order holds, once: the catalogue's ledger rows and reserved counts, then the
+ * order's hold marked released. All three test the same condition, which only the last changes.
+ */
+export const releaseHoldStatements = (db: Db, orderId: string, reason: string) =>
+  [
+    ...releaseStatements(db, orderId, reason),
+    db
+      .update(orders)
+      .set({ stockHold: "released" })
+      .where(
+        and(eq(orders.id, orderId), eq(orders.stockHold, "held"), sql`"status" IN ${RELEASABLE}`),
+      ),
+  ] as const;
+
+/**
+ * Turns a paid order's hold into a sale, once (for fulfilment's batch, after the statement that
+ * marks it paid): the catalogue's sale statements, then the hold marked sold, which every one of
+ * them tests.
+ */
+export const sellHoldStatements = (db: Db, orderId: string) =>
+  [
+    ...saleStatements(db, orderId),
+    db
+      .update(orders)
+      .set({ stockHold: "sold" })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          inArray(orders.stockHold, ["held", "released"]),
+          sql`"paid_at" IS NOT NULL`,
+        ),
+      ),
+  ] as const;
+
+/** How long after its creation a pending order's session has surely expired at Stripe. */
+export const SWEEP_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * The cron's sweep: releases the holds of orders that can no longer be paid (failed, expired or
+ * cancelled, or still pending well past their session's expiry, which it marks expired). Each
+ * order is one batch, safe to race with the webhook: the hold is released once whoever is first.
+ */
+export async function releaseLapsedHolds(
+  db: Db,
+  now: number,
+  sessionLifetimeMs: number,
+): Promise<number> {
+  const cutoff = new Date(now - sessionLifetimeMs - SWEEP_GRACE_MS);
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.stockHold, "held"),
+        sql`(${orders.status} IN ${RELEASABLE} OR (${orders.status} = 'pending' AND ${orders.createdAt} < ${cutoff.getTime()}))`,
+      ),
+    )
+    .limit(100);
+  let released = 0;
+  for (const { id } of due) {
+    const results = await db.batch([
+      db
+        .update(orders)
+        .set({ status: "expired", updatedAt: new Date(now) })
+        .where(and(eq(orders.id, id), eq(orders.status, "pending"), lt(orders.createdAt, cutoff))),
+      ...releaseHoldStatements(db, id, "checkout lapsed (sweep)"),
+    ]);
+    if (results[results.length - 1]?.meta.changes === 1) released++;
+  }
+  return released;
+}

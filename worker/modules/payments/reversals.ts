@@ -3,9 +3,11 @@
 // payment is recorded); the paid order and its commission are then recomputed from every source of
 // the payment. Recomputing instead of adding makes replays, races and out-of-order deliveries
 // harmless, lets a refund and a dispute add up, and lets a won dispute give back what it held.
-import { and, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { commissions } from "../creators/schema";
+import { reverseCommissionsStatement } from "../creators/commissions";
+import { setReversedFiguresStatement } from "../orders/orders";
 import { orders } from "../orders/schema";
 import { stripeReversals } from "./schema";
 import type { Stripe } from "./stripe";
@@ -145,41 +147,59 @@ export function applyReversalsStatements(db: Db, which: SQL, now = Date.now()) {
   const refunded = sql`max(${orders.refundedCents}, min(${orders.totalCents}, ${sumOf("refund")}))`;
   const disputed = sql`max(0, min(${orders.totalCents} - ${refunded}, ${sumOf("dispute")}))`;
 
-  const ofOrder = <T>(value: SQL) =>
-    sql<T>`${db
-      .select({ value: sql`${value}` })
-      .from(orders)
-      .where(eq(orders.id, commissions.orderId))}`;
-  const taken = ofOrder(
-    sql`min(${orders.totalCents}, ${orders.refundedCents} + ${orders.disputedCents})`,
-  );
-  const charged = ofOrder(sql`max(1, ${orders.totalCents})`);
-  const reversed = sql`min(${commissions.amountCents}, (${commissions.amountCents} * ${taken} + ${charged} / 2) / ${charged})`;
-
   return [
-    db
-      .update(orders)
-      .set({ refundedCents: refunded, disputedCents: disputed, updatedAt: new Date(now) })
-      .where(and(which, isNotNull(orders.paidAt), isNotNull(orders.stripePaymentIntentId))),
-    db
-      .update(commissions)
-      .set({
-        reversedCents: reversed,
-        status: sql`CASE
-          WHEN ${taken} > 0 AND ${reversed} >= ${commissions.amountCents} THEN 'reversed'
-          WHEN ${commissions.status} = 'reversed'
-            THEN CASE WHEN ${commissions.approvedAt} IS NULL THEN 'pending' ELSE 'approved' END
-          ELSE ${commissions.status} END`,
-        updatedAt: new Date(now),
-      })
-      .where(
-        inArray(
-          commissions.orderId,
-          db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(which, isNotNull(orders.paidAt))),
-        ),
-      ),
+    setReversedFiguresStatement(
+      db,
+      and(which, isNotNull(orders.paidAt), isNotNull(orders.stripePaymentIntentId)) as SQL,
+      { refunded, disputed },
+      now,
+    ),
+    reverseCommissionsStatement(
+      db,
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(which, isNotNull(orders.paidAt))),
+      now,
+    ),
   ] as const;
+}
+
+/**
+ * A refund the back-office made, recorded against its charge as charge.refunded will report it:
+ * `amountCents` (the order's refunds with this one) kept as the larger of it and what was
+ * recorded, so the webhook's cumulative amount converges with it (sourceStatement). Written from
+ * the row `source` selects, so only while the caller's condition holds.
+ */
+export function refundReversalStatement(
+  db: Db,
+  refund: { charge: string; paymentIntentId: string; amountCents: SQL; created: number },
+  source: { table: SQLiteTable; where: SQL | undefined },
+  now: number,
+) {
+  return db
+    .insert(stripeReversals)
+    .select(
+      db
+        .select({
+          id: sql`${refund.charge}`.as("id"),
+          kind: sql`'refund'`.as("kind"),
+          paymentIntentId: sql`${refund.paymentIntentId}`.as("payment_intent_id"),
+          amountCents: sql`${refund.amountCents}`.as("amount_cents"),
+          status: sql`NULL`.as("status"),
+          eventCreated: sql`${refund.created}`.as("event_created"),
+          updatedAt: sql`${now}`.as("updated_at"),
+        })
+        .from(source.table)
+        .where(source.where),
+    )
+    .onConflictDoUpdate({
+      target: stripeReversals.id,
+      set: {
+        amountCents: sql`max(${stripeReversals.amountCents}, excluded.amount_cents)`,
+        eventCreated: sql`max(${stripeReversals.eventCreated}, excluded.event_created)`,
+        updatedAt: new Date(now),
+      },
+      setWhere: eq(stripeReversals.kind, "refund"),
+    });
 }

@@ -7,7 +7,7 @@
 // it), the account's own address is mailed a notice, and new details wait a cooling-off period
 // (PAYOUT_DETAILS_COOLING_OFF_HOURS, 72 by default) before a batch may pay them. A save that keeps
 // the same destination (only the ABN or GST registration changed) keeps its usable time.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   type CreatorPayoutDetailsDto,
   maskAccountNumber,
@@ -19,6 +19,7 @@ import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
 import { seal, unseal } from "../../lib/keys";
 import { type Actor, auditStatement } from "../audit/audit";
+import { users } from "../identity/schema";
 import { creatorPayoutDetails } from "./schema";
 
 const encoder = new TextEncoder();
@@ -138,3 +139,19 @@ export async function openAccountNumber(
 ): Promise<string> {
   return decoder.decode(await unseal(env, "payoutDetails", userId, sealed));
 }
+
+/**
+ * Ends the cooling-off period of the payout details of the account with this email, as if it had
+ * passed (development only: the browser journeys' way to a payout). The details' owners.
+ */
+export const endCoolingOff = (db: Db, email: string) =>
+  db
+    .update(creatorPayoutDetails)
+    .set({ usableFrom: new Date() })
+    .where(
+      inArray(
+        creatorPayoutDetails.userId,
+        db.select({ id: users.id }).from(users).where(eq(users.email, email)),
+      ),
+    )
+    .returning({ userId: creatorPayoutDetails.userId });

@@ -34,7 +34,12 @@ import { brisbaneDate } from "../../lib/brisbane-time";
 import { csvMoney, csvRow } from "../../lib/csv";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
-import { NOT_HELD } from "../creators/commissions";
+import {
+  markCommissionsPaidStatement,
+  NOT_HELD,
+  settleCommissionsStatement,
+  unsettleCommissionsStatement,
+} from "../creators/commissions";
 import { commissions } from "../creators/schema";
 import { users } from "../identity/schema";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
@@ -138,10 +143,7 @@ export async function createPayout(
         AND c."amount_cents" - c."reversed_cents" - c."settled_cents" <> 0
         AND (c."review" IS NULL OR c."review" = 'released')`),
     // ...which it then owes no more.
-    db
-      .update(commissions)
-      .set({ settledCents: sql`"amount_cents" - "reversed_cents"`, updatedAt: new Date(now) })
-      .where(inPayout(id)),
+    settleCommissionsStatement(db, inPayout(id), now),
     db
       .update(payouts)
       .set({
@@ -408,10 +410,7 @@ export async function markPayoutPaid(
   // Everything conditional on the batch still being open, and the move to paid last: of calls
   // racing (D1 runs each batch whole, one after another), only the first finds it open.
   await db.batch([
-    db
-      .update(commissions)
-      .set({ status: "paid", updatedAt: new Date(now) })
-      .where(sql`"status" = 'approved' AND ${isOpen(id)} AND ${inPayout(id)}`),
+    markCommissionsPaidStatement(db, sql`${isOpen(id)} AND ${inPayout(id)}`, now),
     ...mails.map((m) => queueMailIf(db, m.id, m.mail, stillOpen, payouts)),
     auditStatementIf(
       db,
@@ -456,15 +455,16 @@ export async function cancelPayout(
   if (before.status !== "open") throw notOpen(before.status);
   // As marking paid: conditional on the batch being open, the move to cancelled last.
   await db.batch([
-    db
-      .update(commissions)
-      .set({
-        settledCents: sql`"settled_cents" - (SELECT i."amount_cents" FROM "payout_items" AS i
+    unsettleCommissionsStatement(
+      db,
+      {
+        taken: sql`(SELECT i."amount_cents" FROM "payout_items" AS i
           JOIN "payout_lines" AS l ON l."id" = i."line_id"
           WHERE l."payout_id" = ${id} AND i."commission_id" = "commissions"."id")`,
-        updatedAt: new Date(now),
-      })
-      .where(sql`${isOpen(id)} AND ${inPayout(id)}`),
+        which: sql`${isOpen(id)} AND ${inPayout(id)}`,
+      },
+      now,
+    ),
     auditStatementIf(
       db,
       actor,
@@ -757,3 +757,13 @@ export async function payoutStatement(
       : null,
   };
 }
+
+/** Every batch's totals recomputed from the lines left (after accounts went), and empty ones gone. */
+export const retotalPayoutsStatements = (db: Db) =>
+  [
+    db.update(payouts).set({
+      totalCents: sql`(SELECT coalesce(sum(l."amount_cents"), 0) FROM "payout_lines" AS l WHERE l."payout_id" = "payouts"."id")`,
+      lineCount: sql`(SELECT count(*) FROM "payout_lines" AS l WHERE l."payout_id" = "payouts"."id")`,
+    }),
+    db.delete(payouts).where(eq(payouts.lineCount, 0)),
+  ] as const;
