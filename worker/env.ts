@@ -115,7 +115,7 @@ const EnvSchema = v.object({
     ),
   ),
   /**
-   * The shop's bank account, for the ABA file that pays creators (modules/payouts/methods/bank.ts): APCA's short name
+   * The shop's bank account, for the ABA file that pays creators (modules/payouts/methods/aba.ts): APCA's short name
    * of the bank (CBA, WBC, NAB, ANZ...), the direct entry user id the bank issued (up to 6
    * digits), the name the bank expects as the file's user, BSB and account number. Unset, bank
    * files cannot be made (the back-office says which is missing).

@@ -11,7 +11,7 @@ import {
   MAX_ABA_AMOUNT_CENTS,
   MAX_ABA_DETAIL_RECORDS,
   parseAba,
-} from "../../worker/modules/payouts/methods/bank";
+} from "../../worker/modules/payouts/methods/aba";
 
 const HEADER: AbaHeader = {
   bank: "CBA",

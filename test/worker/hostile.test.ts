@@ -41,8 +41,8 @@ import {
 import { newsletterSubscribers } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
 import { JWT_AUDIENCE, JWT_ISSUER } from "../../worker/modules/identity/sessions";
-import { openAccountNumber } from "../../worker/modules/payouts/details";
-import { parseAba } from "../../worker/modules/payouts/methods/bank";
+import { parseAba } from "../../worker/modules/payouts/methods/aba";
+import { openAccountNumber } from "../../worker/modules/payouts/methods/bank";
 import { adminSession, asUser, creatorSession, register, setRole } from "./helpers/accounts";
 import { address, openSession, paidOrder, signature, stripe } from "./helpers/checkout";
 import { parseCsv } from "./helpers/csv";
@@ -4100,7 +4100,7 @@ describe("regressions found by the fuzz", () => {
   });
 
   // Found by the payout fuzz: AbaQuery (contracts/payouts.ts) took any calendar day, but the ABA
-  // writer (modules/payouts/methods/bank.ts, ddmmyy) rebuilds the day with Date.UTC, which reads the years 0 to 99 as
+  // writer (modules/payouts/methods/aba.ts, ddmmyy) rebuilds the day with Date.UTC, which reads the years 0 to 99 as
   // 1900 to 1999; the check that follows threw an AbaError that nothing turned into a 4xx, so the
   // download answered 500.
   it("answers a bank file for a day of the years 0000 to 0099 with a 4xx, not 500", async () => {

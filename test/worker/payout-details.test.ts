@@ -14,7 +14,7 @@ import {
   PayoutDetailsSchema,
   toPayoutDetailsDto,
 } from "../../worker/contracts/payouts";
-import { abaFile, parseAba } from "../../worker/modules/payouts/methods/bank";
+import { abaFile, parseAba } from "../../worker/modules/payouts/methods/aba";
 
 /** A real ABN's shape: 51 824 753 556 passes the ATO's checksum. */
 const ABN = "51 824 753 556";

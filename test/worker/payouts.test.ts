@@ -25,9 +25,9 @@ import {
 } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { newId } from "../../worker/lib/ids";
-import { openAccountNumber } from "../../worker/modules/payouts/details";
-import { MAX_REFERENCE_LENGTH, parseAba } from "../../worker/modules/payouts/methods/bank";
-import { lodgementReference, statementNumber } from "../../worker/modules/payouts/payouts";
+import { MAX_REFERENCE_LENGTH, parseAba } from "../../worker/modules/payouts/methods/aba";
+import { lodgementReference, openAccountNumber } from "../../worker/modules/payouts/methods/bank";
+import { statementNumber } from "../../worker/modules/payouts/statement-number";
 import {
   adminSession,
   asUser,

@@ -1,7 +1,7 @@
 // Where a creator's commission is paid (issue 18, item 4): an Australian bank account or a PayPal
 // email, with an ABN and GST registration for the statement. The schema POST
 // /api/user/creator/payout-details validates with and the profile form checks with; the rules
-// the bank file (worker/modules/payouts/methods/bank.ts) writes by; and the masked answer, the only way details go out.
+// the bank file (worker/modules/payouts/methods/aba.ts) writes by; and the masked answer, the only way details go out.
 import * as v from "valibot";
 import { CurrentPasswordSchema } from "./account";
 import { isAbn, MAX_EMAIL_LENGTH } from "./fields";
@@ -195,26 +195,25 @@ const taxEntries = {
 export const PAYOUT_METHODS = ["bank", "paypal"] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
-/** POST /api/user/creator/payout-details. */
+/** A bank account's details (worker/modules/payouts/methods/bank.ts). */
+export const BankDetailsSchema = v.object({
+  method: v.literal("bank"),
+  bsb: BsbSchema,
+  accountNumber: AccountNumberSchema,
+  accountName: AccountNameSchema,
+  ...taxEntries,
+});
+
+/** A PayPal account's details (worker/modules/payouts/methods/paypal.ts). */
+export const PaypalDetailsSchema = v.object({
+  method: v.literal("paypal"),
+  email: PaypalEmailSchema,
+  ...taxEntries,
+});
+
+/** POST /api/user/creator/payout-details: one variant per payout method. */
 export const PayoutDetailsSchema = v.pipe(
-  v.variant(
-    "method",
-    [
-      v.object({
-        method: v.literal("bank"),
-        bsb: BsbSchema,
-        accountNumber: AccountNumberSchema,
-        accountName: AccountNameSchema,
-        ...taxEntries,
-      }),
-      v.object({
-        method: v.literal("paypal"),
-        email: PaypalEmailSchema,
-        ...taxEntries,
-      }),
-    ],
-    PAYOUT_MESSAGES.method,
-  ),
+  v.variant("method", [BankDetailsSchema, PaypalDetailsSchema], PAYOUT_MESSAGES.method),
   v.forward(
     v.partialCheck(
       [["abn"], ["gstRegistered"]],

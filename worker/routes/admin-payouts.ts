@@ -17,10 +17,9 @@ import {
   getPayout,
   listPayouts,
   markPayoutPaid,
-  payoutAba,
   payoutDue,
+  payoutFile,
   payoutMinimumCents,
-  payoutPaypalCsv,
 } from "../modules/payouts/payouts";
 
 /** The minimum asked, in cents, or the shop's default. */
@@ -55,23 +54,19 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     c.json({ success: true as const, payout: await getPayout(c.var.db, c.req.valid("param").id) }),
   )
   .get("/payouts/:id/aba", validate("param", IdParam), validate("query", AbaQuery), async (c) => {
-    const { text, filename } = await payoutAba(
+    const file = await payoutFile(
       c.env,
       c.var.db,
       c.var.admin,
       c.req.valid("param").id,
+      "bank",
       c.req.valid("query").date,
     );
-    return csvResponse(text, filename, { bom: false, contentType: "text/plain; charset=us-ascii" });
+    return csvResponse(file.text, file.filename, { bom: false, contentType: file.contentType });
   })
   .get("/payouts/:id/paypal.csv", validate("param", IdParam), async (c) => {
-    const { text, filename } = await payoutPaypalCsv(
-      c.env,
-      c.var.db,
-      c.var.admin,
-      c.req.valid("param").id,
-    );
-    return csvResponse(text, filename, { bom: false });
+    const file = await payoutFile(c.env, c.var.db, c.var.admin, c.req.valid("param").id, "paypal");
+    return csvResponse(file.text, file.filename, { bom: false, contentType: file.contentType });
   })
   .post("/payouts/:id/paid", validate("param", IdParam), async (c) => {
     const payout = await markPayoutPaid(

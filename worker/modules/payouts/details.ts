@@ -1,7 +1,7 @@
-// Where a creator is paid: saved from the profile, the account number sealed with the
-// payout-details key (lib/keys.ts, PAYOUT_DETAILS_KEY) and bound to the creator's id, and kept
-// masked beside it, so answers never need to open it. Only the bank file opens it
-// (modules/payouts/payouts.ts), from the copy a payout batch took.
+// Where a creator is paid: saved from the profile by the payout method the details name
+// (methods/: a bank account's number sealed with the payout-details key and kept masked beside
+// it, a PayPal address), so answers never need to open a secret. Only the bank file opens it
+// (methods/bank.ts), from the copy a payout batch took.
 //
 // Details cannot be redirected quietly: saving needs the account's password (the route checks
 // it), the account's own address is mailed a notice, and new details wait a cooling-off period
@@ -10,20 +10,16 @@
 import { eq, inArray } from "drizzle-orm";
 import {
   type CreatorPayoutDetailsDto,
-  maskAccountNumber,
   type PayoutDetails,
   type PayoutDetailsDto,
   payoutDetailsDto,
 } from "../../contracts/payouts";
 import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
-import { seal, unseal } from "../../lib/keys";
 import { type Actor, auditStatement } from "../audit/audit";
 import { users } from "../identity/schema";
+import { payoutMethod } from "./methods/registry";
 import { creatorPayoutDetails } from "./schema";
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 const HOUR_MS = 3_600_000;
 export const DEFAULT_COOLING_OFF_HOURS = 72;
@@ -33,11 +29,8 @@ export const coolingOffMs = (env: Pick<Bindings, "PAYOUT_DETAILS_COOLING_OFF_HOU
   Number(env.PAYOUT_DETAILS_COOLING_OFF_HOURS ?? DEFAULT_COOLING_OFF_HOURS) * HOUR_MS;
 
 /** "BSB 062-000, account ••••••123" or "PayPal jo@example.com": where a payout went, in words. */
-export function paidTo(details: PayoutDetailsDto): string {
-  return details.method === "paypal"
-    ? `PayPal ${details.email}`
-    : `BSB ${details.bsb}, account ${details.accountNumberMasked}`;
-}
+export const paidTo = (details: PayoutDetailsDto): string =>
+  payoutMethod(details.method).paidTo(details);
 
 type Row = typeof creatorPayoutDetails.$inferSelect;
 
@@ -56,18 +49,6 @@ export async function getPayoutDetails(
     .from(creatorPayoutDetails)
     .where(eq(creatorPayoutDetails.userId, userId));
   return row ? creatorDto(row) : null;
-}
-
-/** Whether `details` send money where `row` already did (same account or PayPal address). */
-async function sameDestination(env: Bindings, row: Row, details: PayoutDetails) {
-  if (details.method === "paypal") {
-    return row.method === "paypal" && row.paypalEmail === details.email;
-  }
-  if (row.method !== "bank" || row.bsb !== details.bsb || !row.accountNumberSealed) return false;
-  if (row.accountName !== details.accountName) return false;
-  return (
-    (await openAccountNumber(env, row.userId, row.accountNumberSealed)) === details.accountNumber
-  );
 }
 
 export interface SavedPayoutDetails {
@@ -93,19 +74,14 @@ export async function savePayoutDetails(
     .select()
     .from(creatorPayoutDetails)
     .where(eq(creatorPayoutDetails.userId, userId));
-  const destinationChanged = !before || !(await sameDestination(env, before, details));
+  const method = payoutMethod(details.method);
+  const destinationChanged = !before || !(await method.sameDestination(env, before, details));
   const usableFrom =
     destinationChanged || !before ? new Date(now + coolingOffMs(env)) : before.usableFrom;
-  const bank = details.method === "bank" ? details : null;
+  // Switching method clears the other's fields: each method sets its own and nulls the rest.
   const values = {
     method: details.method,
-    bsb: bank?.bsb ?? null,
-    accountNumberSealed: bank
-      ? await seal(env, "payoutDetails", userId, encoder.encode(bank.accountNumber))
-      : null,
-    accountNumberMasked: bank ? maskAccountNumber(bank.accountNumber) : null,
-    accountName: bank?.accountName ?? null,
-    paypalEmail: details.method === "paypal" ? details.email : null,
+    ...(await method.store(env, userId, details)),
     abn: details.abn,
     gstRegistered: details.gstRegistered,
     usableFrom,
@@ -129,15 +105,6 @@ export async function savePayoutDetails(
   ]);
   if (!row) throw new Error("payout details were not saved");
   return { payoutDetails: creatorDto(row), destinationChanged };
-}
-
-/** Opens an account number sealed for `userId` (a payout line keeps the creator's sealed copy). */
-export async function openAccountNumber(
-  env: Bindings,
-  userId: string,
-  sealed: string,
-): Promise<string> {
-  return decoder.decode(await unseal(env, "payoutDetails", userId, sealed));
 }
 
 /**

@@ -18,12 +18,12 @@ import {
   PAYOUTS_PAGE_SIZE,
   type PayoutDueDto,
   type PayoutLineDto,
+  type PayoutMethod,
   type PayoutStatementDto,
   type PayoutStatusDto,
   payoutDetailsDto,
   payoutStatementPath,
   type StatementLineDto,
-  toAbaText,
   type WaitingCreatorDto,
 } from "../../contracts/payouts";
 import { gstIncludedCents } from "../../contracts/totals";
@@ -31,7 +31,6 @@ import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { brisbaneDate } from "../../lib/brisbane-time";
-import { csvMoney, csvRow } from "../../lib/csv";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
 import {
@@ -45,9 +44,10 @@ import { users } from "../identity/schema";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
 import { remittanceEmail } from "../mail/templates";
 import { orders } from "../orders/schema";
-import { openAccountNumber, paidTo } from "./details";
-import { type AbaCredit, AbaError, abaFile } from "./methods/bank";
+import { paidTo } from "./details";
+import { payoutMethod } from "./methods/registry";
 import { creatorPayoutDetails, payoutItems, payoutLines, payouts } from "./schema";
+import { statementNumber } from "./statement-number";
 
 /** The minimum a batch pays by default: CREATOR_PAYOUT_MINIMUM dollars, or A$50. */
 export function payoutMinimumCents(env: Pick<Bindings, "CREATOR_PAYOUT_MINIMUM">): number {
@@ -488,7 +488,7 @@ export async function cancelPayout(
 }
 
 /** The lines of a batch that pay by `method`, with their sealed numbers (bank only). */
-async function linesBy(db: Db, id: string, method: "bank" | "paypal") {
+async function linesBy(db: Db, id: string, method: PayoutMethod) {
   const payout = await getPayout(db, id);
   if (payout.status === "cancelled") throw notOpen(payout.status);
   const lines = await db
@@ -499,30 +499,6 @@ async function linesBy(db: Db, id: string, method: "bank" | "paypal") {
   return { payout, lines };
 }
 
-/** What the shop's bank settings lack for a bank file, by variable name. */
-export function missingBankSettings(env: Bindings): string[] {
-  const settings = {
-    SHOP_BANK: env.SHOP_BANK,
-    SHOP_BANK_USER_ID: env.SHOP_BANK_USER_ID,
-    SHOP_BANK_USER_NAME: env.SHOP_BANK_USER_NAME,
-    SHOP_BANK_BSB: env.SHOP_BANK_BSB,
-    SHOP_BANK_ACCOUNT_NUMBER: env.SHOP_BANK_ACCOUNT_NUMBER,
-  };
-  return Object.entries(settings)
-    .filter(([, value]) => !value)
-    .map(([name]) => name);
-}
-
-/** A payout line's statement number: the last 8 characters of its id, in capitals. */
-export const statementNumber = (lineId: string) => lineId.slice(-8).toUpperCase();
-
-/**
- * The lodgement reference a creator's bank statement shows for their credit: "STATEMENT" and the
- * whole statement number, as their statement prints it. It fills the ABA field's 18 characters
- * exactly (10 + 8); the file refuses a longer one rather than cut the number short.
- */
-export const lodgementReference = (lineId: string) => `STATEMENT ${statementNumber(lineId)}`;
-
 /**
  * The audit entry of a payout file handed to `actor`: which file, how many payments and their
  * total; never an account number or an address.
@@ -531,7 +507,7 @@ const auditPayoutFile = (
   db: Db,
   actor: Actor,
   id: string,
-  file: { filename: string; format: "aba" | "paypal"; lines: { amountCents: number }[] },
+  file: { filename: string; format: string; lines: { amountCents: number }[] },
   details: Record<string, unknown> = {},
 ) =>
   auditStatement(db, actor, {
@@ -547,97 +523,33 @@ const auditPayoutFile = (
   });
 
 /**
- * The batch's bank transfers as an ABA (Direct Entry) file for the shop's bank, released on
- * `processingDate` (YYYY-MM-DD, Brisbane; default today), recorded in the audit log as downloaded
- * by `actor`. 409 when the shop's bank settings are missing or no line pays by bank.
+ * The batch's file for the lines of one payout method (the bank's ABA file, the PayPal CSV; see
+ * methods/), recorded in the audit log as downloaded by `actor`. 409 when the method refuses (the
+ * shop's bank settings missing) or no line pays by it. `processingDate` (YYYY-MM-DD, Brisbane;
+ * default today) is when a bank releases the transfers.
  */
-export async function payoutAba(
+export async function payoutFile(
   env: Bindings,
   db: Db,
   actor: Actor,
   id: string,
+  method: PayoutMethod,
   processingDate = brisbaneDate(Date.now()),
-): Promise<{ text: string; filename: string }> {
-  const missing = missingBankSettings(env);
-  if (missing.length > 0) {
-    throw new AppError(
-      409,
-      PAYOUT_ADMIN_MESSAGES.bankNotConfigured(missing),
-      "bank_not_configured",
-    );
-  }
-  const { lines } = await linesBy(db, id, "bank");
-  if (lines.length === 0)
-    throw new AppError(409, PAYOUT_ADMIN_MESSAGES.noBankLines, "no_bank_lines");
-  const credits: AbaCredit[] = await Promise.all(
-    lines.map(async (line) => ({
-      bsb: line.bsb ?? "",
-      accountNumber: await openAccountNumber(env, line.creatorId, line.accountNumberSealed ?? ""),
-      accountName: line.accountName ?? "",
-      amountCents: line.amountCents,
-      reference: lodgementReference(line.id),
-    })),
+): Promise<{ text: string; filename: string; contentType?: string }> {
+  const handler = payoutMethod(method);
+  const refusal = handler.file.refusal?.(env);
+  if (refusal) throw refusal;
+  const { lines } = await linesBy(db, id, method);
+  if (lines.length === 0) throw handler.file.noLines();
+  const file = await handler.file.write(env, { id, lines }, { processingDate });
+  await auditPayoutFile(
+    db,
+    actor,
+    id,
+    { filename: file.filename, format: handler.file.format, lines },
+    file.audited,
   );
-  const text = bankFileOf(
-    {
-      bank: env.SHOP_BANK ?? "",
-      userName: env.SHOP_BANK_USER_NAME ?? "",
-      userId: env.SHOP_BANK_USER_ID ?? "",
-      description: "CREATORS",
-      processingDate,
-      account: { bsb: env.SHOP_BANK_BSB ?? "", accountNumber: env.SHOP_BANK_ACCOUNT_NUMBER ?? "" },
-      remitter: toAbaText(env.SELLER_NAME).slice(0, 16).trim(),
-      balancingDebit: env.SHOP_BANK_BALANCING_DEBIT === "true",
-    },
-    credits,
-  );
-  const filename = `payout-${statementNumber(id)}-${processingDate}.aba`;
-  await auditPayoutFile(db, actor, id, { filename, format: "aba", lines }, { processingDate });
-  return { text, filename };
-}
-
-/** The ABA file, or a 409 naming what a bank would refuse (the shop's settings, say). */
-function bankFileOf(...args: Parameters<typeof abaFile>): string {
-  try {
-    return abaFile(...args);
-  } catch (err) {
-    if (err instanceof AbaError) {
-      throw new AppError(409, PAYOUT_ADMIN_MESSAGES.abaRefused(err.message), "aba_refused");
-    }
-    throw err;
-  }
-}
-
-/**
- * The batch's PayPal payments as a Payouts Web file: no header, one row per creator of email,
- * amount, currency, the line id (PayPal's "customer ID", unique per payment) and a note. Recorded
- * in the audit log as downloaded by `actor`.
- */
-export async function payoutPaypalCsv(
-  env: Bindings,
-  db: Db,
-  actor: Actor,
-  id: string,
-): Promise<{ text: string; filename: string }> {
-  const { lines } = await linesBy(db, id, "paypal");
-  if (lines.length === 0) {
-    throw new AppError(409, PAYOUT_ADMIN_MESSAGES.noPaypalLines, "no_paypal_lines");
-  }
-  const text = lines
-    .map((line) =>
-      csvRow([
-        line.paypalEmail,
-        csvMoney(line.amountCents),
-        "AUD",
-        line.id,
-        `${env.SELLER_NAME} creator commission, statement ${statementNumber(line.id)}`,
-        "PAYPAL",
-      ]),
-    )
-    .join("");
-  const filename = `payout-${statementNumber(id)}-paypal.csv`;
-  await auditPayoutFile(db, actor, id, { filename, format: "paypal", lines });
-  return { text, filename };
+  return { text: file.text, filename: file.filename, contentType: handler.file.contentType };
 }
 
 /** The creator's paid payouts, newest first. */
