@@ -36,26 +36,29 @@ export default {
   async scheduled(controller, env, _ctx) {
     const db = createDb(env.DB);
     if (controller.cron === DAILY_CRON) {
-      const pruned = await pruneExpiredData(db, controller.scheduledTime);
+      const pruned = await pruneExpiredData({ db }, controller.scheduledTime);
       console.log("pruned", pruned);
-      const low = await mailLowStock(env, db, controller.scheduledTime);
+      const low = await mailLowStock({ env, db }, controller.scheduledTime);
       if (low > 0) console.log(`low-stock mail written: ${low} products`);
-      const overdue = await mailOverdueToShip(env, db, controller.scheduledTime);
+      const overdue = await mailOverdueToShip({ env, db }, controller.scheduledTime);
       if (overdue > 0) console.log(`waiting-to-ship mail written: ${overdue} orders`);
       return;
     }
     const released = await releaseLapsedHolds(
-      db,
+      { db },
       controller.scheduledTime,
       SESSION_LIFETIME_SECONDS * 1000,
     );
     if (released > 0) console.log(`released the stock of ${released} lapsed checkouts`);
-    const approved = await approveDueCommissions(db, {
-      holdMs: creatorHoldMs(env),
-      now: controller.scheduledTime,
-    });
+    const approved = await approveDueCommissions(
+      { db },
+      {
+        holdMs: creatorHoldMs(env),
+        now: controller.scheduledTime,
+      },
+    );
     if (approved > 0) console.log(`approved ${approved} commissions`);
-    const mail = await retryDueEmails(env, db, controller.scheduledTime);
+    const mail = await retryDueEmails({ env, db }, controller.scheduledTime);
     if (mail.sent + mail.failed > 0)
       console.log(`mail retries: ${mail.sent} sent, ${mail.failed} failed`);
   },

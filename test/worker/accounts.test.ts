@@ -456,10 +456,10 @@ describe("sessions cannot come back from the dead", () => {
     const kept = await signUp();
     const ended = await signUp();
     await logout(ended);
-    expect(await pruneSessions(db())).toBe(1);
+    expect(await pruneSessions({ db: db() })).toBe(1);
     const next = await refreshOnce(kept);
     expect(next.status).toBe(200);
-    expect(await pruneSessions(db(), Date.now() + 91 * 24 * 60 * 60 * 1000)).toBe(1);
+    expect(await pruneSessions({ db: db() }, Date.now() + 91 * 24 * 60 * 60 * 1000)).toBe(1);
     expect(await db().select().from(sessionTokens)).toEqual([]);
     expect((await refreshOnce(refreshCookieOf(next))).status).toBe(401);
   });
@@ -522,8 +522,8 @@ describe("reset links", () => {
     const s = await register();
     await forgot(s.email);
     const [token = ""] = await resetLinks();
-    expect(await pruneResetLinks(db())).toBe(0);
-    expect(await pruneResetLinks(db(), Date.now() + 2 * 60 * 60 * 1000)).toBe(1);
+    expect(await pruneResetLinks({ db: db() })).toBe(0);
+    expect(await pruneResetLinks({ db: db() }, Date.now() + 2 * 60 * 60 * 1000)).toBe(1);
     expect((await reset(token, "too late password")).status).toBe(400);
   });
 

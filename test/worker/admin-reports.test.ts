@@ -262,7 +262,7 @@ describe("GET /api/admin/reports/summary", () => {
     expect(summary.waitingToShip).toBe(3);
     expect(summary.overdueToShip).toBe(1);
     expect(summary.lowStock).toBe(1);
-    expect(summary.lowStock).toBe((await lowStockProducts(db())).length);
+    expect(summary.lowStock).toBe((await lowStockProducts({ db: db() })).length);
     expect(summary.newMessages).toBe(2);
 
     const [commission] = await db()

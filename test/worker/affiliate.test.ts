@@ -308,9 +308,9 @@ describe("affiliate codes at creator sign-up", () => {
       }),
       db().insert(creatorProfiles).values({ userId: "zed", affiliateCode: "CREAZZZZZZZZ" }),
     ]);
-    const failure = await freeAffiliateCode(db(), "李小龙", { random: () => "ZZZZZZZZ" }).catch(
-      (err: unknown) => err,
-    );
+    const failure = await freeAffiliateCode({ db: db() }, "李小龙", {
+      random: () => "ZZZZZZZZ",
+    }).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ status: 409, code: "affiliate_code_unavailable" });
   }, 60_000);

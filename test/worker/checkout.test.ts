@@ -564,7 +564,7 @@ describe("who an order is answered to", () => {
     const orderId = newId();
     const reissued = 1300 * 15 * day; // a reissue boundary in 2023
     const at = (days: number) => reissued + days * day;
-    const link = (days: number) => invoiceUrl(env, orderId, at(days));
+    const link = (days: number) => invoiceUrl({ env }, orderId, at(days));
     expect(await link(0)).toBe(await link(14.99));
     expect(await link(15)).toBe(await link(29.99));
     expect(await link(14.99)).not.toBe(await link(15));

@@ -77,14 +77,14 @@ describe("creator link clicks", () => {
   it(`one network counts at most ${CLICKS_PER_NETWORK_HOUR} codes an hour, exactly, however many clicks race`, async () => {
     const codes = await creatorsWithCodes(CLICKS_PER_NETWORK_HOUR + 15);
     const recorder = d1ClickRecorder(createDb(env.DB));
-    const hash = await visitorHash(env, "192.0.2.44");
+    const hash = await visitorHash({ env }, "192.0.2.44");
     const hour = hourBucket();
     await Promise.all(
       codes.map((code) => recorder.record({ code, visitorHash: hash, hour, landingPath: "/" })),
     );
     expect(await clickRows()).toHaveLength(CLICKS_PER_NETWORK_HOUR);
     // Another network is not held back by this one, and the next hour starts again.
-    const other = await visitorHash(env, "192.0.2.45");
+    const other = await visitorHash({ env }, "192.0.2.45");
     await recorder.record({ code: codes[0] ?? "", visitorHash: other, hour, landingPath: "/" });
     await recorder.record({
       code: codes[0] ?? "",

@@ -72,15 +72,19 @@ describe("the commission hold", () => {
     const { orderId, paidAt } = await sale(creator.code, 2);
     const holdMs = creatorHoldMs(env);
 
-    expect(await approveDueCommissions(db(), { holdMs, now: paidAt + 29 * DAY_MS })).toBe(0);
-    expect(await approveDueCommissions(db(), { holdMs, now: paidAt + 30 * DAY_MS - 1 })).toBe(0);
+    expect(await approveDueCommissions({ db: db() }, { holdMs, now: paidAt + 29 * DAY_MS })).toBe(
+      0,
+    );
+    expect(
+      await approveDueCommissions({ db: db() }, { holdMs, now: paidAt + 30 * DAY_MS - 1 }),
+    ).toBe(0);
     expect(await statusOf(orderId)).toBe("pending");
     const at = paidAt + 30 * DAY_MS;
-    expect(await approveDueCommissions(db(), { holdMs, now: at })).toBe(1);
+    expect(await approveDueCommissions({ db: db() }, { holdMs, now: at })).toBe(1);
     const [row] = await db().select().from(commissions);
     expect(row).toMatchObject({ status: "approved", approvedAt: new Date(at) });
     // Once approved it stays so: a later run changes nothing.
-    expect(await approveDueCommissions(db(), { holdMs, now: at + DAY_MS })).toBe(0);
+    expect(await approveDueCommissions({ db: db() }, { holdMs, now: at + DAY_MS })).toBe(0);
   });
 
   it("counts from the order's payment, not from when the commission row was written", async () => {
@@ -99,7 +103,9 @@ describe("the commission hold", () => {
       .update(commissions)
       .set({ reversedCents: sql`${commissions.amountCents}`, status: "reversed" });
     const holdMs = creatorHoldMs(env);
-    expect(await approveDueCommissions(db(), { holdMs, now: paidAt + 60 * DAY_MS })).toBe(0);
+    expect(await approveDueCommissions({ db: db() }, { holdMs, now: paidAt + 60 * DAY_MS })).toBe(
+      0,
+    );
     expect(await statusOf(orderId)).toBe("reversed");
   });
 

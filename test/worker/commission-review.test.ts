@@ -59,7 +59,7 @@ async function heldList(token: string, query = "") {
   return res.json<{ commissions: ReviewedCommissionDto[]; total: number }>();
 }
 
-const approveAll = () => approveDueCommissions(db(), { holdMs: 0, now: Date.now() + 1 });
+const approveAll = () => approveDueCommissions({ db: db() }, { holdMs: 0, now: Date.now() + 1 });
 
 describe("an order paid with the creator's own card", () => {
   it("keeps its discount and attribution, and its commission is held for review", async () => {

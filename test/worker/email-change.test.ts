@@ -210,7 +210,7 @@ describe("changing a shopper's email", () => {
       const late = await confirm(secondToken);
       expect(late.status).toBe(404);
       expect(await emailOf(id)).toBe(a.email);
-      expect(await pruneEmailChanges(db())).toBe(1);
+      expect(await pruneEmailChanges({ db: db() })).toBe(1);
     } finally {
       vi.useRealTimers();
     }

@@ -43,7 +43,7 @@ async function paid(
 
 /** The order's tax invoice, through the signed link its answers carry. */
 async function invoiceOf(orderId: string) {
-  const link = new URL(await invoiceUrl(env, orderId));
+  const link = new URL(await invoiceUrl({ env }, orderId));
   const res = await callWorker(link.pathname + link.search);
   expect(res.status).toBe(200);
   return (await res.text()).replace(/\s+/g, " ");

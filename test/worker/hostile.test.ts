@@ -1342,7 +1342,11 @@ describe("hostile input: accounts and creators", () => {
           continue;
         }
         expect(row.account_number_sealed).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
-        const opened = await openAccountNumber(env, row.user_id, row.account_number_sealed ?? "");
+        const opened = await openAccountNumber(
+          { env },
+          row.user_id,
+          row.account_number_sealed ?? "",
+        );
         expect(opened).toBe(saved.get(row.user_id));
       }
       const notices = (await outbox()).filter((m) => /payout details/i.test(m.subject));

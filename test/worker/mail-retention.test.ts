@@ -91,7 +91,7 @@ const rows = () => db().select().from(emailOutbox).orderBy(emailOutbox.createdAt
 describe("mail retries", () => {
   it("retries a failed send on the cron with backoff, records each attempt and gives up", async () => {
     const started = Date.now();
-    await sendEmail(mailEnv(), db(), resetMail());
+    await sendEmail({ env: mailEnv(), db: db() }, resetMail());
     let [row] = await rows();
     expect(row).toMatchObject({ status: "queued", attempts: 1 });
     expect(row?.error).toContain("500");
@@ -135,7 +135,7 @@ describe("mail retries", () => {
 
   it("sends a retried mail once the provider answers, and the outbox shows when it is due", async () => {
     const started = Date.now();
-    await sendEmail(mailEnv(), db(), resetMail());
+    await sendEmail({ env: mailEnv(), db: db() }, resetMail());
     const res = await callWorker("/api/dev/outbox", undefined, { ENVIRONMENT: "development" });
     const body = (await res.json()) as { emails: Record<string, unknown>[] };
     expect(body.emails[0]).toMatchObject({ status: "queued", attempts: 1 });
@@ -151,9 +151,15 @@ describe("mail retries", () => {
 
   it("retries transactional mail before marketing mail", async () => {
     const started = Date.now();
-    await sendEmail(mailEnv(), db(), newsletterWelcomeEmail("bo@example.com", "http://x/u/1"));
-    await sendEmail(mailEnv(), db(), resetMail());
-    await sendEmail(mailEnv(), db(), newsletterWelcomeEmail("cy@example.com", "http://x/u/2"));
+    await sendEmail(
+      { env: mailEnv(), db: db() },
+      newsletterWelcomeEmail("bo@example.com", "http://x/u/1"),
+    );
+    await sendEmail({ env: mailEnv(), db: db() }, resetMail());
+    await sendEmail(
+      { env: mailEnv(), db: db() },
+      newsletterWelcomeEmail("cy@example.com", "http://x/u/2"),
+    );
     expect((await rows()).map((r) => r.kind)).toEqual(["marketing", "transactional", "marketing"]);
     sends = [];
     mailAnswers = 200;
@@ -168,7 +174,7 @@ describe("mail retries", () => {
   it("sends each mail once when two cron runs overlap", async () => {
     const started = Date.now();
     for (let i = 0; i < 6; i++)
-      await sendEmail(mailEnv(), db(), resetMail(`tok_${i}_0123456789abcdef`));
+      await sendEmail({ env: mailEnv(), db: db() }, resetMail(`tok_${i}_0123456789abcdef`));
     // A mail written but not yet tried (as fulfilment writes it) is taken by one run only, too.
     await db()
       .insert(emailOutbox)
@@ -187,10 +193,13 @@ describe("mail retries", () => {
 describe("outbox bodies", () => {
   it("keeps no reset link in production once sent, while development keeps the body", async () => {
     const token = "tok_secret_production_0123456789";
-    await sendEmail(productionEnv(), db(), resetMail(token));
+    await sendEmail({ env: productionEnv(), db: db() }, resetMail(token));
     mailAnswers = 200;
-    await sendEmail(productionEnv(), db(), resetMail(token));
-    await sendEmail(mailEnv({ ENVIRONMENT: "development" }), db(), resetMail("tok_dev_kept_01234"));
+    await sendEmail({ env: productionEnv(), db: db() }, resetMail(token));
+    await sendEmail(
+      { env: mailEnv({ ENVIRONMENT: "development" }), db: db() },
+      resetMail("tok_dev_kept_01234"),
+    );
     const [failing, sent, dev] = await rows();
     // The mail that went out carried the link...
     expect(sends[1]?.text).toContain(token);
@@ -209,7 +218,7 @@ describe("outbox bodies", () => {
   it("lets a production retry send the full mail, then removes the body", async () => {
     const token = "tok_retry_production_0123456789";
     const started = Date.now();
-    await sendEmail(productionEnv(), db(), resetMail(token));
+    await sendEmail({ env: productionEnv(), db: db() }, resetMail(token));
     mailAnswers = 200;
     await runCron(HOURLY_CRON, started + FIRST_DELAY + MINUTE, productionEnv());
     expect(sends).toHaveLength(2);
@@ -223,7 +232,10 @@ describe("outbox bodies", () => {
     const unsubscribe =
       "http://localhost:8787/api/newsletter/unsubscribe?token=tok_headers_0123456789";
     const started = Date.now();
-    await sendEmail(productionEnv(), db(), newsletterWelcomeEmail("ana@example.com", unsubscribe));
+    await sendEmail(
+      { env: productionEnv(), db: db() },
+      newsletterWelcomeEmail("ana@example.com", unsubscribe),
+    );
     mailAnswers = 200;
     await runCron(HOURLY_CRON, started + FIRST_DELAY + MINUTE, productionEnv());
     expect(sends).toHaveLength(2);
@@ -240,7 +252,7 @@ describe("outbox bodies", () => {
 
   it("removes the body in production when a mail is given up", async () => {
     const token = "tok_given_up_0123456789";
-    await sendEmail(productionEnv(), db(), resetMail(token));
+    await sendEmail({ env: productionEnv(), db: db() }, resetMail(token));
     for (let i = 1; i < MAX_ATTEMPTS; i++) {
       const [row] = await rows();
       await runCron(HOURLY_CRON, (row?.nextAttemptAt.getTime() ?? 0) + MINUTE, productionEnv());
@@ -435,7 +447,7 @@ describe("the daily prune", () => {
             createdAt: new Date(at),
           });
       }
-    const before = await Promise.all(creators.map((id) => creatorStats(db(), id, now)));
+    const before = await Promise.all(creators.map((id) => creatorStats({ db: db() }, id, now)));
     expect(before[0]?.clicks).toBe(ages.length);
 
     await runCron(DAILY_CRON, now);
@@ -446,14 +458,18 @@ describe("the daily prune", () => {
     expect((await db().select().from(affiliateClickDays)).length).toBeGreaterThan(0);
     await runCron(DAILY_CRON, now);
 
-    const after = await Promise.all(creators.map((id) => creatorStats(db(), id, now)));
+    const after = await Promise.all(creators.map((id) => creatorStats({ db: db() }, id, now)));
     expect(after).toEqual(before);
 
     // A day later, pruning again changes nothing the profile shows either.
     const later = now + DAY;
-    const beforeLater = await Promise.all(creators.map((id) => creatorStats(db(), id, later)));
+    const beforeLater = await Promise.all(
+      creators.map((id) => creatorStats({ db: db() }, id, later)),
+    );
     await runCron(DAILY_CRON, later);
-    const afterLater = await Promise.all(creators.map((id) => creatorStats(db(), id, later)));
+    const afterLater = await Promise.all(
+      creators.map((id) => creatorStats({ db: db() }, id, later)),
+    );
     expect(afterLater).toEqual(beforeLater);
     expect(afterLater[1]?.clicks).toBe(ages.length);
 

@@ -100,13 +100,13 @@ describe("payout details", () => {
       .where(eq(creatorPayoutDetails.userId, creator.userId));
     expect(JSON.stringify(row)).not.toContain("987654321");
     expect(row?.accountNumberSealed).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
-    expect(await openAccountNumber(env, creator.userId, row?.accountNumberSealed ?? "")).toBe(
+    expect(await openAccountNumber({ env }, creator.userId, row?.accountNumberSealed ?? "")).toBe(
       "987654321",
     );
     // Copied to another creator's row, it does not open: the creator's id is bound in.
     const other = await creatorSession();
     await expect(
-      openAccountNumber(env, other.userId, row?.accountNumberSealed ?? ""),
+      openAccountNumber({ env }, other.userId, row?.accountNumberSealed ?? ""),
     ).rejects.toThrow();
 
     const me = await creatorMe(creator.accessToken);

@@ -366,7 +366,7 @@ describe("the catalogue cache's isolate memory", () => {
     const body = "x".repeat(Math.ceil(MEMORY_BODY_CHARS / 6));
     const ask = (key: string) =>
       cachedResponse(
-        catalogueDb,
+        { db: catalogueDb },
         { key, ifNoneMatch: undefined, contentType: "text/plain" },
         async () => body,
       );

@@ -217,22 +217,22 @@ describe("keys derived per purpose", () => {
 
   it("refuses an invoice link signed with the raw secret or another purpose's key", async () => {
     const orderId = "0".repeat(24);
-    const url = new URL(await invoiceUrl(env, orderId));
+    const url = new URL(await invoiceUrl({ env }, orderId));
     const expires = Number(url.searchParams.get("expires"));
     const sig = url.searchParams.get("sig") ?? "";
-    expect(await isValidInvoiceLink(env, orderId, expires, sig)).toBe(true);
+    expect(await isValidInvoiceLink({ env }, orderId, expires, sig)).toBe(true);
     const message = `invoice:${orderId}:${expires}`;
-    expect(await isValidInvoiceLink(env, orderId, expires, await rawHmac(message))).toBe(false);
+    expect(await isValidInvoiceLink({ env }, orderId, expires, await rawHmac(message))).toBe(false);
     const asAccess = await signMessage(await keyFor(env, "accessToken"), message);
-    expect(await isValidInvoiceLink(env, orderId, expires, asAccess)).toBe(false);
+    expect(await isValidInvoiceLink({ env }, orderId, expires, asAccess)).toBe(false);
   });
 
   it("hashes visitors' networks with a key of their own, stable for the same network", async () => {
     const message = "click-network:203.0.113.7";
-    const hash = await visitorHash(env, "203.0.113.7");
-    expect(hash).toBe(await visitorHash(env, "203.0.113.7"));
+    const hash = await visitorHash({ env }, "203.0.113.7");
+    expect(hash).toBe(await visitorHash({ env }, "203.0.113.7"));
     expect(hash).not.toBe(await rawHmac(message));
-    expect(hash).not.toBe(await visitorHash(env, "203.0.113.8"));
+    expect(hash).not.toBe(await visitorHash({ env }, "203.0.113.8"));
   });
 
   it("derives three different keys, and other keys from another secret", async () => {

@@ -250,7 +250,7 @@ describe("the card rule: every card the creator paid their own orders with", () 
     return row;
   };
 
-  const approveAll = () => approveDueCommissions(db(), { holdMs: 0, now: Date.now() + 1 });
+  const approveAll = () => approveDueCommissions({ db: db() }, { holdMs: 0, now: Date.now() + 1 });
 
   it.each([
     ["as a guest with their sign-in email", (c: Creator) => c.email.toUpperCase()],

@@ -133,12 +133,12 @@ describe("releasing and selling", () => {
     const [delivered, , swept] = await Promise.all([
       deliver(event),
       deliver({ ...event, id: `${event.id}_again` }),
-      releaseLapsedHolds(db(), later, LIFETIME_MS),
+      releaseLapsedHolds({ db: db() }, later, LIFETIME_MS),
     ]);
     expect(delivered.status).toBe(200);
     expect(swept).toBeLessThanOrEqual(1);
     expect(await levels(product.id)).toEqual({ onHand: 3, reserved: 0 });
-    expect(await releaseLapsedHolds(db(), later, LIFETIME_MS)).toBe(0);
+    expect(await releaseLapsedHolds({ db: db() }, later, LIFETIME_MS)).toBe(0);
     expect((await deliver(event)).status).toBe(200);
     expect(await levels(product.id)).toEqual({ onHand: 3, reserved: 0 });
     const rows = await ledger(product.id);
@@ -153,9 +153,11 @@ describe("releasing and selling", () => {
   it("the sweep releases a pending checkout long past its expiry, and only then", async () => {
     const product = await stocked(4);
     await openSession({ items: [{ _id: product.id, quantity: 3 }] });
-    expect(await releaseLapsedHolds(db(), Date.now(), LIFETIME_MS)).toBe(0);
+    expect(await releaseLapsedHolds({ db: db() }, Date.now(), LIFETIME_MS)).toBe(0);
     expect(await levels(product.id)).toEqual({ onHand: 4, reserved: 3 });
-    expect(await releaseLapsedHolds(db(), Date.now() + 2 * LIFETIME_MS, LIFETIME_MS)).toBe(1);
+    expect(await releaseLapsedHolds({ db: db() }, Date.now() + 2 * LIFETIME_MS, LIFETIME_MS)).toBe(
+      1,
+    );
     expect(await levels(product.id)).toEqual({ onHand: 4, reserved: 0 });
     const [order] = await db().select().from(orders);
     expect(order).toMatchObject({ status: "expired", stockHold: "released" });
@@ -175,7 +177,9 @@ describe("releasing and selling", () => {
     await deliver(event);
     await deliver({ ...event, id: `${event.id}_again` });
     expect(await levels(product.id)).toEqual({ onHand: 3, reserved: 0 });
-    expect(await releaseLapsedHolds(db(), Date.now() + 2 * LIFETIME_MS, LIFETIME_MS)).toBe(0);
+    expect(await releaseLapsedHolds({ db: db() }, Date.now() + 2 * LIFETIME_MS, LIFETIME_MS)).toBe(
+      0,
+    );
     const rows = await ledger(product.id);
     expect(rows.map((r) => [r.kind, r.onHandDelta, r.reservedDelta])).toEqual([
       ["reserve", 0, 2],

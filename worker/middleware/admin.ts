@@ -28,7 +28,7 @@ export const secondFactorRequired = (enrolled: boolean) =>
  */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.req.header("token");
-  const claims = token ? await verifyAccessToken(c.env, token) : null;
+  const claims = token ? await verifyAccessToken({ env: c.env }, token) : null;
   if (!claims) throw unauthorized();
   // One read: the account as it is now, and (when the token names one) its live sign-in.
   const [account] = await c.var.db

@@ -9,7 +9,7 @@ export const unauthorized = () => new AppError(401, "Please sign in to continue.
 /** Requires a valid access token; puts its claims on the context as `auth`. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.req.header("token");
-  const claims = token ? await verifyAccessToken(c.env, token) : null;
+  const claims = token ? await verifyAccessToken({ env: c.env }, token) : null;
   if (!claims) throw unauthorized();
   c.set("auth", claims);
   await next();
@@ -25,7 +25,7 @@ export const optionalAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set("viewer", null);
     return next();
   }
-  const claims = await verifyAccessToken(c.env, token);
+  const claims = await verifyAccessToken({ env: c.env }, token);
   if (!claims) throw unauthorized();
   c.set("viewer", claims);
   await next();

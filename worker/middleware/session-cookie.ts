@@ -39,7 +39,7 @@ export async function beginSession(c: Ctx, user: { id: string; role: string }): 
     user.role === "admin"
       ? [adminSignInStatement(c.var.db, user.id, coarseNetwork(c.req.raw.headers))]
       : [];
-  const { sessionId, token } = await startSession(c.var.db, user.id, audit);
+  const { sessionId, token } = await startSession({ db: c.var.db }, user.id, audit);
   setRefreshCookie(c, token);
-  return signAccessToken(c.env, { userId: user.id, role: user.role, sessionId });
+  return signAccessToken({ env: c.env }, { userId: user.id, role: user.role, sessionId });
 }

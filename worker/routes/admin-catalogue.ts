@@ -39,23 +39,23 @@ async function withStock(
   reason: string,
 ): Promise<AdminProductDto> {
   if (onHand === undefined) return product;
-  const stock = await changeStock(db, actor, product._id, { onHand, reason });
+  const stock = await changeStock({ db, actor }, product._id, { onHand, reason });
   noteCatalogueChange();
   return { ...product, stock };
 }
 
 export const adminCatalogueRoutes = new Hono<AppEnv>()
   .get("/products", validate("query", ProductListQuery), async (c) => {
-    const { products, total } = await listAdminProducts(c.var.db, c.req.valid("query"));
+    const { products, total } = await listAdminProducts({ db: c.var.db }, c.req.valid("query"));
     return c.json({ success: true as const, products, total });
   })
   .get("/products/:id", validate("param", IdParam), async (c) => {
-    const product = await getAdminProduct(c.var.db, c.req.valid("param").id);
+    const product = await getAdminProduct({ db: c.var.db }, c.req.valid("param").id);
     return c.json({ success: true as const, product });
   })
   .post("/products", validate("json", ProductCreateSchema), async (c) => {
     const input = c.req.valid("json");
-    const created = await createAdminProduct(c.var.db, c.var.admin, input);
+    const created = await createAdminProduct({ db: c.var.db, actor: c.var.admin }, input);
     return c.json({
       success: true as const,
       product: await withStock(c.var.db, c.var.admin, created, input.stock, "opening stock"),
@@ -68,7 +68,7 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const input = c.req.valid("json");
-      const updated = await updateAdminProduct(c.var.db, c.var.admin, id, input);
+      const updated = await updateAdminProduct({ db: c.var.db, actor: c.var.admin }, id, input);
       return c.json({
         success: true as const,
         product: await withStock(c.var.db, c.var.admin, updated, input.stock, "count set on edit"),
@@ -80,11 +80,11 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, product });
   })
   .get("/categories", async (c) =>
-    c.json({ success: true as const, categories: await listAdminCategories(c.var.db) }),
+    c.json({ success: true as const, categories: await listAdminCategories({ db: c.var.db }) }),
   )
   .post("/categories", validate("json", CategoryCreateSchema), async (c) => {
     const category = await createAdminCategory(
-      c.var.db,
+      { db: c.var.db },
       c.env.IMAGES,
       c.var.admin,
       c.req.valid("json"),
@@ -97,7 +97,7 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
     validate("json", CategoryUpdateSchema),
     async (c) => {
       const category = await updateAdminCategory(
-        c.var.db,
+        { db: c.var.db },
         c.env.IMAGES,
         c.var.admin,
         c.req.valid("param").id,

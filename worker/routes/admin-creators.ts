@@ -15,7 +15,7 @@ import { listReviewedCommissions, reviewCommission } from "../modules/creators/r
 
 export const adminCreatorRoutes = new Hono<AppEnv>()
   .get("/creators", validate("query", CreatorListQuery), async (c) => {
-    const { creators, total } = await listAdminCreators(c.var.db, c.req.valid("query"));
+    const { creators, total } = await listAdminCreators({ db: c.var.db }, c.req.valid("query"));
     return c.json({ success: true as const, creators, total });
   })
   .post(
@@ -24,10 +24,7 @@ export const adminCreatorRoutes = new Hono<AppEnv>()
     validate("json", CreatorUpdateSchema),
     async (c) => {
       const creator = await updateAdminCreator(
-        c.env,
-        c.var.db,
-        c.executionCtx,
-        c.var.admin,
+        { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
         c.req.valid("param").id,
         c.req.valid("json"),
       );
@@ -35,7 +32,7 @@ export const adminCreatorRoutes = new Hono<AppEnv>()
     },
   )
   .get("/commissions", validate("query", ReviewedCommissionQuery), async (c) => {
-    const list = await listReviewedCommissions(c.var.db, c.req.valid("query"));
+    const list = await listReviewedCommissions({ db: c.var.db }, c.req.valid("query"));
     return c.json({ success: true as const, ...list });
   })
   .post(
@@ -44,8 +41,7 @@ export const adminCreatorRoutes = new Hono<AppEnv>()
     validate("json", CommissionReviewSchema),
     async (c) => {
       const commission = await reviewCommission(
-        c.var.db,
-        c.var.admin,
+        { db: c.var.db, actor: c.var.admin },
         c.req.valid("param").id,
         c.req.valid("json"),
       );

@@ -95,21 +95,27 @@ export const adminImageRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const { keys } = c.req.valid("json");
-      const { after } = await editProductImages(c.var.db, c.var.admin, id, "reorder", (list) => {
-        const wanted = new Set(keys);
-        const isPermutation =
-          wanted.size === keys.length &&
-          keys.length === list.keys.length &&
-          list.keys.every((k) => wanted.has(k));
-        if (!isPermutation) throw badRequest(IMAGE_MESSAGES.notAPermutation, "invalid_image_order");
-        return { keys, alts: list.alts };
-      });
+      const { after } = await editProductImages(
+        { db: c.var.db, actor: c.var.admin },
+        id,
+        "reorder",
+        (list) => {
+          const wanted = new Set(keys);
+          const isPermutation =
+            wanted.size === keys.length &&
+            keys.length === list.keys.length &&
+            list.keys.every((k) => wanted.has(k));
+          if (!isPermutation)
+            throw badRequest(IMAGE_MESSAGES.notAPermutation, "invalid_image_order");
+          return { keys, alts: list.alts };
+        },
+      );
       return c.json({ success: true as const, images: productImages(after.keys, after.alts) });
     },
   )
   .post("/products/:id/images", validate("param", IdParam), async (c) => {
     const { id } = c.req.valid("param");
-    const existing = await readProductImages(c.var.db, id);
+    const existing = await readProductImages({ db: c.var.db }, id);
     if (!existing) throw notFound(IMAGE_MESSAGES.productNotFound, "product_not_found");
     if (existing.length >= MAX_IMAGES_PER_PRODUCT) throw tooMany();
 
@@ -143,7 +149,7 @@ export const adminImageRoutes = new Hono<AppEnv>()
       sha256: digest,
     });
     try {
-      await editProductImages(c.var.db, c.var.admin, id, "upload", (list) => {
+      await editProductImages({ db: c.var.db, actor: c.var.admin }, id, "upload", (list) => {
         if (list.keys.length >= MAX_IMAGES_PER_PRODUCT) throw tooMany();
         return { keys: [...list.keys, key], alts: { ...list.alts, [key]: alt.output } };
       });
@@ -162,21 +168,31 @@ export const adminImageRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id, key } = c.req.valid("param");
       const { alt } = c.req.valid("json");
-      const { after } = await editProductImages(c.var.db, c.var.admin, id, "alt", (list) => {
-        if (!list.keys.includes(key)) throw noSuchImage();
-        return { keys: list.keys, alts: { ...list.alts, [key]: alt } };
-      });
+      const { after } = await editProductImages(
+        { db: c.var.db, actor: c.var.admin },
+        id,
+        "alt",
+        (list) => {
+          if (!list.keys.includes(key)) throw noSuchImage();
+          return { keys: list.keys, alts: { ...list.alts, [key]: alt } };
+        },
+      );
       const [image] = productImages([key], after.alts);
       return c.json({ success: true as const, image });
     },
   )
   .delete("/products/:id/images/:key{.+}", validate("param", ImageParam), async (c) => {
     const { id, key } = c.req.valid("param");
-    const { after } = await editProductImages(c.var.db, c.var.admin, id, "delete", (list) => {
-      if (!list.keys.includes(key)) throw noSuchImage();
-      return { keys: list.keys.filter((k) => k !== key), alts: list.alts };
-    });
+    const { after } = await editProductImages(
+      { db: c.var.db, actor: c.var.admin },
+      id,
+      "delete",
+      (list) => {
+        if (!list.keys.includes(key)) throw noSuchImage();
+        return { keys: list.keys.filter((k) => k !== key), alts: list.alts };
+      },
+    );
     // After the D1 change has committed: only then is it certain this product no longer needs it.
-    await removeUnreferencedImages(c.var.db, c.env.IMAGES, [key]);
+    await removeUnreferencedImages({ db: c.var.db }, c.env.IMAGES, [key]);
     return c.json({ success: true as const, images: productImages(after.keys, after.alts) });
   });

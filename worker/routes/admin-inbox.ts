@@ -23,7 +23,7 @@ import {
 
 export const adminInboxRoutes = new Hono<AppEnv>()
   .get("/messages", validate("query", MessageListQuery), async (c) => {
-    const { messages, total } = await listMessages(c.var.db, c.req.valid("query"));
+    const { messages, total } = await listMessages({ db: c.var.db }, c.req.valid("query"));
     return c.json({ success: true as const, messages, total });
   })
   .post(
@@ -32,9 +32,7 @@ export const adminInboxRoutes = new Hono<AppEnv>()
     validate("json", ReplySchema),
     async (c) => {
       const contactMessage = await replyToMessage(
-        c.env,
-        c.var.db,
-        c.var.admin,
+        { env: c.env, db: c.var.db, actor: c.var.admin },
         c.req.valid("param").id,
         c.req.valid("json").message,
         (work) => c.executionCtx.waitUntil(work),
@@ -49,8 +47,7 @@ export const adminInboxRoutes = new Hono<AppEnv>()
     async (c) => {
       const { status } = c.req.valid("json");
       const contactMessage = await setMessageStatus(
-        c.var.db,
-        c.var.admin,
+        { db: c.var.db, actor: c.var.admin },
         c.req.valid("param").id,
         status,
       );
@@ -62,7 +59,7 @@ export const adminInboxRoutes = new Hono<AppEnv>()
     },
   )
   .get("/subscribers.csv", async (c) => {
-    const rows = await confirmedSubscribers(c.var.db);
+    const rows = await confirmedSubscribers({ db: c.var.db });
     const csv = toCsv(
       ["email", "confirmed_at"],
       rows.map((r) => [r.email, r.confirmedAt.toISOString()]),

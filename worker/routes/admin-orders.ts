@@ -21,11 +21,11 @@ import {
 
 export const adminOrderRoutes = new Hono<AppEnv>()
   .get("/orders", validate("query", OrderListQuery), async (c) => {
-    const { orders, total } = await listAdminOrders(c.var.db, c.req.valid("query"));
+    const { orders, total } = await listAdminOrders({ db: c.var.db }, c.req.valid("query"));
     return c.json({ success: true as const, orders, total });
   })
   .get("/orders/:id", validate("param", IdParam), async (c) => {
-    const order = await requireAdminOrder(c.env, c.var.db, c.req.valid("param").id);
+    const order = await requireAdminOrder({ env: c.env, db: c.var.db }, c.req.valid("param").id);
     return c.json({ success: true as const, order });
   })
   .post(
@@ -34,10 +34,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     validate("json", StatusChangeSchema),
     async (c) => {
       const order = await changeOrderStatus(
-        c.env,
-        c.var.db,
-        c.executionCtx,
-        c.var.admin,
+        { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
         c.req.valid("param").id,
         c.req.valid("json"),
       );
@@ -50,10 +47,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     validate("json", TrackingCorrectionSchema),
     async (c) => {
       const order = await correctTracking(
-        c.env,
-        c.var.db,
-        c.executionCtx,
-        c.var.admin,
+        { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
         c.req.valid("param").id,
         c.req.valid("json"),
       );
@@ -66,9 +60,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     validate("json", OrderNoteSchema),
     async (c) => {
       const order = await addOrderNote(
-        c.env,
-        c.var.db,
-        c.var.admin,
+        { env: c.env, db: c.var.db, actor: c.var.admin },
         c.req.valid("param").id,
         c.req.valid("json").note,
       );

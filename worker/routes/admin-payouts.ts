@@ -28,20 +28,23 @@ const minimumCentsOf = (env: Bindings, minimum: number | undefined) =>
 
 export const adminPayoutRoutes = new Hono<AppEnv>()
   .get("/payouts", validate("query", v.object({ page: PageQuery })), async (c) => {
-    const list = await listPayouts(c.var.db, c.req.valid("query").page, payoutMinimumCents(c.env));
+    const list = await listPayouts(
+      { db: c.var.db },
+      c.req.valid("query").page,
+      payoutMinimumCents(c.env),
+    );
     return c.json({ success: true as const, ...list });
   })
   // Before /payouts/:id, which would take "preview" for an id.
   .get("/payouts/preview", validate("query", PayoutPreviewQuery), async (c) => {
     const { minimum } = c.req.valid("query");
-    const due = await payoutDue(c.var.db, minimumCentsOf(c.env, minimum));
+    const due = await payoutDue({ db: c.var.db }, minimumCentsOf(c.env, minimum));
     return c.json({ success: true as const, due });
   })
   .post("/payouts", validate("json", PayoutCreateSchema), async (c) => {
     const { minimum, expected } = c.req.valid("json");
     const { payout, leftOut } = await createPayout(
-      c.var.db,
-      c.var.admin,
+      { db: c.var.db, actor: c.var.admin },
       minimumCentsOf(c.env, minimum),
       expected && {
         totalCents: dollarsToCents(expected.total),
@@ -51,13 +54,14 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, payout, leftOut });
   })
   .get("/payouts/:id", validate("param", IdParam), async (c) =>
-    c.json({ success: true as const, payout: await getPayout(c.var.db, c.req.valid("param").id) }),
+    c.json({
+      success: true as const,
+      payout: await getPayout({ db: c.var.db }, c.req.valid("param").id),
+    }),
   )
   .get("/payouts/:id/aba", validate("param", IdParam), validate("query", AbaQuery), async (c) => {
     const file = await payoutFile(
-      c.env,
-      c.var.db,
-      c.var.admin,
+      { env: c.env, db: c.var.db, actor: c.var.admin },
       c.req.valid("param").id,
       "bank",
       c.req.valid("query").date,
@@ -65,20 +69,24 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     return csvResponse(file.text, file.filename, { bom: false, contentType: file.contentType });
   })
   .get("/payouts/:id/paypal.csv", validate("param", IdParam), async (c) => {
-    const file = await payoutFile(c.env, c.var.db, c.var.admin, c.req.valid("param").id, "paypal");
+    const file = await payoutFile(
+      { env: c.env, db: c.var.db, actor: c.var.admin },
+      c.req.valid("param").id,
+      "paypal",
+    );
     return csvResponse(file.text, file.filename, { bom: false, contentType: file.contentType });
   })
   .post("/payouts/:id/paid", validate("param", IdParam), async (c) => {
     const payout = await markPayoutPaid(
-      c.env,
-      c.var.db,
-      c.executionCtx,
-      c.var.admin,
+      { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
       c.req.valid("param").id,
     );
     return c.json({ success: true as const, payout });
   })
   .post("/payouts/:id/cancel", validate("param", IdParam), async (c) => {
-    const payout = await cancelPayout(c.var.db, c.var.admin, c.req.valid("param").id);
+    const payout = await cancelPayout(
+      { db: c.var.db, actor: c.var.admin },
+      c.req.valid("param").id,
+    );
     return c.json({ success: true as const, payout });
   });

@@ -10,11 +10,12 @@ import {
 } from "../contracts/admin-orders";
 import { IdParam } from "../contracts/fields";
 import { validate } from "../http/validate";
+import type { Deps } from "../lib/deps";
 import type { AppContext, AppEnv } from "../middleware/app-env";
 import { requireAdminOrder } from "../modules/orders/back-office";
-import { cancelPaidOrder, type RefundCaller, refundOrder } from "../modules/orders/refunds";
+import { cancelPaidOrder, refundOrder } from "../modules/orders/refunds";
 
-const callerOf = (c: AppContext): RefundCaller => ({
+const depsOf = (c: AppContext): Deps => ({
   env: c.env,
   db: c.var.db,
   ctx: c.executionCtx,
@@ -28,8 +29,8 @@ export const adminRefundRoutes = new Hono<AppEnv>()
     validate("json", RefundSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const refund = await refundOrder(callerOf(c), id, c.req.valid("json"));
-      const order = await requireAdminOrder(c.env, c.var.db, id);
+      const refund = await refundOrder(depsOf(c), id, c.req.valid("json"));
+      const order = await requireAdminOrder({ env: c.env, db: c.var.db }, id);
       return c.json<RefundResponse>({ success: true, refund, order });
     },
   )
@@ -39,10 +40,10 @@ export const adminRefundRoutes = new Hono<AppEnv>()
     validate("json", CancelSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      await cancelPaidOrder(callerOf(c), id, c.req.valid("json"));
+      await cancelPaidOrder(depsOf(c), id, c.req.valid("json"));
       // If the order shipped while it was being cancelled, it was refunded but keeps its status:
       // the order answered says so (status, refunded, and its timeline).
-      const order = await requireAdminOrder(c.env, c.var.db, id);
+      const order = await requireAdminOrder({ env: c.env, db: c.var.db }, id);
       return c.json<AdminOrderResponse>({ success: true, order });
     },
   );

@@ -16,15 +16,15 @@ import {
 
 export const adminReportRoutes = new Hono<AppEnv>()
   .get("/reports/summary", async (c) =>
-    c.json({ success: true as const, summary: await summary(c.var.db) }),
+    c.json({ success: true as const, summary: await summary({ db: c.var.db }) }),
   )
   .get("/reports/gst", validate("query", GstReportQuery), async (c) => {
-    const report = await gstReport(c.var.db, gstRange(c.req.valid("query")));
+    const report = await gstReport({ db: c.var.db }, gstRange(c.req.valid("query")));
     return c.json({ success: true as const, report: gstReportDto(report) });
   })
   .get("/reports/gst.csv", validate("query", GstReportQuery), async (c) => {
     const range = gstRange(c.req.valid("query"));
-    const report = await gstReport(c.var.db, range);
+    const report = await gstReport({ db: c.var.db }, range);
     const file = `gst-${range.from}-to-${range.to}.csv`;
     // Customers' names: who took them home is recorded.
     await auditExport(c.var.db, c.var.admin, "gst", { file, rows: report.lines.length, ...range });

@@ -26,30 +26,41 @@ import {
 async function limitAttempts(c: AppContext) {
   const network = clientIp(c.req.raw.headers);
   const admin = c.var.admin.id;
-  await enforceLimit(c.env, c.var.db, LIMITS.secondFactorPerIp, network);
+  await enforceLimit({ env: c.env, db: c.var.db }, LIMITS.secondFactorPerIp, network);
   // Per admin and network first, so one network's tries never reach the admin's ceiling.
-  await enforceLimit(c.env, c.var.db, LIMITS.secondFactorPerAccountNetwork, `${network}:${admin}`);
-  await enforceLimit(c.env, c.var.db, LIMITS.secondFactorPerAccount, admin);
+  await enforceLimit(
+    { env: c.env, db: c.var.db },
+    LIMITS.secondFactorPerAccountNetwork,
+    `${network}:${admin}`,
+  );
+  await enforceLimit({ env: c.env, db: c.var.db }, LIMITS.secondFactorPerAccount, admin);
 }
 
 /** Enrolment's password check; a password given is a guess at it, limited as a sign-in's is. */
 async function requireRecentPassword(c: AppContext, password: string) {
   if (password) {
-    await limitPasswordTries(c.env, c.var.db, clientIp(c.req.raw.headers), c.var.admin.email);
+    await limitPasswordTries(
+      { env: c.env, db: c.var.db },
+      clientIp(c.req.raw.headers),
+      c.var.admin.email,
+    );
   }
-  await confirmRecentPassword(c.var.db, c.var.admin, c.var.auth.sessionId, password);
+  await confirmRecentPassword({ db: c.var.db, actor: c.var.admin }, c.var.auth.sessionId, password);
 }
 
 /** Checks a code for this sign-in (or, `confirming`, a new enrolment's first code). */
 async function passCode(c: AppContext, code: string, confirming: boolean) {
-  await passSecondFactor(c.var.db, c.env, {
-    actor: c.var.admin,
-    sessionId: c.var.auth.sessionId,
-    code,
-    confirming,
-    network: coarseNetwork(c.req.raw.headers),
-    ctx: c.executionCtx,
-  });
+  await passSecondFactor(
+    { db: c.var.db, env: c.env },
+    {
+      actor: c.var.admin,
+      sessionId: c.var.auth.sessionId,
+      code,
+      confirming,
+      network: coarseNetwork(c.req.raw.headers),
+      ctx: c.executionCtx,
+    },
+  );
   return c.json({ success: true as const });
 }
 
@@ -57,7 +68,7 @@ export const adminSecondFactorRoutes = new Hono<AppEnv>()
   .get("/", (c) => c.json({ success: true as const, secondFactor: c.var.secondFactor }))
   .post("/enrol", validate("json", SecondFactorEnrolSchema), async (c) => {
     await requireRecentPassword(c, c.req.valid("json").password);
-    const enrolment = await startEnrolment(c.var.db, c.env, c.var.admin);
+    const enrolment = await startEnrolment({ db: c.var.db, env: c.env, actor: c.var.admin });
     return c.json({ success: true as const, ...enrolment });
   })
   // The first code from a newly enrolled app.

@@ -17,8 +17,7 @@ export const adminStockRoutes = new Hono<AppEnv>()
     validate("json", StockChangeSchema),
     async (c) => {
       const stock = await changeStock(
-        c.var.db,
-        c.var.admin,
+        { db: c.var.db, actor: c.var.admin },
         c.req.valid("param").id,
         c.req.valid("json"),
       );
@@ -28,5 +27,5 @@ export const adminStockRoutes = new Hono<AppEnv>()
     },
   )
   .get("/stock/low", async (c) =>
-    c.json<LowStockResponse>({ success: true, products: await lowStockProducts(c.var.db) }),
+    c.json<LowStockResponse>({ success: true, products: await lowStockProducts({ db: c.var.db }) }),
   );

@@ -19,7 +19,7 @@ import { adminSecondFactorRoutes } from "./admin-second-factor";
 import { adminStockRoutes } from "./admin-stock";
 
 const auditRoutes = new Hono<AppEnv>().get("/audit", validate("query", AuditQuery), async (c) => {
-  const entries = await listAudit(c.var.db, c.req.valid("query"));
+  const entries = await listAudit({ db: c.var.db }, c.req.valid("query"));
   return c.json({ success: true as const, entries });
 });
 

@@ -15,7 +15,9 @@ import { type ProductSummary, productSummaries } from "../modules/catalogue/read
 
 /** Today's catalogue by product id, from isolate memory for the current catalogue version. */
 const catalogue = (c: AppContext) =>
-  cachedCatalogueValue(c.var.db, "product-summaries", () => productSummaries(c.var.db));
+  cachedCatalogueValue({ db: c.var.db }, "product-summaries", () =>
+    productSummaries({ db: c.var.db }),
+  );
 
 const userCart = (c: AppContext) => c.env.CARTS.getByName(c.var.auth.userId);
 

@@ -35,9 +35,9 @@ const request = (c: AppContext, key: string) => ({
  * limit too.
  */
 const limitReads = (c: AppContext) =>
-  enforceEdgeLimit(c.env, EDGE_LIMITS.catalogueReads, c.req.raw.headers);
+  enforceEdgeLimit({ env: c.env }, EDGE_LIMITS.catalogueReads, c.req.raw.headers);
 const limitBuilds = (c: AppContext) => () =>
-  enforceEdgeLimit(c.env, EDGE_LIMITS.catalogueBuilds, c.req.raw.headers);
+  enforceEdgeLimit({ env: c.env }, EDGE_LIMITS.catalogueBuilds, c.req.raw.headers);
 
 /** Answers with products in them: their stock is kept current apart from the rest (catalogue-cache). */
 const withProducts = <T extends { products: ProductDto[] }>(answer: T) => answer.products;
@@ -59,7 +59,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     await limitReads(c);
     return stockedJson<ProductListResponse>(c.var.catalogueDb, request(c, "products"), {
       content: async () => {
-        const products = await listProducts(c.var.catalogueDb);
+        const products = await listProducts({ db: c.var.catalogueDb });
         return { success: true as const, products, message: `${products.length} products` };
       },
       productsOf: withProducts,
@@ -75,7 +75,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const key = `search:${searchKey(query)}`;
     return stockedJson<ProductSearchResponse>(c.var.catalogueDb, request(c, key), {
-      content: () => searchAnswer(c.var.catalogueDb, query),
+      content: () => searchAnswer({ db: c.var.catalogueDb }, query),
       productsOf: withProducts,
       onMiss: limitBuilds(c),
       // Which products an "in stock" page holds is itself a matter of stock.
@@ -85,7 +85,10 @@ export const catalogueRoutes = new Hono<AppEnv>()
   // The home page's two lists: bounded, whatever the catalogue's size.
   .get("/product/highlights", (c) =>
     stockedJson(c.var.catalogueDb, request(c, "highlights"), {
-      content: async () => ({ success: true, ...(await listHighlights(c.var.catalogueDb)) }),
+      content: async () => ({
+        success: true,
+        ...(await listHighlights({ db: c.var.catalogueDb })),
+      }),
       productsOf: (answer) => [...answer.latest, ...answer.bestsellers],
     }),
   )
@@ -95,7 +98,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
       c,
       `related:${id}`,
       async () => {
-        const products = await listRelated(c.var.catalogueDb, id);
+        const products = await listRelated({ db: c.var.catalogueDb }, id);
         return products && { success: true, products };
       },
       withProducts,
@@ -107,7 +110,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
       c,
       `product:${id}`,
       async () => {
-        const product = await findProduct(c.var.catalogueDb, id);
+        const product = await findProduct({ db: c.var.catalogueDb }, id);
         return product && { success: true, product };
       },
       (answer) => [answer.product],
@@ -116,18 +119,18 @@ export const catalogueRoutes = new Hono<AppEnv>()
   .get("/category/list", (c) =>
     cachedJson(c.var.catalogueDb, request(c, "categories"), async () => ({
       success: true,
-      categories: await listCategories(c.var.catalogueDb),
+      categories: await listCategories({ db: c.var.catalogueDb }),
     })),
   )
   .get("/blogs", (c) =>
     cachedJson(c.var.catalogueDb, request(c, "blogs"), async () => ({
       success: true,
-      blogs: await listBlogPosts(c.var.catalogueDb),
+      blogs: await listBlogPosts({ db: c.var.catalogueDb }),
     })),
   )
   .get("/faq", (c) =>
     cachedJson(c.var.catalogueDb, request(c, "faq"), async () => ({
       success: true,
-      faqs: await listFaq(c.var.catalogueDb),
+      faqs: await listFaq({ db: c.var.catalogueDb }),
     })),
   );

@@ -26,7 +26,7 @@ export const collectionPageRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const db = c.var.catalogueDb;
   const origin = c.env.APP_ORIGIN;
   return stockedResponse(
-    db,
+    { db },
     {
       key: `collection-page:${template.etag}`,
       ifNoneMatch: c.req.header("if-none-match"),
@@ -35,7 +35,7 @@ export const collectionPageRoutes = new Hono<AppEnv>().get("/", async (c) => {
     {
       content: async (): Promise<CollectionFrameData> => ({
         request: "",
-        answer: await searchAnswer(db, FIRST_PAGE),
+        answer: await searchAnswer({ db }, FIRST_PAGE),
       }),
       productsOf: (value) => value.answer.products,
       render: (value) =>

@@ -14,15 +14,17 @@ export const contactRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const input = c.req.valid("json");
     // Each message mails the shop's inbox: limited per client and per sender's address.
-    await enforceLimit(c.env, c.var.db, LIMITS.contactPerIp, clientIp(c.req.raw.headers));
-    await enforceLimit(c.env, c.var.db, LIMITS.contactPerAddress, input.email);
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.contactPerIp,
+      clientIp(c.req.raw.headers),
+    );
+    await enforceLimit({ env: c.env, db: c.var.db }, LIMITS.contactPerAddress, input.email);
     const phone = input.phone || null;
-    await storeContactMessage(c.var.db, { ...input, phone });
+    await storeContactMessage({ db: c.var.db }, { ...input, phone });
 
     sendEmailLater(
-      c.executionCtx,
-      c.env,
-      c.var.db,
+      { ctx: c.executionCtx, env: c.env, db: c.var.db },
       contactNotificationEmail(
         c.env.SHOP_INBOX_EMAIL,
         { ...input, phone },

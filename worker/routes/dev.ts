@@ -72,7 +72,7 @@ export const devApiRoutes = new Hono<AppEnv>()
   // loopback rate-limit counters, so end-to-end journeys leave the local shop as they found it.
   .post("/forget", validate("json", ForgetSchema), async (c) => {
     const { emails } = c.req.valid("json");
-    const ids = await forgetPeople(c.var.db, emails);
+    const ids = await forgetPeople({ db: c.var.db }, emails);
     await Promise.all(ids.map((id) => c.env.CARTS.getByName(id).remove()));
     return c.json({ success: true as const, forgotten: ids.length });
   })
@@ -85,11 +85,14 @@ export const devApiRoutes = new Hono<AppEnv>()
       .from(users)
       .where(eq(users.email, email));
     if (!creator) throw notFound("No account with that email", "not_found");
-    const approved = await approveDueCommissions(c.var.db, {
-      holdMs: creatorHoldMs(c.env),
-      now: Date.now() + days * DAY_MS,
-      creatorId: creator.id,
-    });
+    const approved = await approveDueCommissions(
+      { db: c.var.db },
+      {
+        holdMs: creatorHoldMs(c.env),
+        now: Date.now() + days * DAY_MS,
+        creatorId: creator.id,
+      },
+    );
     return c.json({ success: true as const, approved });
   })
   // The end of one creator's payout-details cooling-off period, as if it had passed: the browser

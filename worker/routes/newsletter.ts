@@ -39,22 +39,29 @@ const accepted = (): NewsletterSubscribeResponse => ({
 export const newsletterRoutes = new Hono<AppEnv>()
   .post("/subscribe", validate("json", NewsletterSchema), async (c) => {
     const { email } = c.req.valid("json");
-    await enforceLimit(c.env, c.var.db, LIMITS.newsletterPerIp, clientIp(c.req.raw.headers));
-    await enforceLimit(c.env, c.var.db, LIMITS.newsletterPerAddress, email);
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.newsletterPerIp,
+      clientIp(c.req.raw.headers),
+    );
+    await enforceLimit({ env: c.env, db: c.var.db }, LIMITS.newsletterPerAddress, email);
 
     const token = randomToken();
     const now = Date.now();
     // One statement decides, so simultaneous sign-ups mail at most once: a new address is inserted
     // pending; a pending or unsubscribed one gets a new link (and must confirm again) unless its
     // last confirmation mail went out within the day; a confirmed subscriber changes nothing.
-    const row = await subscribePending(c.var.db, { email, confirmToken: token, now });
+    const row = await subscribePending({ db: c.var.db }, { email, confirmToken: token, now });
 
     if (row) {
       const confirmUrl = `${c.env.APP_ORIGIN}/api/newsletter/confirm?token=${token}`;
-      sendEmailLater(c.executionCtx, c.env, c.var.db, newsletterConfirmEmail(email, confirmUrl));
+      sendEmailLater(
+        { ctx: c.executionCtx, env: c.env, db: c.var.db },
+        newsletterConfirmEmail(email, confirmUrl),
+      );
       return c.json(accepted());
     }
-    const existing = await subscriptionOf(c.var.db, { email });
+    const existing = await subscriptionOf({ db: c.var.db }, { email });
     if (existing?.confirmedAt && !existing.unsubscribedAt)
       throw new AppError(400, NEWSLETTER_MESSAGES.duplicate, "already_subscribed");
     // A confirmation mail went out within the day: the same answer, and no second mail.
@@ -79,19 +86,17 @@ export const newsletterRoutes = new Hono<AppEnv>()
     const tokenHash = await sha256Hex(parsed.output.token);
     const unsubscribeToken = randomToken();
     const now = Date.now();
-    const row = await confirmSubscription(c.var.db, { tokenHash, unsubscribeToken, now });
+    const row = await confirmSubscription({ db: c.var.db }, { tokenHash, unsubscribeToken, now });
     if (row) {
       const unsubscribeUrl = `${c.env.APP_ORIGIN}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
       sendEmailLater(
-        c.executionCtx,
-        c.env,
-        c.var.db,
+        { ctx: c.executionCtx, env: c.env, db: c.var.db },
         newsletterWelcomeEmail(row.email, unsubscribeUrl),
       );
       return newsletterPage("Thank you: you are subscribed to the Tamra & Tara newsletter.", 200);
     }
 
-    const found = await subscriptionOf(c.var.db, { confirmTokenHash: tokenHash });
+    const found = await subscriptionOf({ db: c.var.db }, { confirmTokenHash: tokenHash });
     if (!found) return newsletterPage("This confirmation link is not valid any more.", 404);
     if (found.unsubscribedAt)
       return newsletterPage(
@@ -110,7 +115,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     const parsed = v.safeParse(TokenQuery, { token: c.req.query("token") });
     if (!parsed.success) return newsletterPage("This unsubscribe link is not valid.", 400);
     const tokenHash = await sha256Hex(parsed.output.token);
-    const row = await unsubscribe(c.var.db, tokenHash);
+    const row = await unsubscribe({ db: c.var.db }, tokenHash);
     if (!row) return newsletterPage("This unsubscribe link is not valid any more.", 404);
     return newsletterPage("You are unsubscribed. We won't send you the newsletter again.", 200);
   });

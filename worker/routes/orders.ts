@@ -4,9 +4,9 @@ import { getCookie } from "hono/cookie";
 import * as v from "valibot";
 import { ID_PATTERN } from "../contracts/ids";
 import { ConfirmOrderSchema, CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
-import type { Bindings } from "../env";
 import { validate } from "../http/validate";
 import { AppError, notFound } from "../lib/app-error";
+import type { Deps } from "../lib/deps";
 import type { AppContext, AppEnv } from "../middleware/app-env";
 import { optionalAuth, requireAuth } from "../middleware/auth";
 import {
@@ -38,7 +38,10 @@ const InvoiceQuery = v.object({
   sig: v.pipe(v.string(), v.maxLength(64)),
 });
 
-async function retrieveSession(env: Bindings, id: string): Promise<Stripe.Checkout.Session> {
+async function retrieveSession(
+  { env }: Pick<Deps, "env">,
+  id: string,
+): Promise<Stripe.Checkout.Session> {
   try {
     return await stripeClient(env).checkout.sessions.retrieve(id);
   } catch (err) {
@@ -59,42 +62,53 @@ const mayRead = (c: AppContext, order: OrderRow) =>
 
 export const orderRoutes = new Hono<AppEnv>()
   .post("/createStripeSession", optionalAuth, validate("json", CreateCheckoutSchema), async (c) => {
-    await enforceLimit(c.env, c.var.db, LIMITS.checkoutPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.checkoutPerIp,
+      clientIp(c.req.raw.headers),
+    );
     const userId = c.var.viewer?.userId ?? null;
     // A signed-in buyer reads the order with their token; a guest needs this browser's cookie.
     const access = userId ? null : await newOrderAccess();
-    const url = await startCheckout(c.env, c.var.db, {
-      input: c.req.valid("json"),
-      userId,
-      linkedCode: getCookie(c, REFERRAL_COOKIE),
-      accessTokenHash: access?.hash ?? null,
-      network: clientIp(c.req.raw.headers),
-      holder: userId ? { userId } : { accessTokenHashes: await orderAccessHashes(c) },
-    });
+    const url = await startCheckout(
+      { env: c.env, db: c.var.db },
+      {
+        input: c.req.valid("json"),
+        userId,
+        linkedCode: getCookie(c, REFERRAL_COOKIE),
+        accessTokenHash: access?.hash ?? null,
+        network: clientIp(c.req.raw.headers),
+        holder: userId ? { userId } : { accessTokenHashes: await orderAccessHashes(c) },
+      },
+    );
     if (access) grantOrderAccess(c, access.token);
     return c.json({ success: true as const, session_url: url, message: "Redirecting to payment" });
   })
   .post("/confirmStripeOrder", optionalAuth, validate("json", ConfirmOrderSchema), async (c) => {
-    await enforceLimit(c.env, c.var.db, LIMITS.confirmPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.confirmPerIp,
+      clientIp(c.req.raw.headers),
+    );
     // Who may read it is settled before Stripe is asked anything: an unknown session id and
     // someone else's get the same answer, as fast.
     const sessionId = c.req.valid("json").session_id;
-    const order = await orderOfSession(c.var.db, sessionId);
+    const order = await orderOfSession({ db: c.var.db }, sessionId);
     if (!order || !(await mayRead(c, order))) throw orderNotFound();
     // Only Stripe's own record of the session can mark anything paid.
-    const session = await retrieveSession(c.env, sessionId);
+    const session = await retrieveSession({ env: c.env }, sessionId);
     if ((session.metadata?.order_id ?? session.client_reference_id) !== order.id) {
       throw orderNotFound();
     }
-    await fulfilSession(c.env, c.var.db, c.executionCtx, session);
-    const found = await findOrder(c.var.db, order.id);
+    await fulfilSession({ env: c.env, db: c.var.db, ctx: c.executionCtx }, session);
+    const found = await findOrder({ db: c.var.db }, order.id);
     if (!found) throw orderNotFound();
     if (!isPaid(found.order)) throw new AppError(409, ORDER_MESSAGES.notPaid, "payment_incomplete");
-    return c.json({ success: true as const, order: await toOrderDto(c.env, found) });
+    return c.json({ success: true as const, order: await toOrderDto({ env: c.env }, found) });
   })
   .post("/userorders", requireAuth, async (c) => {
-    const found = await paidOrdersOf(c.var.db, c.var.auth.userId);
-    const orders = await Promise.all(found.map((o) => toOrderDto(c.env, o)));
+    const found = await paidOrdersOf({ db: c.var.db }, c.var.auth.userId);
+    const orders = await Promise.all(found.map((o) => toOrderDto({ env: c.env }, o)));
     return c.json({
       success: true as const,
       orders,
@@ -107,11 +121,11 @@ export const orderRoutes = new Hono<AppEnv>()
     // Any other order, a malformed, tampered or expired link: the same 404.
     if (!ID_PATTERN.test(id) || !query.success) throw orderNotFound();
     const { expires, sig } = query.output;
-    if (!(await isValidInvoiceLink(c.env, id, expires, sig))) throw orderNotFound();
-    const found = await findOrder(c.var.db, id);
+    if (!(await isValidInvoiceLink({ env: c.env }, id, expires, sig))) throw orderNotFound();
+    const found = await findOrder({ db: c.var.db }, id);
     // Paid, even if cancelled since: the invoice then carries the refund's adjustment note.
     if (!found?.order.paidAt) throw orderNotFound();
-    const refunds = await refundsMade(c.var.db, { orderId: id });
+    const refunds = await refundsMade({ db: c.var.db }, { orderId: id });
     return c.html(invoiceHtml(c.env, found, refunds), 200, {
       "Content-Security-Policy": INVOICE_CSP,
       "Cache-Control": "private, no-store",

@@ -31,9 +31,9 @@ export const payoutRoutes = new Hono<AppEnv>()
     const id = c.req.valid("param").id;
     const asCreator = { userId: c.var.auth.userId, admin: false };
     const statement =
-      (await payoutStatement(c.env, c.var.db, id, asCreator)) ??
+      (await payoutStatement({ env: c.env, db: c.var.db }, id, asCreator)) ??
       ((await isBackOffice(c))
-        ? await payoutStatement(c.env, c.var.db, id, { ...asCreator, admin: true })
+        ? await payoutStatement({ env: c.env, db: c.var.db }, id, { ...asCreator, admin: true })
         : null);
     if (!statement) {
       throw new AppError(404, PAYOUT_ADMIN_MESSAGES.statementNotFound, "not_found");

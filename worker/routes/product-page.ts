@@ -140,14 +140,14 @@ export const productPageRoutes = new Hono<AppEnv>()
     const valid = v.is(IdSchema, id);
     const page = valid
       ? await stockedResponse<ProductDto>(
-          db,
+          { db },
           {
             key: `product-page:${shell.etag}:${id}`,
             ifNoneMatch: c.req.header("if-none-match"),
             contentType: "text/html; charset=utf-8",
           },
           {
-            content: () => findProduct(db, id),
+            content: () => findProduct({ db }, id),
             productsOf: (product) => [product],
             render: (product) => productPage(shell, id, product, origin),
           },

@@ -60,7 +60,7 @@ export const referralRoutes = new Hono<AppEnv>().get("/:code", async (c) => {
   const target = safeTarget(c.req.query("to"), c.env.APP_ORIGIN);
   if (!code) return c.redirect(target, 302);
   // One indexed read on the way: a code that works nowhere else must not be carried to checkout.
-  const creator = await findCreator(c.var.db, code);
+  const creator = await findCreator({ db: c.var.db }, code);
   c.header("Cache-Control", "no-store");
   c.header("Referrer-Policy", "no-referrer");
   if (!creator || !isActiveCreator(creator)) return c.redirect(target, 302);
@@ -75,7 +75,7 @@ export const referralRoutes = new Hono<AppEnv>().get("/:code", async (c) => {
   if (!isBot(c.req.header("user-agent"))) {
     const network = clientIp(c.req.raw.headers);
     c.executionCtx.waitUntil(
-      visitorHash(c.env, network)
+      visitorHash({ env: c.env }, network)
         .then((hash) =>
           d1ClickRecorder(c.var.db).record({
             code,

@@ -41,7 +41,7 @@ export const seoRoutes = new Hono<AppEnv>()
       const origin = c.env.APP_ORIGIN;
       const files = Math.max(
         1,
-        Math.ceil((await countProducts(c.var.catalogueDb)) / SITEMAP_PRODUCTS),
+        Math.ceil((await countProducts({ db: c.var.catalogueDb })) / SITEMAP_PRODUCTS),
       );
       const sitemaps = [
         `${origin}/sitemaps/pages.xml`,
@@ -54,7 +54,7 @@ export const seoRoutes = new Hono<AppEnv>()
   .get("/sitemaps/pages.xml", (c) =>
     xml(c, "sitemap-pages", async () => {
       const origin = c.env.APP_ORIGIN;
-      const posts = await listBlogPosts(c.var.catalogueDb);
+      const posts = await listBlogPosts({ db: c.var.catalogueDb });
       return urlset([
         ...STATIC_PATHS.map((path) => ({ loc: `${origin}${path}` })),
         ...posts.map((p) => ({ loc: `${origin}/blog?post=${p._id}`, lastmod: p.publishDate })),
@@ -98,7 +98,7 @@ function xml(
 ): Promise<Response | null>;
 function xml(c: AppContext, key: string, build: () => Promise<string | null>) {
   return cachedResponse(
-    c.var.catalogueDb,
+    { db: c.var.catalogueDb },
     { key, ifNoneMatch: c.req.header("if-none-match"), contentType: XML },
     build,
   );

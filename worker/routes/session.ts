@@ -23,9 +23,13 @@ function requireShopOrigin(c: Context<AppEnv>): void {
 export const sessionRoutes = new Hono<AppEnv>()
   .post("/refresh", async (c) => {
     requireShopOrigin(c);
-    await enforceLimit(c.env, c.var.db, LIMITS.refreshPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.refreshPerIp,
+      clientIp(c.req.raw.headers),
+    );
     const presented = readRefreshCookie(c);
-    const result = presented ? await rotateSession(c.var.db, presented) : null;
+    const result = presented ? await rotateSession({ db: c.var.db }, presented) : null;
     if (!result?.ok) {
       clearRefreshCookie(c);
       throw new AppError(401, "Your session has ended. Please log in again.", "session_expired");
@@ -37,17 +41,20 @@ export const sessionRoutes = new Hono<AppEnv>()
     if (!user)
       throw new AppError(401, "Your session has ended. Please log in again.", "session_expired");
     setRefreshCookie(c, result.token);
-    const accessToken = await signAccessToken(c.env, {
-      userId: user.id,
-      role: user.role,
-      sessionId: result.sessionId,
-    });
+    const accessToken = await signAccessToken(
+      { env: c.env },
+      {
+        userId: user.id,
+        role: user.role,
+        sessionId: result.sessionId,
+      },
+    );
     return c.json({ success: true as const, accessToken });
   })
   .post("/logout", async (c) => {
     requireShopOrigin(c);
     const presented = readRefreshCookie(c);
-    if (presented) await endSession(c.var.db, presented);
+    if (presented) await endSession({ db: c.var.db }, presented);
     clearRefreshCookie(c);
     return c.json({ success: true as const, message: "Logged out." });
   });

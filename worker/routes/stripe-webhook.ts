@@ -7,8 +7,12 @@ import { applyStripeEvent } from "../modules/orders/fulfilment";
 import { verifiedEvent } from "../modules/payments/stripe";
 
 export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhook", async (c) => {
-  const event = await verifiedEvent(c.env, await c.req.text(), c.req.header("stripe-signature"));
+  const event = await verifiedEvent(
+    { env: c.env },
+    await c.req.text(),
+    c.req.header("stripe-signature"),
+  );
   if (!event) throw badRequest("Missing or invalid Stripe signature", "invalid_signature");
-  const outcome = await applyStripeEvent(c.env, c.var.db, c.executionCtx, event);
+  const outcome = await applyStripeEvent({ env: c.env, db: c.var.db, ctx: c.executionCtx }, event);
   return c.json({ success: true as const, received: true, outcome });
 });

@@ -25,9 +25,9 @@ import { centsToDollars } from "../contracts/money";
 import { PAYOUT_DETAILS_CHANGE_MESSAGES, SavePayoutDetailsSchema } from "../contracts/payouts";
 import type { Db } from "../db/client";
 import { violatesUnique } from "../db/errors";
-import type { Bindings } from "../env";
 import { validate } from "../http/validate";
 import { AppError, badRequest } from "../lib/app-error";
+import type { Deps } from "../lib/deps";
 import { messagePage, postButton } from "../lib/html";
 import { newId } from "../lib/ids";
 import { randomToken, sha256Hex } from "../lib/tokens";
@@ -75,7 +75,10 @@ const accountExists = () =>
   new AppError(409, "An account with this email already exists. Please log in.", "email_taken");
 
 /** The creator's profile, share link, stats, balance and latest commissions. */
-async function creatorView(env: Bindings, db: Db, userId: string): Promise<CreatorDto | null> {
+async function creatorView(
+  { env, db }: Pick<Deps, "env" | "db">,
+  userId: string,
+): Promise<CreatorDto | null> {
   const [[row], stats, earnings, payoutDetails, payouts] = await Promise.all([
     db
       .select({
@@ -91,10 +94,10 @@ async function creatorView(env: Bindings, db: Db, userId: string): Promise<Creat
       .from(users)
       .innerJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .where(eq(users.id, userId)),
-    creatorStats(db, userId),
-    creatorEarnings(db, userId, creatorHoldMs(env)),
-    getPayoutDetails(db, userId),
-    creatorPayouts(db, userId),
+    creatorStats({ db }, userId),
+    creatorEarnings({ db }, userId, creatorHoldMs(env)),
+    getPayoutDetails({ db }, userId),
+    creatorPayouts({ db }, userId),
   ]);
   if (!row) return null;
   return {
@@ -118,8 +121,12 @@ async function isEmailFree(db: Db, email: string, exceptUserId: string): Promise
 
 /** Counts a profile update (either endpoint) against the client's and the account's limits. */
 async function limitProfileUpdates(c: AppContext, userId: string): Promise<void> {
-  await enforceLimit(c.env, c.var.db, LIMITS.profileUpdatePerIp, clientIp(c.req.raw.headers));
-  await enforceLimit(c.env, c.var.db, LIMITS.profileUpdatePerAccount, userId);
+  await enforceLimit(
+    { env: c.env, db: c.var.db },
+    LIMITS.profileUpdatePerIp,
+    clientIp(c.req.raw.headers),
+  );
+  await enforceLimit({ env: c.env, db: c.var.db }, LIMITS.profileUpdatePerAccount, userId);
 }
 
 /**
@@ -166,13 +173,13 @@ async function startEmailChange(
   kind: EmailChangeKind,
   newEmail: string,
 ): Promise<string> {
-  const token = await requestEmailChange(c.var.db, { userId: account.id, kind, newEmail });
+  const token = await requestEmailChange({ db: c.var.db }, { userId: account.id, kind, newEmail });
   const link = `${c.env.APP_ORIGIN}/api/user/confirm-email?token=${token}`;
   const mails = [
     emailChangeConfirmationEmail(newEmail, account.name, kind, link),
     emailChangeNoticeEmail(account.email, account.name, kind, newEmail),
   ];
-  for (const mail of mails) sendEmailLater(c.executionCtx, c.env, c.var.db, mail);
+  for (const mail of mails) sendEmailLater({ ctx: c.executionCtx, env: c.env, db: c.var.db }, mail);
   return newEmail;
 }
 
@@ -204,21 +211,28 @@ async function signedIn(c: AppContext, user: { id: string; role: string }, messa
 
 export const userRoutes = new Hono<AppEnv>()
   .post("/register", validate("json", RegisterSchema), async (c) => {
-    await enforceLimit(c.env, c.var.db, LIMITS.registerPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.registerPerIp,
+      clientIp(c.req.raw.headers),
+    );
     const { name, email, password } = c.req.valid("json");
-    const user = await registerAccount(c.var.db, {
-      id: newId(),
-      name,
-      email,
-      passwordHash: await hashNewPassword(password),
-      role: "user",
-    });
+    const user = await registerAccount(
+      { db: c.var.db },
+      {
+        id: newId(),
+        name,
+        email,
+        passwordHash: await hashNewPassword(password),
+        role: "user",
+      },
+    );
     if (!user) throw accountExists();
     return c.json(await signedIn(c, user, "Account created."));
   })
   .post("/login", validate("json", LoginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await limitPasswordTries(c.env, c.var.db, clientIp(c.req.raw.headers), email);
+    await limitPasswordTries({ env: c.env, db: c.var.db }, clientIp(c.req.raw.headers), email);
     const [user] = await c.var.db
       .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
       .from(users)
@@ -229,7 +243,11 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(await signedIn(c, user, "Welcome back!"));
   })
   .post("/forgot-password", validate("json", ForgotPasswordSchema), async (c) => {
-    await enforceLimit(c.env, c.var.db, LIMITS.forgotPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.forgotPerIp,
+      clientIp(c.req.raw.headers),
+    );
     const { email } = c.req.valid("json");
     const [user] = await c.var.db
       .select({ id: users.id, name: users.name })
@@ -242,8 +260,8 @@ export const userRoutes = new Hono<AppEnv>()
       const link = `${c.env.APP_ORIGIN}/reset-password?token=${token}`;
       c.executionCtx.waitUntil(
         (async () => {
-          await storeResetLink(c.var.db, user.id, hash);
-          await sendEmail(c.env, c.var.db, passwordResetEmail(email, user.name, link));
+          await storeResetLink({ db: c.var.db }, user.id, hash);
+          await sendEmail({ env: c.env, db: c.var.db }, passwordResetEmail(email, user.name, link));
         })(),
       );
     }
@@ -253,10 +271,10 @@ export const userRoutes = new Hono<AppEnv>()
     const { token, password } = c.req.valid("json");
     const hash = await sha256Hex(token);
     // Checked first so that a dead link costs no password hash; useResetLink checks again.
-    if (!(await isResetLinkLive(c.var.db, hash))) {
+    if (!(await isResetLinkLive({ db: c.var.db }, hash))) {
       throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
     }
-    const userId = await useResetLink(c.var.db, hash, await hashNewPassword(password));
+    const userId = await useResetLink({ db: c.var.db }, hash, await hashNewPassword(password));
     if (!userId) throw badRequest(RESET_LINK_INVALID, "invalid_reset_token");
     return c.json({
       success: true as const,
@@ -264,7 +282,11 @@ export const userRoutes = new Hono<AppEnv>()
     });
   })
   .post("/creator-register", validate("json", CreatorRegisterSchema), async (c) => {
-    await enforceLimit(c.env, c.var.db, LIMITS.creatorRegisterPerIp, clientIp(c.req.raw.headers));
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.creatorRegisterPerIp,
+      clientIp(c.req.raw.headers),
+    );
     const input = c.req.valid("json");
     const db = c.var.db;
     const [existing] = await db
@@ -275,7 +297,7 @@ export const userRoutes = new Hono<AppEnv>()
     const id = newId();
     const passwordHash = await hashNewPassword(input.password);
     for (let attempt = 1; ; attempt++) {
-      const affiliateCode = await freeAffiliateCode(db, input.name);
+      const affiliateCode = await freeAffiliateCode({ db }, input.name);
       try {
         // One batch: the account and its creator profile exist together or not at all.
         await db.batch([
@@ -313,9 +335,13 @@ export const userRoutes = new Hono<AppEnv>()
     optionalAuth,
     validate("json", ValidateAffiliateSchema),
     async (c) => {
-      await enforceLimit(c.env, c.var.db, LIMITS.validateCodePerIp, clientIp(c.req.raw.headers));
+      await enforceLimit(
+        { env: c.env, db: c.var.db },
+        LIMITS.validateCodePerIp,
+        clientIp(c.req.raw.headers),
+      );
       const check = await checkCode(
-        c.var.db,
+        { db: c.var.db },
         c.req.valid("json").code,
         c.var.viewer?.userId ?? null,
       );
@@ -350,11 +376,13 @@ export const userRoutes = new Hono<AppEnv>()
     const parsed = v.safeParse(ConfirmTokenQuery, { token: c.req.query("token") });
     if (!parsed.success) return confirmPage("This confirmation link is not valid.", 400);
     const tokenHash = await sha256Hex(parsed.output.token);
-    const outcome = await confirmEmailChange(c.var.db, tokenHash).catch(async (err: unknown) => {
-      if (!violatesUnique(err, "users.email")) throw err;
-      await discardEmailChange(c.var.db, tokenHash);
-      return { status: "taken" as const };
-    });
+    const outcome = await confirmEmailChange({ db: c.var.db }, tokenHash).catch(
+      async (err: unknown) => {
+        if (!violatesUnique(err, "users.email")) throw err;
+        await discardEmailChange({ db: c.var.db }, tokenHash);
+        return { status: "taken" as const };
+      },
+    );
     switch (outcome.status) {
       case "changed":
       case "already_changed": {
@@ -397,7 +425,7 @@ export const userRoutes = new Hono<AppEnv>()
       await requireCurrentPassword(currentPassword, account.passwordHash);
       if (!(await isEmailFree(db, email, userId))) throw emailTaken();
     }
-    const user = await renameAccount(db, userId, name);
+    const user = await renameAccount({ db }, userId, name);
     if (!user) throw unauthorized();
     if (!changingEmail)
       return c.json({ success: true as const, user, message: "Profile updated." });
@@ -410,7 +438,7 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .get("/creator/me", async (c) => {
     if (c.var.auth.role !== "creator") throw notCreator();
-    const creator = await creatorView(c.env, c.var.db, c.var.auth.userId);
+    const creator = await creatorView({ env: c.env, db: c.var.db }, c.var.auth.userId);
     if (!creator) throw notCreator();
     return c.json({ success: true as const, creator });
   })
@@ -433,9 +461,7 @@ export const userRoutes = new Hono<AppEnv>()
     });
     const now = Date.now();
     const { payoutDetails } = await savePayoutDetails(
-      c.env,
-      db,
-      { id: userId, email: account.email },
+      { env: c.env, db, actor: { id: userId, email: account.email } },
       details,
       now,
     );
@@ -448,7 +474,7 @@ export const userRoutes = new Hono<AppEnv>()
       usableFrom: Date.parse(payoutDetails.usableFrom),
       profileUrl: `${c.env.APP_ORIGIN}/creator-profile`,
     });
-    sendEmailLater(c.executionCtx, c.env, db, notice);
+    sendEmailLater({ ctx: c.executionCtx, env: c.env, db }, notice);
     return c.json({ success: true as const, payoutDetails });
   })
   .post("/creator/update", validate("json", CreatorUpdateSchema), async (c) => {
@@ -493,9 +519,9 @@ export const userRoutes = new Hono<AppEnv>()
     }
     if (payoutRemoved) {
       const notice = emailChangeNoticeEmail(account.email, input.name, "payout", "");
-      sendEmailLater(c.executionCtx, c.env, db, notice);
+      sendEmailLater({ ctx: c.executionCtx, env: c.env, db }, notice);
     }
-    const creator = await creatorView(c.env, db, userId);
+    const creator = await creatorView({ env: c.env, db }, userId);
     if (!creator) throw notCreator();
     const message =
       sentTo.length > 0 ? EMAIL_CHANGE_MESSAGES.pending([...new Set(sentTo)]) : "Profile updated.";

@@ -60,7 +60,7 @@ export async function payableSale(code: string, priceCents = 60_000, quantity = 
   const { session } = await paidOrder({ items: [{ _id: p.id, quantity }], affiliateCode: code });
   const [order] = await db().select().from(orders).where(eq(orders.stripeSessionId, session.id));
   if (!order?.paidAt) throw new Error("order not paid");
-  await approveDueCommissions(db(), { holdMs: 0, now: Date.now() + 1 });
+  await approveDueCommissions({ db: db() }, { holdMs: 0, now: Date.now() + 1 });
   const [commission] = await db()
     .select()
     .from(commissions)

@@ -1,19 +1,18 @@
 // The audit log: every back-office write records who, when, what, and the values before and after.
 // A write hands `auditStatement` to the same db.batch that makes the change, so the change and its
 // entry land together or not at all.
+
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { AUDIT_PAGE_SIZE, type AuditEntity, type AuditEntryDto } from "../../contracts/admin";
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
+import type { Actor, Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { users } from "../identity/schema";
 import { auditLog } from "./schema";
 
-export interface Actor {
-  id: string;
-  email: string;
-}
+export type { Actor } from "../../lib/deps";
 
 export interface AuditChange {
   entity: AuditEntity;
@@ -91,7 +90,7 @@ const json = (value: Record<string, unknown> | null | undefined) =>
 
 /** A page of entries, newest first; optionally one entity kind, or one record of it. */
 export async function listAudit(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { entity, id, page }: { entity?: AuditEntity; id?: string; page: number },
 ): Promise<AuditEntryDto[]> {
   const where: SQL[] = [];

@@ -1,6 +1,7 @@
 // The back-office catalogue: products and categories as the owner sees them (every status), and
 // their writes. Each write is one db.batch with its audit entry; the catalogue_version triggers
 // (migration 0001) bump the storefront's caches, and noteCatalogueChange makes this isolate see it.
+
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
@@ -19,6 +20,7 @@ import { availableOf } from "../../contracts/stock";
 import type { Db } from "../../db/client";
 import { failedConstraint } from "../../db/errors";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatement } from "../audit/audit";
 import { noteCatalogueChange } from "./cache";
@@ -91,7 +93,7 @@ function toAdminProduct(p: ProductRow, categoryName: string): AdminProductDto {
 
 /** A page of products of every status (or one), newest first; `q` matches the name, any case. */
 export async function listAdminProducts(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { status, q, page }: ProductListQueryInput,
 ): Promise<{ products: AdminProductDto[]; total: number }> {
   const where: SQL[] = [];
@@ -118,7 +120,7 @@ export async function listAdminProducts(
   };
 }
 
-async function productRow(db: Db, id: string) {
+async function productRow({ db }: Pick<Deps, "db">, id: string) {
   const [row] = await db
     .select({ product: products, category: categories.name })
     .from(products)
@@ -127,13 +129,16 @@ async function productRow(db: Db, id: string) {
   return row;
 }
 
-export async function getAdminProduct(db: Db, id: string): Promise<AdminProductDto> {
-  const row = await productRow(db, id);
+export async function getAdminProduct(
+  { db }: Pick<Deps, "db">,
+  id: string,
+): Promise<AdminProductDto> {
+  const row = await productRow({ db }, id);
   if (!row) throw notFound(CATALOGUE_MESSAGES.productNotFound, "product_not_found");
   return toAdminProduct(row.product, row.category);
 }
 
-async function requireCategory(db: Db, id: string): Promise<CategoryRow> {
+async function requireCategory({ db }: Pick<Deps, "db">, id: string): Promise<CategoryRow> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id));
   if (!row) throw unknownCategory();
   return row;
@@ -149,7 +154,7 @@ const slugify = (s: string) =>
     .replace(/-$/, "") || "product";
 
 /** The name's slug, or with the id's random tail when another product has it already. */
-async function freeSlug(db: Db, name: string, id: string): Promise<string> {
+async function freeSlug({ db }: Pick<Deps, "db">, name: string, id: string): Promise<string> {
   const base = slugify(name);
   const [taken] = await db
     .select({ id: products.id })
@@ -160,11 +165,10 @@ async function freeSlug(db: Db, name: string, id: string): Promise<string> {
 
 /** Creates a product (draft unless told otherwise); `stock` is for the stock engineer's columns. */
 export async function createAdminProduct(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   input: ProductCreateInput,
 ): Promise<AdminProductDto> {
-  const category = await requireCategory(db, input.category);
+  const category = await requireCategory({ db }, input.category);
   const id = newId();
   const base = {
     id,
@@ -201,7 +205,7 @@ export async function createAdminProduct(
   };
   let created: ProductRow | undefined;
   try {
-    created = await write(await freeSlug(db, input.name, id));
+    created = await write(await freeSlug({ db }, input.name, id));
   } catch (err) {
     // Another product took the slug between the look-up and the insert: the id's tail is unique.
     if (!failedConstraint(err, "products.slug")) throw err;
@@ -214,18 +218,17 @@ export async function createAdminProduct(
 
 /** Applies any subset of the fields; final ≤ original is judged on the values after the change. */
 export async function updateAdminProduct(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   id: string,
   input: ProductUpdateInput,
   action = "update",
 ): Promise<AdminProductDto> {
-  const current = await productRow(db, id);
+  const current = await productRow({ db }, id);
   if (!current) throw notFound(CATALOGUE_MESSAGES.productNotFound, "product_not_found");
   const before = current.product;
   let categoryName = current.category;
   if (input.category !== undefined && input.category !== before.categoryId) {
-    categoryName = (await requireCategory(db, input.category)).name;
+    categoryName = (await requireCategory({ db }, input.category)).name;
   }
 
   const next: Partial<ProductRow> = {};
@@ -284,7 +287,7 @@ export async function updateAdminProduct(
  * from their own copies of each line (order_items).
  */
 export const archiveAdminProduct = (db: Db, actor: Actor, id: string) =>
-  updateAdminProduct(db, actor, id, { status: "archived" }, "archive");
+  updateAdminProduct({ db, actor }, id, { status: "archived" }, "archive");
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -304,7 +307,7 @@ const toAdminCategory = (c: CategoryRow, productCount: number): AdminCategoryDto
   productCount,
 });
 
-async function productCountOf(db: Db, categoryId: string): Promise<number> {
+async function productCountOf({ db }: Pick<Deps, "db">, categoryId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(products)
@@ -312,7 +315,7 @@ async function productCountOf(db: Db, categoryId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listAdminCategories(db: Db): Promise<AdminCategoryDto[]> {
+export async function listAdminCategories({ db }: Pick<Deps, "db">): Promise<AdminCategoryDto[]> {
   const [rows, counts] = await db.batch([
     db.select().from(categories).orderBy(categories.sortOrder, categories.name),
     db
@@ -325,7 +328,7 @@ export async function listAdminCategories(db: Db): Promise<AdminCategoryDto[]> {
 }
 
 /** 409 when another category has this name in any case (the unique index decides a race). */
-async function assertNameFree(db: Db, name: string, exceptId?: string) {
+async function assertNameFree({ db }: Pick<Deps, "db">, name: string, exceptId?: string) {
   const sameName = sql`lower(${categories.name}) = lower(${name})`;
   const [clash] = await db
     .select({ id: categories.id })
@@ -348,12 +351,12 @@ const isNameClash = (err: unknown) =>
   failedConstraint(err, "categories_name_lower_unique") || failedConstraint(err, "categories.name");
 
 export async function createAdminCategory(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   images: R2Bucket,
   actor: Actor,
   input: CategoryCreateInput,
 ): Promise<AdminCategoryDto> {
-  await assertNameFree(db, input.name);
+  await assertNameFree({ db }, input.name);
   await assertImageStored(images, input.imageKey);
   const [last] = await db
     .select({ sortOrder: categories.sortOrder })
@@ -393,7 +396,7 @@ export async function createAdminCategory(
 
 /** Renames, describes or re-pictures a category; its products follow, holding its id. */
 export async function updateAdminCategory(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   images: R2Bucket,
   actor: Actor,
   id: string,
@@ -401,7 +404,7 @@ export async function updateAdminCategory(
 ): Promise<AdminCategoryDto> {
   const [before] = await db.select().from(categories).where(eq(categories.id, id));
   if (!before) throw notFound(CATALOGUE_MESSAGES.categoryNotFound, "category_not_found");
-  if (input.name !== undefined) await assertNameFree(db, input.name, id);
+  if (input.name !== undefined) await assertNameFree({ db }, input.name, id);
   if (input.imageKey !== before.imageKey) await assertImageStored(images, input.imageKey);
 
   const next: Partial<CategoryRow> = {};
@@ -411,7 +414,7 @@ export async function updateAdminCategory(
   const beforeAudit = categoryAudit(before);
   const afterAudit = categoryAudit({ ...before, ...next });
   const changed = Object.keys(afterAudit).filter((k) => beforeAudit[k] !== afterAudit[k]);
-  if (changed.length === 0) return toAdminCategory(before, await productCountOf(db, id));
+  if (changed.length === 0) return toAdminCategory(before, await productCountOf({ db }, id));
   const pick = (o: Record<string, unknown>) => Object.fromEntries(changed.map((k) => [k, o[k]]));
 
   let updated: CategoryRow | undefined;
@@ -432,5 +435,5 @@ export async function updateAdminCategory(
   }
   if (!updated) throw notFound(CATALOGUE_MESSAGES.categoryNotFound, "category_not_found");
   noteCatalogueChange();
-  return toAdminCategory(updated, await productCountOf(db, id));
+  return toAdminCategory(updated, await productCountOf({ db }, id));
 }

@@ -6,10 +6,12 @@
 // VERSION_TTL_MS per isolate. So a change is visible everywhere within that window, and a request
 // in between costs one Map lookup. Product answers keep their stock apart (stockedResponse below):
 // stock moves with every checkout, and must not rebuild what the catalogue says.
+
 import { eq, inArray } from "drizzle-orm";
 import type { ProductDto } from "../../contracts/catalogue";
 import { stockFields } from "../../contracts/stock";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { toB64url } from "../../lib/tokens";
 import { appMeta, products } from "./schema";
 
@@ -111,7 +113,7 @@ export interface Versions {
 
 let known: { value: Versions; checkedAt: number } | undefined;
 
-async function currentVersions(db: Db): Promise<Versions> {
+async function currentVersions({ db }: Pick<Deps, "db">): Promise<Versions> {
   const now = Date.now();
   if (known && now - known.checkedAt < VERSION_TTL_MS) return known.value;
   const rows = await db
@@ -164,12 +166,12 @@ const sharedKey = (key: string, version: string) =>
 
 /** The cached answer for `key`, built by `build` when no tier has it for the current version. */
 async function lookup(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   key: string,
   build: Build,
   options?: LookupOptions,
 ): Promise<Entry | null> {
-  const version = versionTag(await currentVersions(db), options);
+  const version = versionTag(await currentVersions({ db }), options);
   const hit = memory.get(key);
   if (hit && hit.version === version) return hit;
   await options?.onMiss?.();
@@ -225,17 +227,21 @@ type CachedBody = CachedRequest & { contentType: string };
  * `build` says there is no such thing.
  */
 export function cachedResponse(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedBody,
   build: () => Promise<string>,
 ): Promise<Response>;
-export function cachedResponse(db: Db, request: CachedBody, build: Build): Promise<Response | null>;
+export function cachedResponse(
+  deps: Pick<Deps, "db">,
+  request: CachedBody,
+  build: Build,
+): Promise<Response | null>;
 export async function cachedResponse(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { key, ifNoneMatch, contentType }: CachedBody,
   build: Build,
 ): Promise<Response | null> {
-  const entry = await lookup(db, key, build);
+  const entry = await lookup({ db }, key, build);
   return entry && respond(entry, ifNoneMatch, contentType);
 }
 
@@ -268,7 +274,7 @@ export function cachedJson(
   build: () => Promise<object | null>,
 ): Promise<Response | null> {
   return cachedResponse(
-    db,
+    { db },
     { ...request, contentType: "application/json; charset=UTF-8" },
     async () => {
       const value = await build();
@@ -283,12 +289,12 @@ export function cachedJson(
  * that misses builds it for itself (see lookup: a promise is never shared between requests).
  */
 export async function cachedCatalogueValue<T>(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   key: string,
   build: () => Promise<T>,
   options?: ValueOptions,
 ): Promise<T> {
-  const tag = versionTag(await currentVersions(db), options);
+  const tag = versionTag(await currentVersions({ db }), options);
   const hit = derived.get(key);
   if (hit && hit.version === tag) return hit.value as T;
   const value = await build();
@@ -309,7 +315,10 @@ type StockCounts = { onHand: number | null; reserved: number };
 /** Above this many ids, stock is read for every product on sale rather than by id (the list). */
 const STOCK_BY_ID_LIMIT = 90;
 
-async function readStock(db: Db, ids: string[]): Promise<Map<string, StockCounts>> {
+async function readStock(
+  { db }: Pick<Deps, "db">,
+  ids: string[],
+): Promise<Map<string, StockCounts>> {
   if (ids.length === 0) return new Map();
   work.stockReads++;
   const rows = await db
@@ -351,11 +360,11 @@ const stockSignature = (ids: string[], counts: Map<string, StockCounts>) =>
     .join(",");
 
 async function stockedEntry<T>(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   key: string,
   answer: StockedAnswer<T>,
 ): Promise<StockedEntry | null> {
-  const versions = await currentVersions(db);
+  const versions = await currentVersions({ db });
   const tag = versionTag(versions, answer);
   const bodyKey = `stocked:${key}`;
   const hit = memory.get(bodyKey) as StockedEntry | undefined;
@@ -363,7 +372,7 @@ async function stockedEntry<T>(
 
   // The content as JSON, in both tiers like any answer (so a big one weighs what it is).
   const content = await lookup(
-    db,
+    { db },
     `content:${key}`,
     async () => {
       work.contentBuilds++;
@@ -375,7 +384,7 @@ async function stockedEntry<T>(
   if (!content) return null;
   const current = JSON.parse(content.body) as T;
   const ids = answer.productsOf(current).map((p) => p._id);
-  const counts = await cachedCatalogueValue(db, `stock:${key}`, () => readStock(db, ids), {
+  const counts = await cachedCatalogueValue({ db }, `stock:${key}`, () => readStock({ db }, ids), {
     dependsOnStock: true,
   });
   const signature = stockSignature(ids, counts);
@@ -409,21 +418,21 @@ type Answer<T, Built> = Omit<StockedAnswer<T>, "content"> & { content: () => Pro
  * says there is no such thing.
  */
 export function stockedResponse<T>(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedBody,
   answer: Answer<T, T>,
 ): Promise<Response>;
 export function stockedResponse<T>(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedBody,
   answer: Answer<T, T | null>,
 ): Promise<Response | null>;
 export async function stockedResponse<T>(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { key, ifNoneMatch, contentType }: CachedBody,
   answer: Answer<T, T | null>,
 ): Promise<Response | null> {
-  const entry = await stockedEntry(db, key, answer);
+  const entry = await stockedEntry({ db }, key, answer);
   return entry && respond(entry, ifNoneMatch, contentType);
 }
 
@@ -447,7 +456,7 @@ export function stockedJson<T extends object>(
   answer: JsonAnswer<T, T | null>,
 ): Promise<Response | null> {
   return stockedResponse(
-    db,
+    { db },
     { ...request, contentType: "application/json; charset=UTF-8" },
     { ...answer, render: (content) => JSON.stringify(content) },
   );

@@ -1,9 +1,11 @@
 // Product photos: their order and alt text on the product row (one conditional UPDATE, audited in
 // the same batch), and the R2 objects that nothing references any more.
+
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { IMAGE_MESSAGES, type ProductImageDto, productImages } from "../../contracts/admin-images";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { type Actor, auditStatementFromRow } from "../audit/audit";
 import { orderItems } from "../orders/schema";
 import { noteCatalogueChange } from "./cache";
@@ -24,7 +26,7 @@ interface Snapshot extends ImageList {
 
 const ATTEMPTS = 3;
 
-async function readImages(db: Db, productId: string): Promise<Snapshot | null> {
+async function readImages({ db }: Pick<Deps, "db">, productId: string): Promise<Snapshot | null> {
   // The raw JSON texts, not drizzle's parsed values: the guard compares what is stored, byte for byte.
   const [row] = await db
     .select({
@@ -43,10 +45,10 @@ async function readImages(db: Db, productId: string): Promise<Snapshot | null> {
 
 /** A product's photos with their alt text, or null when there is no such product. */
 export async function readProductImages(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   productId: string,
 ): Promise<ProductImageDto[] | null> {
-  const current = await readImages(db, productId);
+  const current = await readImages({ db }, productId);
   return current && productImages(current.keys, current.alts);
 }
 
@@ -85,14 +87,13 @@ function auditIfApplied(
  * `edit` throws an AppError to refuse. Answers the list before and after.
  */
 export async function editProductImages(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   productId: string,
   action: string,
   edit: (current: ImageList) => ImageList,
 ): Promise<{ before: ImageList; after: ImageList }> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const current = await readImages(db, productId);
+    const current = await readImages({ db }, productId);
     if (!current) throw notFound(IMAGE_MESSAGES.productNotFound, "product_not_found");
     const edited = edit({ keys: current.keys, alts: current.alts });
     // Alt text only for photos the product still has.
@@ -135,7 +136,7 @@ export async function editProductImages(
 const CHUNK = 50;
 
 /** Which of `keys` a product, category, blog post or past order still points at. */
-async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+async function referencedKeys({ db }: Pick<Deps, "db">, keys: string[]): Promise<Set<string>> {
   const used = new Set<string>();
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk = keys.slice(i, i + CHUNK);
@@ -170,13 +171,13 @@ async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
  * breaks nothing, so it is logged rather than raised. Answers the keys deleted.
  */
 export async function removeUnreferencedImages(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   bucket: R2Bucket,
   keys: string[],
 ): Promise<string[]> {
   const candidates = [...new Set(keys)];
   if (candidates.length === 0) return [];
-  const used = await referencedKeys(db, candidates);
+  const used = await referencedKeys({ db }, candidates);
   const unused = candidates.filter((k) => !used.has(k));
   if (unused.length === 0) return [];
   try {

@@ -1,4 +1,5 @@
 // Catalogue and content queries, shaped as the API answers them.
+
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import {
   type BlogPostDto,
@@ -12,6 +13,7 @@ import {
 import { centsToDollars } from "../../contracts/money";
 import { stockFields } from "../../contracts/stock";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { blogPosts, categories, faqEntries, products } from "./schema";
 
 export const productColumns = {
@@ -42,7 +44,7 @@ export const productRows = (db: Db) =>
 const NEWEST_FIRST = [desc(products.listedAt), desc(products.id)] as const;
 const ON_SALE = eq(products.status, "active");
 
-async function selectProducts(db: Db) {
+async function selectProducts({ db }: Pick<Deps, "db">) {
   return productRows(db)
     .where(ON_SALE)
     .orderBy(...NEWEST_FIRST);
@@ -71,12 +73,12 @@ export function toProductDto(row: Awaited<ReturnType<typeof selectProducts>>[num
 }
 
 /** Every active product, newest first (SPEC.md section 7: "reversed so newest come first"). */
-export async function listProducts(db: Db): Promise<ProductDto[]> {
-  return (await selectProducts(db)).map(toProductDto);
+export async function listProducts({ db }: Pick<Deps, "db">): Promise<ProductDto[]> {
+  return (await selectProducts({ db })).map(toProductDto);
 }
 
 /** How many products are on sale. */
-export async function countProducts(db: Db): Promise<number> {
+export async function countProducts({ db }: Pick<Deps, "db">): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(products).where(ON_SALE);
   return row?.n ?? 0;
 }
@@ -93,7 +95,10 @@ export function listProductIds(db: Db, offset: number, limit: number) {
 }
 
 /** One active product, or null: a product page reads one row, not the catalogue. */
-export async function findProduct(db: Db, id: string): Promise<ProductDto | null> {
+export async function findProduct(
+  { db }: Pick<Deps, "db">,
+  id: string,
+): Promise<ProductDto | null> {
   const [row] = await productRows(db).where(
     and(eq(products.id, id), eq(products.status, "active")),
   );
@@ -104,9 +109,9 @@ export async function findProduct(db: Db, id: string): Promise<ProductDto | null
  * The home page's two lists (SPEC.md section 9): the newest products, and the newest bestsellers,
  * HOME_LIST_SIZE each; two short index walks, whatever the catalogue's size.
  */
-export async function listHighlights(
-  db: Db,
-): Promise<{ latest: ProductDto[]; bestsellers: ProductDto[] }> {
+export async function listHighlights({
+  db,
+}: Pick<Deps, "db">): Promise<{ latest: ProductDto[]; bestsellers: ProductDto[] }> {
   const [latest, bestsellers] = await Promise.all([
     productRows(db)
       .where(ON_SALE)
@@ -125,7 +130,10 @@ export async function listHighlights(
  * common, never the product itself, newest first, RELATED_LIMIT at most; null when there is no such
  * active product. The category's products are walked newest first until enough share a tag.
  */
-export async function listRelated(db: Db, id: string): Promise<ProductDto[] | null> {
+export async function listRelated(
+  { db }: Pick<Deps, "db">,
+  id: string,
+): Promise<ProductDto[] | null> {
   const [product] = await db
     .select({ categoryId: products.categoryId, tags: products.tags })
     .from(products)
@@ -154,7 +162,9 @@ export interface ProductSummary {
 }
 
 /** Every product on sale (status active) by id, for joining carts to today's catalogue. */
-export async function productSummaries(db: Db): Promise<Map<string, ProductSummary>> {
+export async function productSummaries({
+  db,
+}: Pick<Deps, "db">): Promise<Map<string, ProductSummary>> {
   const rows = await db
     .select({
       id: products.id,
@@ -169,7 +179,7 @@ export async function productSummaries(db: Db): Promise<Map<string, ProductSumma
   );
 }
 
-export async function listCategories(db: Db): Promise<CategoryDto[]> {
+export async function listCategories({ db }: Pick<Deps, "db">): Promise<CategoryDto[]> {
   const rows = await db
     .select({ id: categories.id, name: categories.name, imageKey: categories.imageKey })
     .from(categories)
@@ -183,7 +193,7 @@ export async function listCategories(db: Db): Promise<CategoryDto[]> {
 }
 
 /** Posts, newest publication first. */
-export async function listBlogPosts(db: Db): Promise<BlogPostDto[]> {
+export async function listBlogPosts({ db }: Pick<Deps, "db">): Promise<BlogPostDto[]> {
   const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.publishDate));
   return rows.map((r) => ({
     _id: r.id,
@@ -197,7 +207,7 @@ export async function listBlogPosts(db: Db): Promise<BlogPostDto[]> {
   }));
 }
 
-export async function listFaq(db: Db): Promise<FaqDto[]> {
+export async function listFaq({ db }: Pick<Deps, "db">): Promise<FaqDto[]> {
   const rows = await db.select().from(faqEntries).orderBy(asc(faqEntries.sortOrder));
   return rows.map((r) => ({ _id: r.id, title: r.title, content: r.content, isActive: r.isActive }));
 }

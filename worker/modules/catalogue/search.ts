@@ -2,6 +2,7 @@
 // with the counts its filters show. Every query is led by an index: status with listing date or
 // price (and category), and a trigram full-text index of names for the search (migration 0024).
 // Only `active` products are ever answered.
+
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type {
   ProductDto,
@@ -10,6 +11,7 @@ import type {
 } from "../../contracts/catalogue";
 import type { ProductSearch } from "../../contracts/catalogue-search";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { cachedCatalogueValue } from "./cache";
 import { productRows, toProductDto } from "./reads";
 import { categories, products } from "./schema";
@@ -94,7 +96,7 @@ export const searchKey = (query: ProductSearch) =>
 type ShopCategories = { id: string; name: string }[];
 
 const shopCategories = (db: Db): Promise<ShopCategories> =>
-  cachedCatalogueValue(db, "search:categories", () =>
+  cachedCatalogueValue({ db }, "search:categories", () =>
     db
       .select({ id: categories.id, name: categories.name })
       .from(categories)
@@ -110,7 +112,7 @@ function categoryIdsOf(shop: ShopCategories, query: ProductSearch): string[] {
 
 /** How many products match, and each filter's count under the others. */
 async function searchCounts(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   query: ProductSearch,
   shop: ShopCategories,
 ): Promise<Omit<ProductSearchResult, "products">> {
@@ -142,7 +144,10 @@ async function searchCounts(
   };
 }
 
-export async function searchProducts(db: Db, query: ProductSearch): Promise<ProductSearchResult> {
+export async function searchProducts(
+  { db }: Pick<Deps, "db">,
+  query: ProductSearch,
+): Promise<ProductSearchResult> {
   const shop = await shopCategories(db);
   // Not one db.batch: D1 batches map columns by name, and a product row repeats "name".
   const [rows, counts] = await Promise.all([
@@ -152,9 +157,9 @@ export async function searchProducts(db: Db, query: ProductSearch): Promise<Prod
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     cachedCatalogueValue(
-      db,
+      { db },
       `search-counts:${searchQuestion(query)}`,
-      () => searchCounts(db, query, shop),
+      () => searchCounts({ db }, query, shop),
       { dependsOnStock: query.instock },
     ),
   ]);
@@ -162,8 +167,11 @@ export async function searchProducts(db: Db, query: ProductSearch): Promise<Prod
 }
 
 /** GET /api/product/search's answer to `query`. */
-export async function searchAnswer(db: Db, query: ProductSearch): Promise<ProductSearchResponse> {
-  const result = await searchProducts(db, query);
+export async function searchAnswer(
+  { db }: Pick<Deps, "db">,
+  query: ProductSearch,
+): Promise<ProductSearchResponse> {
+  const result = await searchProducts({ db }, query);
   return {
     success: true,
     products: result.products,

@@ -24,11 +24,10 @@ import {
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
 import { failedConstraint } from "../../db/errors";
-import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { brisbaneDate } from "../../lib/brisbane-time";
+import type { Deps } from "../../lib/deps";
 import { stableId } from "../../lib/ids";
-import type { Actor } from "../audit/audit";
 import { auditStatement } from "../audit/audit";
 import { sendEmailOnce } from "../mail/outbox";
 import { lowStockEmail } from "../mail/templates";
@@ -153,7 +152,10 @@ export function saleStatements(db: Db, orderId: string) {
 }
 
 /** A product's stock as the back-office sees it; null when there is no such product. */
-export async function stockOf(db: Db, productId: string): Promise<StockDto | null> {
+export async function stockOf(
+  { db }: Pick<Deps, "db">,
+  productId: string,
+): Promise<StockDto | null> {
   const row = await db
     .select({ onHand: products.stockOnHand, reserved: products.stockReserved })
     .from(products)
@@ -163,7 +165,7 @@ export async function stockOf(db: Db, productId: string): Promise<StockDto | nul
 }
 
 /** Stock of several products, for naming the line a refused checkout was short of. */
-export async function stockLevels(db: Db, ids: string[]) {
+export async function stockLevels({ db }: Pick<Deps, "db">, ids: string[]) {
   if (ids.length === 0) return new Map<string, StockDto>();
   const rows = await db
     .select({ id: products.id, onHand: products.stockOnHand, reserved: products.stockReserved })
@@ -192,12 +194,11 @@ const STOCK_ENTITY: AuditEntity = "stock";
  * below what checkouts hold, and nothing is written.
  */
 export async function adjustStock(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   productId: string,
   change: StockChange,
 ): Promise<AdjustOutcome> {
-  const before = await stockOf(db, productId);
+  const before = await stockOf({ db }, productId);
   if (!before) return { ok: false, reason: "not_found" };
   const setting = "onHand" in change;
   const newOnHand = setting
@@ -238,13 +239,13 @@ export async function adjustStock(
     ]);
   } catch (err) {
     if (failedConstraint(err, WITHIN_ON_HAND)) {
-      const now = await stockOf(db, productId);
+      const now = await stockOf({ db }, productId);
       return { ok: false, reason: "below_reserved", reserved: now?.reserved ?? before.reserved };
     }
     if (failedConstraint(err, ON_HAND_NON_NEGATIVE)) return { ok: false, reason: "below_zero" };
     throw err;
   }
-  const stock = await stockOf(db, productId);
+  const stock = await stockOf({ db }, productId);
   if (!stock) return { ok: false, reason: "not_found" };
   return { ok: true, stock };
 }
@@ -254,12 +255,11 @@ export async function adjustStock(
  * (404 unknown product, 409 below what checkouts hold or below zero).
  */
 export async function changeStock(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   productId: string,
   change: StockChange,
 ): Promise<StockDto> {
-  const outcome = await adjustStock(db, actor, productId, change);
+  const outcome = await adjustStock({ db, actor }, productId, change);
   if (outcome.ok) return outcome.stock;
   if (outcome.reason === "not_found") throw new AppError(404, STOCK_MESSAGES.notFound, "not_found");
   throw new AppError(
@@ -284,7 +284,7 @@ const isLowStock = and(
   lte(available, products.lowStockThreshold),
 );
 
-export async function lowStockProducts(db: Db): Promise<LowStockProductDto[]> {
+export async function lowStockProducts({ db }: Pick<Deps, "db">): Promise<LowStockProductDto[]> {
   const rows = await db
     .select({
       id: products.id,
@@ -315,12 +315,20 @@ export const lowStockCount = (db: Db) => db.select({ n: count() }).from(products
  * second trigger, two at once) the first run that finds products low sends the one mail and every
  * other finds the id taken. Returns how many products the mail this call sent listed (0: none).
  */
-export async function mailLowStock(env: Bindings, db: Db, now = Date.now()): Promise<number> {
-  const low = await lowStockProducts(db);
+export async function mailLowStock(
+  { env, db }: Pick<Deps, "env" | "db">,
+  now = Date.now(),
+): Promise<number> {
+  const low = await lowStockProducts({ db });
   if (low.length === 0) return 0;
   const day = brisbaneDate(now);
   const message = lowStockEmail(env.SHOP_INBOX_EMAIL, day, low, `${env.APP_ORIGIN}/admin/stock`);
-  const sent = await sendEmailOnce(env, db, await stableId("low-stock-mail", day), message, now);
+  const sent = await sendEmailOnce(
+    { env, db },
+    await stableId("low-stock-mail", day),
+    message,
+    now,
+  );
   return sent ? low.length : 0;
 }
 

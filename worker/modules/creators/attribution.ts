@@ -2,10 +2,11 @@
 // to and why, and when an order looks like a creator buying through their own code (no commission).
 // Only approved creators' codes work (issue 18): a pending, rejected or suspended creator's code
 // gives no discount and no attribution.
+
 import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { CreatorStatus } from "../../contracts/admin-creators";
 import { AFFILIATE_CODE_PATTERN } from "../../contracts/affiliate";
-import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { users } from "../identity/schema";
 import { orders } from "../orders/schema";
 import { creatorProfiles } from "./schema";
@@ -33,7 +34,7 @@ export interface Creator {
 /** True when the creator's code and link work: the owner has approved them and not suspended. */
 export const isActiveCreator = (creator: Pick<Creator, "status">) => creator.status === "approved";
 
-export async function findCreator(db: Db, code: string): Promise<Creator | null> {
+export async function findCreator({ db }: Pick<Deps, "db">, code: string): Promise<Creator | null> {
   const [row] = await db
     .select({
       userId: creatorProfiles.userId,
@@ -75,7 +76,7 @@ const placeKey = (a: Buyer["address"]) =>
  * and holds the commission for review instead (modules/creators/commissions.ts).
  */
 export async function looksLikeSelfReferral(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   creator: Creator,
   buyer: Buyer,
 ): Promise<boolean> {
@@ -108,17 +109,17 @@ export interface Attribution {
  * caller; an unknown or inactive linked code is simply no attribution.
  */
 export async function attribute(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   typed: string | null,
   linked: string | null,
 ): Promise<Attribution | null | "unknown_code" | "inactive_code"> {
   if (typed) {
-    const creator = await findCreator(db, typed);
+    const creator = await findCreator({ db }, typed);
     if (!creator) return "unknown_code";
     if (!isActiveCreator(creator)) return "inactive_code";
     return { creator, why: typed === linked ? "link" : "typed" };
   }
-  const creator = linked ? await findCreator(db, linked) : null;
+  const creator = linked ? await findCreator({ db }, linked) : null;
   return creator && isActiveCreator(creator) ? { creator, why: "link" } : null;
 }
 
@@ -134,12 +135,12 @@ export type CodeRefusal = "invalid" | "inactive" | "ownCode";
  * email a stranger signs in or checks out with, they are answered as any stranger is.
  */
 export async function checkCode(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   raw: string,
   viewerId: string | null,
 ): Promise<{ valid: true; discountCents: number } | { valid: false; reason: CodeRefusal }> {
   const code = normaliseCode(raw);
-  const creator = code ? await findCreator(db, code) : null;
+  const creator = code ? await findCreator({ db }, code) : null;
   if (!creator) return { valid: false, reason: "invalid" };
   if (!isActiveCreator(creator)) return { valid: false, reason: "inactive" };
   if (isOwnAccount(creator, viewerId)) return { valid: false, reason: "ownCode" };

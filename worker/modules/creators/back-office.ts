@@ -2,6 +2,7 @@
 // owner's decisions (approve, reject, suspend, approve again) with the creator's mail, and each
 // creator's terms (commission rate and discount) for orders from then on. Every change is one
 // conditional UPDATE batched with its audit entry and its mail.
+
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import {
   ADMIN_CREATORS_PAGE_SIZE,
@@ -15,10 +16,10 @@ import {
 } from "../../contracts/admin-creators";
 import { centsToDollars, dollarsToCents } from "../../contracts/money";
 import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
 import { AppError, notFound } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
-import { type Actor, auditStatementIf } from "../audit/audit";
+import { auditStatementIf } from "../audit/audit";
 import { users } from "../identity/schema";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
 import { type CreatorDecision, creatorDecisionEmail } from "../mail/templates";
@@ -95,7 +96,7 @@ function searchCondition(q: string): SQL | undefined {
 
 /** A page of creators, newest applications first, and how many match in all. */
 export async function listAdminCreators(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { status, q, page }: { status?: CreatorStatus; q?: string; page: number },
 ): Promise<{ creators: AdminCreatorDto[]; total: number }> {
   const filter = and(
@@ -117,11 +118,14 @@ export async function listAdminCreators(
   return { creators: rows.map(toDto), total: totalRow?.total ?? 0 };
 }
 
-const readCreator = async (db: Db, id: string) =>
+const readCreator = async ({ db }: Pick<Deps, "db">, id: string) =>
   (await selectCreators(db).where(eq(creatorProfiles.userId, id)))[0];
 
-export async function requireAdminCreator(db: Db, id: string): Promise<AdminCreatorDto> {
-  const row = await readCreator(db, id);
+export async function requireAdminCreator(
+  { db }: Pick<Deps, "db">,
+  id: string,
+): Promise<AdminCreatorDto> {
+  const row = await readCreator({ db }, id);
   if (!row) throw creatorNotFound();
   return toDto(row);
 }
@@ -151,14 +155,11 @@ function moveRefusal(from: CreatorStatus, to: CreatorStatus): AppError | null {
  * commission row the rate it was computed at.
  */
 export async function updateAdminCreator(
-  env: Bindings,
-  db: Db,
-  ctx: ExecutionContext,
-  actor: Actor,
+  { env, db, ctx, actor }: Pick<Deps, "env" | "db" | "ctx" | "actor">,
   id: string,
   input: CreatorUpdateInput,
 ): Promise<AdminCreatorDto> {
-  const read = await readCreator(db, id);
+  const read = await readCreator({ db }, id);
   if (!read) throw creatorNotFound();
   const to = input.status;
   if (to) {
@@ -250,14 +251,14 @@ export async function updateAdminCreator(
   const results = await db.batch([first, ...rest, ...queued, update]);
   if (results.at(-1)?.meta.changes !== 1) {
     // Someone else changed the creator meanwhile: the move may no longer be allowed.
-    const current = await readCreator(db, id);
+    const current = await readCreator({ db }, id);
     if (!current) throw creatorNotFound();
     if (to) throw moveRefusal(current.status, to) ?? changedMeanwhile();
     throw changedMeanwhile();
   }
 
-  if (mail && mailId) ctx.waitUntil(deliverQueuedEmail(env, db, mailId, mail));
-  return requireAdminCreator(db, id);
+  if (mail && mailId) ctx.waitUntil(deliverQueuedEmail({ env, db }, mailId, mail));
+  return requireAdminCreator({ db }, id);
 }
 
 const changedMeanwhile = () =>

@@ -2,11 +2,12 @@
 // network, code and hour, capped per network and hour, bots left out. Recording sits behind
 // ClickRecorder so that moving it off D1 (Analytics Engine, or a Queue feeding batched writes:
 // docs/decisions/0005) changes this module only.
+
 import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
-import type { Bindings } from "../../env";
 import { brisbaneDay } from "../../lib/brisbane-time";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { keyFor } from "../../lib/keys";
 import { signMessage } from "../../lib/tokens";
@@ -68,7 +69,7 @@ export const hourBucket = (now = Date.now()) => Math.floor(now / 3_600_000);
  * User-Agent is left out on purpose: it is whatever the client says, so with it in, a creator could
  * count one network as many visitors by changing it.
  */
-export const visitorHash = async (env: Bindings, network: string) =>
+export const visitorHash = async ({ env }: Pick<Deps, "env">, network: string) =>
   signMessage(await keyFor(env, "visitorHash"), `click-network:${network}`);
 
 /**

@@ -1,10 +1,11 @@
 // Readable, unique affiliate codes: uppercase letters and digits, 6 to 12 characters, taken from
 // the creator's name where that is free ("Priya Sharma" -> PRIYASHA, then PRIYASHA27, ...), and
 // partly random once every readable code for that name is taken.
+
 import { inArray, like } from "drizzle-orm";
 import { MAX_AFFILIATE_CODE_LENGTH, MIN_AFFILIATE_CODE_LENGTH } from "../../contracts/affiliate";
-import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { creatorProfiles } from "./schema";
 
 const BASE_MAX = 8;
@@ -60,7 +61,7 @@ const pick = <T>(items: readonly T[]): T | undefined =>
  * Throws affiliateCodeUnavailable() only when every candidate is taken.
  */
 export async function freeAffiliateCode(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   name: string,
   { random = randomCodeChars }: { random?: (length: number) => string } = {},
 ): Promise<string> {

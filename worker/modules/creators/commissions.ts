@@ -2,6 +2,7 @@
 // (payable) once the hold after the order's payment has passed, and reversed in proportion to
 // refunds and disputes, also after approval (modules/payments/reversals.ts). Every statement is
 // conditional, so replays and races change nothing twice.
+
 import {
   and,
   eq,
@@ -18,6 +19,7 @@ import {
 } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { users } from "../identity/schema";
 import { orders } from "../orders/schema";
@@ -165,7 +167,7 @@ export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
  * the creator is shown, not from the commission row, which only happens to be written then.
  */
 export async function approveDueCommissions(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { holdMs, now = Date.now(), creatorId }: { holdMs: number; now?: number; creatorId?: string },
 ): Promise<number> {
   const paidBeforeHold = db

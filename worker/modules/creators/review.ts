@@ -2,6 +2,7 @@
 // queue, and release or rejection, each one conditional batch with its audit entry on the order
 // (so the order's timeline shows it). A held commission is never approved or paid out
 // (modules/creators/commissions.ts NOT_HELD) until it is released.
+
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import {
   ADMIN_CREATORS_PAGE_SIZE,
@@ -13,7 +14,8 @@ import { orderNumber } from "../../contracts/admin-orders";
 import { centsToDollars } from "../../contracts/money";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../lib/app-error";
-import { type Actor, auditStatementIf } from "../audit/audit";
+import type { Deps } from "../../lib/deps";
+import { auditStatementIf } from "../audit/audit";
 import { users } from "../identity/schema";
 import { orders } from "../orders/schema";
 import { commissions, creatorProfiles } from "./schema";
@@ -57,7 +59,7 @@ const toDto = (row: ReviewedRow): ReviewedCommissionDto => ({
 
 /** Commissions in one review state (held by default), oldest paid first so none waits long. */
 export async function listReviewedCommissions(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { review, page }: { review: CommissionReviewState; page: number },
 ): Promise<{ commissions: ReviewedCommissionDto[]; total: number }> {
   const [rows, [total]] = await Promise.all([
@@ -73,8 +75,7 @@ export async function listReviewedCommissions(
 
 /** Releases or rejects a held commission; a decision already made is a 409. */
 export async function reviewCommission(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   id: string,
   { decision, note }: { decision: "release" | "reject"; note: string },
 ): Promise<ReviewedCommissionDto> {

@@ -13,8 +13,8 @@ import {
 } from "../../contracts/account";
 import { orderNumber } from "../../contracts/admin-orders";
 import { centsToDollars } from "../../contracts/money";
-import type { Db } from "../../db/client";
 import { brisbaneDate, brisbaneDay } from "../../lib/brisbane-time";
+import type { Deps } from "../../lib/deps";
 import { PAID_STATUSES } from "../orders/orders";
 import { orders } from "../orders/schema";
 import { payoutLines, payouts } from "../payouts/schema";
@@ -36,7 +36,7 @@ const sale = (creatorId: string) =>
     ),
   );
 export async function creatorStats(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   creatorId: string,
   now = Date.now(),
 ): Promise<CreatorStats> {
@@ -113,7 +113,7 @@ export async function creatorStats(
  * the cron has approved, so a commission whose hold ended within the hour may still show pending.
  */
 export async function creatorEarnings(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   creatorId: string,
   holdMs: number,
 ): Promise<{ balance: CreatorBalance; commissions: CreatorCommissionDto[] }> {

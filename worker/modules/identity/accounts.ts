@@ -1,7 +1,9 @@
 // Accounts: sign-up and the profile's own fields (users). Sessions, passwords, resets and email
 // changes are their own files beside this one.
+
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { type UserRole, users } from "./schema";
 
@@ -19,7 +21,7 @@ export const newAccountStatement = (db: Db, account: NewAccount) =>
 
 /** Signs up a shopper: the new account's id and role, or null when the email is taken. */
 export async function registerAccount(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   account: NewAccount,
 ): Promise<{ id: string; role: UserRole } | null> {
   const [user] = await db
@@ -35,7 +37,7 @@ export const renameAccountStatement = (db: Db, userId: string, name: string) =>
   db.update(users).set({ name }).where(eq(users.id, userId));
 
 /** Changes the account's name now; the account as the profile shows it, or null when gone. */
-export async function renameAccount(db: Db, userId: string, name: string) {
+export async function renameAccount({ db }: Pick<Deps, "db">, userId: string, name: string) {
   const [user] = await db
     .update(users)
     .set({ name })
@@ -45,7 +47,7 @@ export async function renameAccount(db: Db, userId: string, name: string) {
 }
 
 /** The ids of the accounts of these emails. */
-export const accountIdsOf = async (db: Db, emails: string[]) =>
+export const accountIdsOf = async ({ db }: Pick<Deps, "db">, emails: string[]) =>
   (await db.select({ id: users.id }).from(users).where(inArray(users.email, emails))).map(
     (u) => u.id,
   );

@@ -3,8 +3,10 @@
 // with the password) cannot move an account to an address its owner does not control unnoticed.
 // Links are 24-hour tokens stored as their SHA-256, one per account and kind; confirming applies
 // the change and deletes the row in one batch, so a link works once however often it is clicked.
+
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { randomToken, sha256Hex } from "../../lib/tokens";
 import { setPayoutEmailStatement } from "../creators/profiles";
 import { creatorProfiles } from "../creators/schema";
@@ -17,7 +19,7 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
  * that kind (its link stops working); the token for the link.
  */
 export async function requestEmailChange(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   change: { userId: string; kind: EmailChangeKind; newEmail: string },
 ): Promise<string> {
   const token = randomToken();
@@ -51,7 +53,10 @@ const liveChange = (db: Db, tokenHash: string, now: Date) =>
  * the new sign-in email is taken meanwhile (the batch then changed nothing): the caller tells the
  * person and discards the link with discardEmailChange.
  */
-export async function confirmEmailChange(db: Db, tokenHash: string): Promise<EmailChangeOutcome> {
+export async function confirmEmailChange(
+  { db }: Pick<Deps, "db">,
+  tokenHash: string,
+): Promise<EmailChangeOutcome> {
   const now = new Date();
   const [row] = await db
     .select()
@@ -96,12 +101,18 @@ export async function confirmEmailChange(db: Db, tokenHash: string): Promise<Ema
 }
 
 /** Ends a link without applying it (its new address was taken meanwhile). */
-export async function discardEmailChange(db: Db, tokenHash: string): Promise<void> {
+export async function discardEmailChange(
+  { db }: Pick<Deps, "db">,
+  tokenHash: string,
+): Promise<void> {
   await db.delete(emailChanges).where(eq(emailChanges.tokenHash, tokenHash));
 }
 
 /** Deletes pending changes whose links have expired; the number deleted. */
-export async function pruneEmailChanges(db: Db, now = Date.now()): Promise<number> {
+export async function pruneEmailChanges(
+  { db }: Pick<Deps, "db">,
+  now = Date.now(),
+): Promise<number> {
   const gone = await db
     .delete(emailChanges)
     .where(lte(emailChanges.expiresAt, new Date(now)))

@@ -2,8 +2,10 @@
 // ends every other outstanding link of the account, every session of it and any email change it
 // was waiting to confirm (someone who could change the email may be the reason for the reset), in
 // one transaction.
+
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { emailChanges, passwordResets, users } from "./schema";
 import { endAllSessions } from "./sessions";
 
@@ -19,14 +21,21 @@ const ownerOf = (db: Db, tokenHash: string, now: number) =>
     );
 
 /** Records a link mailed to `userId`, by the hash of its token. */
-export async function storeResetLink(db: Db, userId: string, tokenHash: string): Promise<void> {
+export async function storeResetLink(
+  { db }: Pick<Deps, "db">,
+  userId: string,
+  tokenHash: string,
+): Promise<void> {
   await db
     .insert(passwordResets)
     .values({ tokenHash, userId, expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) });
 }
 
 /** True while the link can still be used. */
-export async function isResetLinkLive(db: Db, tokenHash: string): Promise<boolean> {
+export async function isResetLinkLive(
+  { db }: Pick<Deps, "db">,
+  tokenHash: string,
+): Promise<boolean> {
   const [owner] = await ownerOf(db, tokenHash, Date.now());
   return owner !== undefined;
 }
@@ -37,7 +46,7 @@ export async function isResetLinkLive(db: Db, tokenHash: string): Promise<boolea
  * account was used first.
  */
 export async function useResetLink(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   tokenHash: string,
   passwordHash: string,
 ): Promise<string | null> {
@@ -57,7 +66,7 @@ export async function useResetLink(
 }
 
 /** Deletes links that have expired; the number deleted. */
-export async function pruneResetLinks(db: Db, now = Date.now()): Promise<number> {
+export async function pruneResetLinks({ db }: Pick<Deps, "db">, now = Date.now()): Promise<number> {
   const gone = await db
     .delete(passwordResets)
     .where(lte(passwordResets.expiresAt, new Date(now)))

@@ -6,11 +6,11 @@
 // before and after the current one (clock drift), and never twice: the last step used is stored
 // and only a later one is taken, in one conditional statement, so two requests racing with the same
 // code make one success.
+
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { SECOND_FACTOR_MESSAGES } from "../../contracts/admin";
-import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
 import { AppError, badRequest } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { seal, unseal } from "../../lib/keys";
 import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
@@ -151,8 +151,7 @@ export function otpauthUrl(issuer: string, account: string, secret: string): str
  * password against the limits on guessing one.
  */
 export async function confirmRecentPassword(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   sessionId: string | undefined,
   password: string,
   now = Date.now(),
@@ -183,7 +182,7 @@ export async function confirmRecentPassword(
  * Starts (or restarts) enrolment: a new secret, sealed in D1 but not in force until a code from it
  * confirms it. Refused once an app is confirmed: replacing it needs the owner (README).
  */
-export async function startEnrolment(db: Db, env: Bindings, actor: Actor) {
+export async function startEnrolment({ db, env, actor }: Pick<Deps, "db" | "env" | "actor">) {
   const secret = crypto.getRandomValues(new Uint8Array(SECRET_BYTES));
   const updated = await db
     .update(users)
@@ -216,8 +215,7 @@ export interface SecondFactorAttempt {
  * 400 invalid_code otherwise, after recording the failed try in the audit log.
  */
 export async function passSecondFactor(
-  db: Db,
-  env: Bindings,
+  { db, env }: Pick<Deps, "db" | "env">,
   { actor, sessionId, code, confirming, network, ctx, now = Date.now() }: SecondFactorAttempt,
 ): Promise<void> {
   const [account] = await db
@@ -308,6 +306,6 @@ export async function passSecondFactor(
     await recordFailedTry();
     throw invalidCode();
   }
-  if (confirming) ctx.waitUntil(deliverQueuedEmail(env, db, notice.id, notice.mail, now));
+  if (confirming) ctx.waitUntil(deliverQueuedEmail({ env, db }, notice.id, notice.mail, now));
   if (marked.length === 0) throw sessionEnded();
 }

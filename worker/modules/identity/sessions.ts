@@ -3,6 +3,7 @@
 // token within its family; presenting a token that was already rotated revokes the whole family, so
 // a stolen token dies with its first reuse. Each change to a family is one conditional statement,
 // so a logout or a reuse detection cannot be undone by a refresh racing it.
+
 import {
   and,
   eq,
@@ -20,6 +21,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { keyFor } from "../../lib/keys";
 import { randomToken, sha256Hex } from "../../lib/tokens";
@@ -42,7 +44,10 @@ export interface AccessClaims {
 
 const key = (env: Bindings) => keyFor(env, "accessToken");
 
-export async function signAccessToken(env: Bindings, claims: AccessClaims): Promise<string> {
+export async function signAccessToken(
+  { env }: Pick<Deps, "env">,
+  claims: AccessClaims,
+): Promise<string> {
   return new SignJWT({ role: claims.role, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(claims.userId)
@@ -55,7 +60,7 @@ export async function signAccessToken(env: Bindings, claims: AccessClaims): Prom
 
 /** The token's claims, or null for anything forged, expired, for another audience or malformed. */
 export async function verifyAccessToken(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   token: string,
 ): Promise<AccessClaims | null> {
   try {
@@ -98,7 +103,7 @@ const familyOf = (db: Db, hash: string) =>
  * same batch (the audit entry of an admin's sign-in), so the sign-in and its record land together.
  */
 export async function startSession(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   userId: string,
   also: BatchItem<"sqlite">[] = [],
 ): Promise<{ sessionId: string; token: string }> {
@@ -124,7 +129,10 @@ export type RotateResult =
  * Exchanges a refresh token for the next one of its family. Of concurrent calls with one token,
  * D1 runs one rotation first; the others then present an already-rotated token, which is a reuse.
  */
-export async function rotateSession(db: Db, presented: string): Promise<RotateResult> {
+export async function rotateSession(
+  { db }: Pick<Deps, "db">,
+  presented: string,
+): Promise<RotateResult> {
   const hash = await sha256Hex(presented);
   const token = randomToken();
   const next = await sha256Hex(token);
@@ -163,7 +171,7 @@ export async function rotateSession(db: Db, presented: string): Promise<RotateRe
 }
 
 /** Ends the session the refresh token belongs to (logout), whichever token of it was presented. */
-export async function endSession(db: Db, presented: string): Promise<void> {
+export async function endSession({ db }: Pick<Deps, "db">, presented: string): Promise<void> {
   await db
     .update(sessionFamilies)
     .set({ revokedAt: new Date(), revokeReason: "logout" })
@@ -186,7 +194,7 @@ export const endAllSessions = (db: Db, userIds: SQLWrapper) =>
     .where(and(inArray(sessionFamilies.userId, userIds), isNull(sessionFamilies.revokedAt)));
 
 /** Deletes families that can never refresh again, with their tokens; the number deleted. */
-export async function pruneSessions(db: Db, now = Date.now()): Promise<number> {
+export async function pruneSessions({ db }: Pick<Deps, "db">, now = Date.now()): Promise<number> {
   const gone = await db
     .delete(sessionFamilies)
     .where(

@@ -1,10 +1,12 @@
 // Fixed-window rate limits counted in D1: one atomic upsert per request decides, so the count is
 // exact under concurrency, in `wrangler dev` as in production. The catalogue's reads, which must
 // cost no D1 write, are counted at the edge instead (enforceEdgeLimit, at the end).
+
 import { like, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { rateLimits } from "./schema";
 
 export interface Limit {
@@ -55,8 +57,7 @@ export const LIMITS = {
 
 /** Counts one request against `limit` for `subject`; throws 429 with Retry-After past the limit. */
 export async function enforceLimit(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   limit: Limit,
   subject: string,
 ): Promise<void> {
@@ -103,7 +104,7 @@ export const EDGE_LIMITS = {
  * the cache that answers them. 429 with Retry-After past the limit.
  */
 export async function enforceEdgeLimit(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   limit: (typeof EDGE_LIMITS)[keyof typeof EDGE_LIMITS],
   headers: Headers,
 ): Promise<void> {
@@ -126,14 +127,13 @@ export async function enforceEdgeLimit(
  * account and network first, so one network's attempts never reach the account's ceiling.
  */
 export async function limitPasswordTries(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   network: string,
   email: string,
 ): Promise<void> {
-  await enforceLimit(env, db, LIMITS.loginPerIp, network);
-  await enforceLimit(env, db, LIMITS.loginPerAccountNetwork, `${network}:${email}`);
-  await enforceLimit(env, db, LIMITS.loginPerAccount, email);
+  await enforceLimit({ env, db }, LIMITS.loginPerIp, network);
+  await enforceLimit({ env, db }, LIMITS.loginPerAccountNetwork, `${network}:${email}`);
+  await enforceLimit({ env, db }, LIMITS.loginPerAccount, email);
 }
 
 /**

@@ -4,10 +4,12 @@
 // A failed send stays queued and the cron retries it with backoff, transactional mail first, until
 // MAX_ATTEMPTS; each attempt is claimed by one conditional UPDATE, so no mail goes out twice.
 // What each mail says is modules/mail/templates.ts.
+
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
 import type { Bindings } from "../../env";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import type { creatorProfiles } from "../creators/schema";
 import type { users } from "../identity/schema";
@@ -49,7 +51,7 @@ const retryDelay = (attempt: number) =>
  * Resend in production; also anywhere EMAIL_API_BASE points at a stand-in (the tests' way to see
  * and fail sends). Elsewhere the mail is printed (development) or only recorded (tests).
  */
-async function deliver(env: Bindings, message: EmailMessage): Promise<void> {
+async function deliver({ env }: Pick<Deps, "env">, message: EmailMessage): Promise<void> {
   if (env.ENVIRONMENT !== "production" && !env.EMAIL_API_BASE) {
     if (env.ENVIRONMENT === "development")
       console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
@@ -84,8 +86,11 @@ const finalBody = (env: Bindings, now: number) =>
     : {};
 
 /** Records and sends one message; failures are recorded on the outbox row, never thrown. */
-export async function sendEmail(env: Bindings, db: Db, message: EmailMessage): Promise<void> {
-  await sendEmailOnce(env, db, newId(), message);
+export async function sendEmail(
+  { env, db }: Pick<Deps, "env" | "db">,
+  message: EmailMessage,
+): Promise<void> {
+  await sendEmailOnce({ env, db }, newId(), message);
 }
 
 /**
@@ -94,8 +99,7 @@ export async function sendEmail(env: Bindings, db: Db, message: EmailMessage): P
  * nothing, however many race. True when this call recorded the mail.
  */
 export async function sendEmailOnce(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   id: string,
   message: EmailMessage,
   now = Date.now(),
@@ -107,7 +111,7 @@ export async function sendEmailOnce(
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
   if (!recorded) return false;
-  await deliverQueuedEmail(env, db, id, message, now);
+  await deliverQueuedEmail({ env, db }, id, message, now);
   return true;
 }
 
@@ -116,8 +120,7 @@ export async function sendEmailOnce(
  * this call claims it (no attempt yet): a cron run that got there first has sent it already.
  */
 export async function deliverQueuedEmail(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   id: string,
   message: EmailMessage,
   now = Date.now(),
@@ -134,20 +137,19 @@ export async function deliverQueuedEmail(
     .returning({ attempts: emailOutbox.attempts });
   const attempt = claimed[0]?.attempts;
   if (attempt === undefined) return;
-  await attemptDelivery(env, db, id, attempt, message, now);
+  await attemptDelivery({ env, db }, id, attempt, message, now);
 }
 
 /** One attempt whose claim this caller holds; records sent, or the error and what comes next. */
 async function attemptDelivery(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   id: string,
   attempt: number,
   message: EmailMessage,
   now: number,
 ): Promise<boolean> {
   try {
-    await deliver(env, message);
+    await deliver({ env }, message);
   } catch (err) {
     console.error(`[mail] attempt ${attempt} at ${id} failed`, err);
     const giveUp = attempt >= MAX_ATTEMPTS;
@@ -173,8 +175,7 @@ async function attemptDelivery(
  * forward), then tries each in that order. Returns how many went out and how many failed again.
  */
 export async function retryDueEmails(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   now = Date.now(),
 ): Promise<{ sent: number; failed: number }> {
   const due = and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, new Date(now)));
@@ -226,19 +227,17 @@ export async function retryDueEmails(
       replyTo: row.replyTo ?? undefined,
       headers: row.headers ?? undefined,
     };
-    if (await attemptDelivery(env, db, row.id, row.attempts, message, now)) sent++;
+    if (await attemptDelivery({ env, db }, row.id, row.attempts, message, now)) sent++;
   }
   return { sent, failed: claimed.length - sent };
 }
 
 /** Sends after the response has gone: the caller never waits for mail. */
 export function sendEmailLater(
-  ctx: ExecutionContext,
-  env: Bindings,
-  db: Db,
+  { ctx, env, db }: Pick<Deps, "ctx" | "env" | "db">,
   message: EmailMessage,
 ): void {
-  ctx.waitUntil(sendEmail(env, db, message));
+  ctx.waitUntil(sendEmail({ env, db }, message));
 }
 
 /**

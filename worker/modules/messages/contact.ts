@@ -1,13 +1,18 @@
 // The contact form's messages: stored as sent, for the back-office's inbox (inbox.ts).
+
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { contactMessages } from "./schema";
 
 export type NewContactMessage = Omit<typeof contactMessages.$inferInsert, "id" | "status">;
 
 /** Keeps a message from the contact form. */
-export async function storeContactMessage(db: Db, message: NewContactMessage): Promise<void> {
+export async function storeContactMessage(
+  { db }: Pick<Deps, "db">,
+  message: NewContactMessage,
+): Promise<void> {
   await db.insert(contactMessages).values({ id: newId(), ...message });
 }
 

@@ -1,6 +1,7 @@
 // The back-office's customer care inbox: contact messages with their replies, the owner's reply
 // (stored, audited and queued for mail in one batch, then sent), status changes, and the
 // newsletter's confirmed subscribers for export.
+
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import {
   ADMIN_MESSAGES_PAGE_SIZE,
@@ -9,11 +10,10 @@ import {
   INBOX_MESSAGES,
   type MessageStatus,
 } from "../../contracts/admin-inbox";
-import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
 import { notFound } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
-import { type Actor, auditStatement } from "../audit/audit";
+import { auditStatement } from "../audit/audit";
 import { deliverQueuedEmail, queueMailStatement } from "../mail/outbox";
 
 import { contactReplyEmail } from "../mail/templates";
@@ -45,7 +45,10 @@ const toMessageDto = (m: MessageRow, replies: ReplyRow[]): ContactMessageDto => 
 });
 
 /** The replies to each of `messageIds`, oldest first. */
-async function repliesOf(db: Db, messageIds: string[]): Promise<Map<string, ReplyRow[]>> {
+async function repliesOf(
+  { db }: Pick<Deps, "db">,
+  messageIds: string[],
+): Promise<Map<string, ReplyRow[]>> {
   const byMessage = new Map<string, ReplyRow[]>();
   if (messageIds.length === 0) return byMessage;
   const rows = await db
@@ -63,7 +66,7 @@ async function repliesOf(db: Db, messageIds: string[]): Promise<Map<string, Repl
 
 /** A page of messages, newest first, of one status or all, each with its replies. */
 export async function listMessages(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { status, page }: { status?: MessageStatus; page: number },
 ): Promise<{ messages: ContactMessageDto[]; total: number }> {
   const filter = status ? eq(contactMessages.status, status) : undefined;
@@ -78,7 +81,7 @@ export async function listMessages(
     db.select({ total: count() }).from(contactMessages).where(filter),
   ]);
   const replies = await repliesOf(
-    db,
+    { db },
     rows.map((r) => r.id),
   );
   return {
@@ -87,16 +90,16 @@ export async function listMessages(
   };
 }
 
-async function messageRow(db: Db, id: string): Promise<MessageRow> {
+async function messageRow({ db }: Pick<Deps, "db">, id: string): Promise<MessageRow> {
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   if (!row) throw messageNotFound();
   return row;
 }
 
 /** One message with its replies; 404 when there is none. */
-export async function getMessage(db: Db, id: string): Promise<ContactMessageDto> {
-  const row = await messageRow(db, id);
-  const replies = await repliesOf(db, [id]);
+export async function getMessage({ db }: Pick<Deps, "db">, id: string): Promise<ContactMessageDto> {
+  const row = await messageRow({ db }, id);
+  const replies = await repliesOf({ db }, [id]);
   return toMessageDto(row, replies.get(id) ?? []);
 }
 
@@ -106,14 +109,12 @@ export async function getMessage(db: Db, id: string): Promise<ContactMessageDto>
  * that fails). The first attempt is handed to `later` (the request's waitUntil).
  */
 export async function replyToMessage(
-  env: Bindings,
-  db: Db,
-  actor: Actor,
+  { env, db, actor }: Pick<Deps, "env" | "db" | "actor">,
   id: string,
   body: string,
   later: (work: Promise<unknown>) => void,
 ): Promise<ContactMessageDto> {
-  const message = await messageRow(db, id);
+  const message = await messageRow({ db }, id);
   const replyId = newId();
   const mailId = newId();
   const mail = contactReplyEmail(env.SHOP_INBOX_EMAIL, message, body);
@@ -135,18 +136,17 @@ export async function replyToMessage(
     }),
     queueMailStatement(db, mailId, mail),
   ]);
-  later(deliverQueuedEmail(env, db, mailId, mail));
-  return getMessage(db, id);
+  later(deliverQueuedEmail({ env, db }, mailId, mail));
+  return getMessage({ db }, id);
 }
 
 /** Sets a message's status by hand, audited with its status before and after. */
 export async function setMessageStatus(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   id: string,
   status: MessageStatus,
 ): Promise<ContactMessageDto> {
-  const message = await messageRow(db, id);
+  const message = await messageRow({ db }, id);
   if (message.status !== status) {
     await db.batch([
       db.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)),
@@ -159,11 +159,11 @@ export async function setMessageStatus(
       }),
     ]);
   }
-  return getMessage(db, id);
+  return getMessage({ db }, id);
 }
 
 /** Messages waiting for the owner: the dashboard's count. */
-export async function newMessageCount(db: Db): Promise<number> {
+export async function newMessageCount({ db }: Pick<Deps, "db">): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(contactMessages)
@@ -172,9 +172,9 @@ export async function newMessageCount(db: Db): Promise<number> {
 }
 
 /** The newsletter's subscribers: confirmed and not unsubscribed, oldest confirmation first. */
-export async function confirmedSubscribers(
-  db: Db,
-): Promise<{ email: string; confirmedAt: Date }[]> {
+export async function confirmedSubscribers({
+  db,
+}: Pick<Deps, "db">): Promise<{ email: string; confirmedAt: Date }[]> {
   const rows = await db
     .select({ email: newsletterSubscribers.email, confirmedAt: newsletterSubscribers.confirmedAt })
     .from(newsletterSubscribers)

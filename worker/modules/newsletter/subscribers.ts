@@ -1,8 +1,10 @@
 // The newsletter's subscribers, with double opt-in (Spam Act consent): a sign-up stores the address
 // pending with a confirmation link, the link's button confirms it, and every welcome carries a
 // one-click unsubscribe link. Tokens are stored as their SHA-256 only.
+
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { randomToken, sha256Hex } from "../../lib/tokens";
 import { newsletterSubscribers } from "./schema";
@@ -22,7 +24,7 @@ const s = newsletterSubscribers;
  * a confirmation mail with `confirmToken` should go out, else null.
  */
 export async function subscribePending(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { email, confirmToken, now }: { email: string; confirmToken: string; now: number },
 ): Promise<{ id: string } | null> {
   const [row] = await db
@@ -51,7 +53,10 @@ export async function subscribePending(
 }
 
 /** Whether the address (or the confirmation link's) is confirmed and still subscribed. */
-export async function subscriptionOf(db: Db, by: { email: string } | { confirmTokenHash: string }) {
+export async function subscriptionOf(
+  { db }: Pick<Deps, "db">,
+  by: { email: string } | { confirmTokenHash: string },
+) {
   const [row] = await db
     .select({ confirmedAt: s.confirmedAt, unsubscribedAt: s.unsubscribedAt })
     .from(s)
@@ -64,7 +69,7 @@ export async function subscriptionOf(db: Db, by: { email: string } | { confirmTo
  * token. Never re-subscribes an address that has since unsubscribed. The address, or null.
  */
 export async function confirmSubscription(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   {
     tokenHash,
     unsubscribeToken,
@@ -87,7 +92,7 @@ export async function confirmSubscription(
 }
 
 /** The unsubscribe link: the time it took effect, or null for no such link. */
-export async function unsubscribe(db: Db, tokenHash: string) {
+export async function unsubscribe({ db }: Pick<Deps, "db">, tokenHash: string) {
   const [row] = await db
     .update(s)
     .set({ unsubscribedAt: new Date() })

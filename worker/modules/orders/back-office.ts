@@ -2,6 +2,7 @@
 // timeline, moving it forward through the tracker's steps with the customer's mail, correcting a
 // shipped parcel's tracking, notes, and the owner's daily list of orders waiting too long to ship. Refunds and cancellation are
 // modules/orders/refunds.ts; they answer with loadAdminOrder too.
+
 import {
   and,
   asc,
@@ -41,8 +42,6 @@ import { imageUrl } from "../../contracts/catalogue";
 import { centsToDollars, formatCents } from "../../contracts/money";
 import { type OrderStatusName, TRACKER_STEPS } from "../../contracts/order";
 import { gstIncludedCents } from "../../contracts/totals";
-import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
 import { AppError, notFound } from "../../lib/app-error";
 import {
   brisbaneDate,
@@ -50,8 +49,9 @@ import {
   overdueCutoff,
   SHIP_WITHIN_BUSINESS_DAYS,
 } from "../../lib/brisbane-time";
+import type { Deps } from "../../lib/deps";
 import { newId, stableId } from "../../lib/ids";
-import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
+import { auditStatement, auditStatementIf } from "../audit/audit";
 import { auditLog } from "../audit/schema";
 import { stockMovements } from "../catalogue/schema";
 import { commissions } from "../creators/schema";
@@ -183,8 +183,7 @@ function auditEvent(a: AuditRow): OrderEventDto | null {
  * timeline. Null for an unknown order or one never paid (the back-office deals in paid orders).
  */
 export async function loadAdminOrder(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   orderId: string,
 ): Promise<AdminOrderDto | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -365,17 +364,16 @@ export async function loadAdminOrder(
     events,
     nextStatuses: nextStatuses(order.status),
     canCancel: CANCELLABLE_STATUSES.includes(order.status as OrderStatusName),
-    invoiceUrl: await invoiceUrl(env, order.id),
+    invoiceUrl: await invoiceUrl({ env }, order.id),
   };
 }
 
 /** loadAdminOrder, or the 404 of an unknown or unpaid order. */
 export async function requireAdminOrder(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   orderId: string,
 ): Promise<AdminOrderDto> {
-  const order = await loadAdminOrder(env, db, orderId);
+  const order = await loadAdminOrder({ env, db }, orderId);
   if (!order) throw orderNotFound();
   return order;
 }
@@ -399,7 +397,7 @@ function searchCondition(q: string): SQL | undefined {
 
 /** A page of paid orders under the queue's filters, and how many there are in all. */
 export async function listAdminOrders(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { status, q, from, to, sort, page }: OrderListParams,
 ): Promise<{ orders: AdminOrderSummaryDto[]; total: number }> {
   const where: (SQL | undefined)[] = [isNotNull(orders.paidAt)];
@@ -472,7 +470,7 @@ function refusal(order: OrderRow | undefined, to: OrderStatusName): AppError {
   return conflict(ORDER_ADMIN_MESSAGES.backwards(order.status, to), "status_backwards");
 }
 
-const readOrder = async (db: Db, orderId: string) =>
+const readOrder = async ({ db }: Pick<Deps, "db">, orderId: string) =>
   (await db.select().from(orders).where(eq(orders.id, orderId)))[0];
 
 /**
@@ -482,14 +480,11 @@ const readOrder = async (db: Db, orderId: string) =>
  * one change, one entry and one mail; the loser is told why from the order as it is then.
  */
 export async function changeOrderStatus(
-  env: Bindings,
-  db: Db,
-  ctx: ExecutionContext,
-  actor: Actor,
+  { env, db, ctx, actor }: Pick<Deps, "env" | "db" | "ctx" | "actor">,
   orderId: string,
   input: StatusChangeInput,
 ): Promise<AdminOrderDto> {
-  const order = await readOrder(db, orderId);
+  const order = await readOrder({ db }, orderId);
   if (!order) throw orderNotFound();
   const to = input.status;
   const earlier = TRACKER_STEPS.slice(0, TRACKER_STEPS.indexOf(to));
@@ -548,10 +543,10 @@ export async function changeOrderStatus(
     .where(movable);
   const queued = mail && mailId ? [queueMailIf(db, mailId, mail, movable)] : [];
   const results = await db.batch([audit, ...queued, update]);
-  if (results.at(-1)?.meta.changes !== 1) throw refusal(await readOrder(db, orderId), to);
+  if (results.at(-1)?.meta.changes !== 1) throw refusal(await readOrder({ db }, orderId), to);
 
-  if (mail && mailId) ctx.waitUntil(deliverQueuedEmail(env, db, mailId, mail));
-  return requireAdminOrder(env, db, orderId);
+  if (mail && mailId) ctx.waitUntil(deliverQueuedEmail({ env, db }, mailId, mail));
+  return requireAdminOrder({ env, db }, orderId);
 }
 
 /** The tracking the order already has, for a mail about a later step. */
@@ -590,14 +585,11 @@ function trackingRefusal(
  * correction at once make one change, one entry and one mail; the other is told why.
  */
 export async function correctTracking(
-  env: Bindings,
-  db: Db,
-  ctx: ExecutionContext,
-  actor: Actor,
+  { env, db, ctx, actor }: Pick<Deps, "env" | "db" | "ctx" | "actor">,
   orderId: string,
   input: TrackingCorrectionInput,
 ): Promise<AdminOrderDto> {
-  const order = await readOrder(db, orderId);
+  const order = await readOrder({ db }, orderId);
   const carrier = input.carrier ?? order?.carrier ?? DEFAULT_CARRIER;
   const tracking = {
     carrier,
@@ -644,23 +636,21 @@ export async function correctTracking(
   const results = await db.batch([audit, ...queued, update]);
   if (results.at(-1)?.meta.changes !== 1) {
     throw (
-      trackingRefusal(await readOrder(db, orderId), tracking) ??
+      trackingRefusal(await readOrder({ db }, orderId), tracking) ??
       conflict(ORDER_ADMIN_MESSAGES.trackingChanged, "tracking_changed")
     );
   }
-  if (mail) ctx.waitUntil(deliverQueuedEmail(env, db, mailId, mail));
-  return requireAdminOrder(env, db, orderId);
+  if (mail) ctx.waitUntil(deliverQueuedEmail({ env, db }, mailId, mail));
+  return requireAdminOrder({ env, db }, orderId);
 }
 
 /** A note on the order's timeline: an audit entry, never shown to the buyer. */
 export async function addOrderNote(
-  env: Bindings,
-  db: Db,
-  actor: Actor,
+  { env, db, actor }: Pick<Deps, "env" | "db" | "actor">,
   orderId: string,
   note: string,
 ): Promise<AdminOrderDto> {
-  const order = await readOrder(db, orderId);
+  const order = await readOrder({ db }, orderId);
   if (!order?.paidAt) throw orderNotFound();
   await auditStatement(db, actor, {
     entity: "order",
@@ -669,7 +659,7 @@ export async function addOrderNote(
     before: null,
     after: { note },
   });
-  return requireAdminOrder(env, db, orderId);
+  return requireAdminOrder({ env, db }, orderId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -681,7 +671,10 @@ export async function addOrderNote(
  * the Brisbane day, so however often the cron runs that day, one mail. Returns how many orders the
  * mail this call sent listed (0: none, or already sent today).
  */
-export async function mailOverdueToShip(env: Bindings, db: Db, now = Date.now()): Promise<number> {
+export async function mailOverdueToShip(
+  { env, db }: Pick<Deps, "env" | "db">,
+  now = Date.now(),
+): Promise<number> {
   const rows = await db
     .select()
     .from(orders)
@@ -709,6 +702,11 @@ export async function mailOverdueToShip(env: Bindings, db: Db, now = Date.now())
       link: `${env.APP_ORIGIN}/admin/orders/${o.id}`,
     })),
   );
-  const sent = await sendEmailOnce(env, db, await stableId("ship-overdue-mail", day), message, now);
+  const sent = await sendEmailOnce(
+    { env, db },
+    await stableId("ship-overdue-mail", day),
+    message,
+    now,
+  );
   return sent ? rows.length : 0;
 }

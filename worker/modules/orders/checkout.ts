@@ -1,5 +1,6 @@
 // Starting a payment: prices every line from D1 (never from the client), stores a pending order
 // with its lines and totals, and opens a Stripe Checkout Session for exactly those figures.
+
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type * as v from "valibot";
@@ -10,9 +11,8 @@ import { imageUrl } from "../../contracts/catalogue";
 import { type CreateCheckoutSchema, ORDER_MESSAGES } from "../../contracts/order";
 import { STOCK_MESSAGES } from "../../contracts/stock";
 import { type CheckoutTotals, checkoutTotals } from "../../contracts/totals";
-import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
 import { AppError, badRequest } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { products } from "../catalogue/schema";
 import { isShortOfStock, reserveStatements, stockLevels } from "../catalogue/stock";
@@ -86,7 +86,10 @@ function mergeLines(items: CheckoutInput["items"]): Map<string, number> {
  * Today's price of every line, read from D1; any product that is gone or off sale (not active)
  * refuses the checkout.
  */
-async function priceLines(db: Db, wanted: Map<string, number>): Promise<PricedLine[]> {
+async function priceLines(
+  { db }: Pick<Deps, "db">,
+  wanted: Map<string, number>,
+): Promise<PricedLine[]> {
   const rows = await db
     .select({
       id: products.id,
@@ -146,13 +149,13 @@ interface CodeUse {
  * in to their own account is told it is their own.
  */
 async function codeUse(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   { input, userId, linkedCode }: CheckoutRequest,
 ): Promise<CodeUse | null> {
   const typed = input.affiliateCode ? normaliseCode(input.affiliateCode) : null;
   if (input.affiliateCode && !typed)
     throw badRequest(AFFILIATE_MESSAGES.invalid, "invalid_affiliate_code");
-  const found = await attribute(db, typed, normaliseCode(linkedCode));
+  const found = await attribute({ db }, typed, normaliseCode(linkedCode));
   if (found === "unknown_code")
     throw badRequest(AFFILIATE_MESSAGES.invalid, "invalid_affiliate_code");
   // Typed (or shown as applied) while approved, suspended since: say so rather than charge more.
@@ -168,7 +171,7 @@ async function codeUse(
   // discount and is answered as any stranger: taking the order without it would change the total
   // Stripe shows, and so tell a prober the email or address is the creator's. The order simply
   // credits no one, so it earns no commission (modules/creators/commissions.ts joins on creator_id).
-  const credited = !(await looksLikeSelfReferral(db, found.creator, {
+  const credited = !(await looksLikeSelfReferral({ db }, found.creator, {
     email: input.address.email,
     address: input.address,
   }));
@@ -177,7 +180,7 @@ async function codeUse(
 
 /** A one-time Stripe coupon for the creator discount, keyed to the order. */
 async function discountCoupon(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   orderId: string,
   attributed: Attribution,
   cents: number,
@@ -220,7 +223,7 @@ const shortLines = (lines: PricedLine[]) =>
  * meanwhile, the batch is tried again.
  */
 async function storeReservedOrder(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   lines: PricedLine[],
   hold: { network: string; superseded: string[] },
   orderStatements: (orderId: string) => [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
@@ -245,7 +248,7 @@ async function storeReservedOrder(
       if (limited) throw limited;
       if (!isShortOfStock(err)) throw err;
       const levels = await stockLevels(
-        db,
+        { db },
         lines.map((l) => l.productId),
       );
       const now = lines.map((l) => ({ ...l, available: levels.get(l.productId)?.available ?? 0 }));
@@ -256,7 +259,7 @@ async function storeReservedOrder(
 }
 
 /** A checkout Stripe would not open: the order is cancelled and its stock given back, together. */
-async function cancelOrder(db: Db, orderId: string): Promise<void> {
+async function cancelOrder({ db }: Pick<Deps, "db">, orderId: string): Promise<void> {
   await db.batch([
     db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId)),
     ...releaseHoldStatements(db, orderId, "checkout could not start"),
@@ -268,8 +271,7 @@ async function cancelOrder(db: Db, orderId: string): Promise<void> {
  * client are ignored: every figure is computed here, the discount from the code itself.
  */
 export async function startCheckout(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   request: CheckoutRequest,
 ): Promise<string> {
   const { input, userId, accessTokenHash, holder } = request;
@@ -277,8 +279,8 @@ export async function startCheckout(
   if (wanted.size === 0) throw badRequest(ORDER_MESSAGES.emptyCart, "empty_cart");
   // Two independent reads, so they overlap; when both refuse, the lines' reason is given.
   const [priced, attributing] = await Promise.allSettled([
-    priceLines(db, wanted),
-    codeUse(db, request),
+    priceLines({ db }, wanted),
+    codeUse({ db }, request),
   ]);
   if (priced.status === "rejected") throw priced.reason;
   if (attributing.status === "rejected") throw attributing.reason;
@@ -288,9 +290,9 @@ export async function startCheckout(
   const totals = checkoutTotals(lines, attributed?.creator.discountCents ?? 0);
   const { address } = input;
 
-  const network = await networkHash(env, request.network);
-  const superseded = await supersededCheckouts(env, db, holder);
-  const orderId = await storeReservedOrder(db, lines, { network, superseded }, (orderId) => [
+  const network = await networkHash({ env }, request.network);
+  const superseded = await supersededCheckouts({ env, db }, holder);
+  const orderId = await storeReservedOrder({ db }, lines, { network, superseded }, (orderId) => [
     db.insert(orders).values({
       id: orderId,
       userId,
@@ -327,7 +329,7 @@ export async function startCheckout(
   try {
     const coupon =
       attributed && totals.discountCents > 0
-        ? await discountCoupon(env, orderId, attributed, totals.discountCents)
+        ? await discountCoupon({ env }, orderId, attributed, totals.discountCents)
         : null;
     session = await stripeClient(env).checkout.sessions.create(
       {
@@ -347,14 +349,14 @@ export async function startCheckout(
     );
   } catch (err) {
     console.error(`checkout: Stripe refused the session for order ${orderId}`, err);
-    await cancelOrder(db, orderId);
+    await cancelOrder({ db }, orderId);
     throw new AppError(502, ORDER_MESSAGES.startFailed, "payment_provider_error");
   }
   if (!session.url || session.amount_total !== totals.totalCents) {
     console.error(
       `checkout: session ${session.id} charges ${session.amount_total}, order ${orderId} is ${totals.totalCents}`,
     );
-    await cancelOrder(db, orderId);
+    await cancelOrder({ db }, orderId);
     throw new AppError(502, ORDER_MESSAGES.startFailed, "payment_amount_mismatch");
   }
   await db.update(orders).set({ stripeSessionId: session.id }).where(eq(orders.id, orderId));

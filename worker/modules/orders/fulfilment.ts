@@ -2,9 +2,9 @@
 // page's confirmation alike. D1 has no interactive transactions, so each effect is one atomic batch
 // of conditional statements: any number of concurrent or repeated calls make one paid order and
 // one confirmation mail, and a failed batch changes nothing, so Stripe's retry can succeed.
+
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
+import type { Deps } from "../../lib/deps";
 import { stableId } from "../../lib/ids";
 import { commissionStatement, holdSameCardCommissions } from "../creators/commissions";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
@@ -44,14 +44,12 @@ const orderIdOf = (session: Stripe.Checkout.Session) =>
  * webhook event that reported it (recorded in the same batch), absent for a confirmation.
  */
 export async function fulfilSession(
-  env: Bindings,
-  db: Db,
-  ctx: ExecutionContext,
+  { env, db, ctx }: Pick<Deps, "env" | "db" | "ctx">,
   session: Stripe.Checkout.Session,
   event?: EventRef,
 ): Promise<FulfilmentOutcome> {
   const orderId = orderIdOf(session);
-  const found = orderId ? await findOrder(db, orderId) : null;
+  const found = orderId ? await findOrder({ db }, orderId) : null;
   if (!found) {
     if (event) await recordEventStatement(db, event);
     return "unknown_order";
@@ -76,7 +74,7 @@ export async function fulfilSession(
     return "not_paid";
   }
 
-  const mail = orderConfirmationEmail(found, await invoiceUrl(env, order.id));
+  const mail = orderConfirmationEmail(found, await invoiceUrl({ env }, order.id));
   const mailId = await stableId("order-confirmation", order.id);
   const paymentIntent =
     typeof session.payment_intent === "string"
@@ -86,7 +84,7 @@ export async function fulfilSession(
   // the order is still unpaid, so a replayed event costs no call.
   const cardFingerprint =
     paymentIntent && UNPAID.includes(order.status)
-      ? await cardFingerprintOf(env, paymentIntent)
+      ? await cardFingerprintOf({ env }, paymentIntent)
       : null;
   const now = Date.now();
   const update = db
@@ -134,15 +132,15 @@ export async function fulfilSession(
   if (transition?.meta.changes !== 1) return "already_fulfilled";
 
   // Only the call that made the transition does the rest.
-  ctx.waitUntil(deliverQueuedEmail(env, db, mailId, mail));
-  ctx.waitUntil(deliverQueuedEmail(env, db, alertId, alert));
+  ctx.waitUntil(deliverQueuedEmail({ env, db }, mailId, mail));
+  ctx.waitUntil(deliverQueuedEmail({ env, db }, alertId, alert));
   if (order.userId) ctx.waitUntil(env.CARTS.getByName(order.userId).remove());
   return "fulfilled";
 }
 
 /** Moves a still-unpaid order to a failed or expired state; later states are never undone. */
 async function markUnpaid(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   session: Stripe.Checkout.Session,
   status: "payment_failed" | "expired",
   event: EventRef,
@@ -169,7 +167,10 @@ async function markUnpaid(
  * the paid order and its commission are recomputed in the same batch. Before the payment is
  * recorded nothing matches; fulfilment then applies what was kept.
  */
-async function recordReversal(db: Db, event: ReversalEvent): Promise<FulfilmentOutcome> {
+async function recordReversal(
+  { db }: Pick<Deps, "db">,
+  event: ReversalEvent,
+): Promise<FulfilmentOutcome> {
   const ref = { id: event.id, type: event.type };
   const source = reversalSource(event);
   if (!source) {
@@ -186,24 +187,22 @@ async function recordReversal(db: Db, event: ReversalEvent): Promise<FulfilmentO
 
 /** Applies one verified webhook event. */
 export async function applyStripeEvent(
-  env: Bindings,
-  db: Db,
-  ctx: ExecutionContext,
+  { env, db, ctx }: Pick<Deps, "env" | "db" | "ctx">,
   event: Stripe.Event,
 ): Promise<FulfilmentOutcome> {
   const ref = { id: event.id, type: event.type };
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      return fulfilSession(env, db, ctx, event.data.object, ref);
+      return fulfilSession({ env, db, ctx }, event.data.object, ref);
     case "checkout.session.async_payment_failed":
-      return markUnpaid(db, event.data.object, "payment_failed", ref);
+      return markUnpaid({ db }, event.data.object, "payment_failed", ref);
     case "checkout.session.expired":
-      return markUnpaid(db, event.data.object, "expired", ref);
+      return markUnpaid({ db }, event.data.object, "expired", ref);
     case "charge.refunded":
     case "charge.dispute.created":
     case "charge.dispute.closed":
-      return recordReversal(db, event);
+      return recordReversal({ db }, event);
     default:
       return "ignored";
   }

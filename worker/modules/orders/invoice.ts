@@ -2,9 +2,11 @@
 // link, so it opens in a new tab without the access token and nobody can guess another's. The page
 // is the tax invoice and, once the order has refunds, an adjustment note for each: GST is one
 // eleventh of the total paid and of each refund (docs/decisions/0013-gst-on-invoices.md).
+
 import { formatCents } from "../../contracts/money";
 import { gstIncludedCents, TAX_LINE_LABEL } from "../../contracts/totals";
 import type { Bindings } from "../../env";
+import type { Deps } from "../../lib/deps";
 import { escapeHtml } from "../../lib/html";
 import { keyFor } from "../../lib/keys";
 import { signMessage, verifyMessage } from "../../lib/tokens";
@@ -27,7 +29,7 @@ export const invoiceLinkExpiry = (now = Date.now()) =>
 const signed = (id: string, expires: number) => `invoice:${id}:${expires}`;
 
 export async function invoiceUrl(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   orderId: string,
   now = Date.now(),
 ): Promise<string> {
@@ -38,7 +40,7 @@ export async function invoiceUrl(
 
 /** True for a link invoiceUrl made for this order that has not expired. */
 export async function isValidInvoiceLink(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   orderId: string,
   expires: number,
   sig: string,

@@ -1,4 +1,5 @@
 // Reading orders: an order with its lines, the answers' OrderDto, and which states count as paid.
+
 import {
   and,
   desc,
@@ -16,7 +17,7 @@ import { imageUrl } from "../../contracts/catalogue";
 import { centsToDollars } from "../../contracts/money";
 import { type OrderDto, TRACKER_STEPS } from "../../contracts/order";
 import type { Db } from "../../db/client";
-import type { Bindings } from "../../env";
+import type { Deps } from "../../lib/deps";
 import { commissions } from "../creators/schema";
 import { users } from "../identity/schema";
 import { stripeReversals } from "../payments/schema";
@@ -38,7 +39,7 @@ const UNPAID_STATUSES = ["pending", "payment_failed", "expired"] as const;
 
 export const isPaid = (order: Pick<OrderRow, "status">) => PAID_STATUSES.includes(order.status);
 
-async function withItems(db: Db, rows: OrderRow[]): Promise<OrderWithItems[]> {
+async function withItems({ db }: Pick<Deps, "db">, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -55,13 +56,19 @@ async function withItems(db: Db, rows: OrderRow[]): Promise<OrderWithItems[]> {
   }));
 }
 
-export async function findOrder(db: Db, orderId: string): Promise<OrderWithItems | null> {
+export async function findOrder(
+  { db }: Pick<Deps, "db">,
+  orderId: string,
+): Promise<OrderWithItems | null> {
   const rows = await db.select().from(orders).where(eq(orders.id, orderId));
-  return (await withItems(db, rows))[0] ?? null;
+  return (await withItems({ db }, rows))[0] ?? null;
 }
 
 /** The order a Stripe Checkout Session was opened for, without its lines. */
-export async function orderOfSession(db: Db, sessionId: string): Promise<OrderRow | null> {
+export async function orderOfSession(
+  { db }: Pick<Deps, "db">,
+  sessionId: string,
+): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.stripeSessionId, sessionId));
   return row ?? null;
 }
@@ -70,7 +77,10 @@ export async function orderOfSession(db: Db, sessionId: string): Promise<OrderRo
  * A user's paid orders, newest first, including those paid and later cancelled: the buyer sees
  * "cancelled" rather than the order vanishing.
  */
-export async function paidOrdersOf(db: Db, userId: string): Promise<OrderWithItems[]> {
+export async function paidOrdersOf(
+  { db }: Pick<Deps, "db">,
+  userId: string,
+): Promise<OrderWithItems[]> {
   const rows = await db
     .select()
     .from(orders)
@@ -84,11 +94,11 @@ export async function paidOrdersOf(db: Db, userId: string): Promise<OrderWithIte
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withItems(db, rows);
+  return withItems({ db }, rows);
 }
 
 export async function toOrderDto(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   { order, items }: OrderWithItems,
 ): Promise<OrderDto> {
   const dto: OrderDto = {
@@ -111,7 +121,7 @@ export async function toOrderDto(
     discount: centsToDollars(order.discountCents),
   };
   // Paid, even if cancelled since: its invoice carries the refund's adjustment note.
-  if (order.paidAt) dto.invoiceUrl = await invoiceUrl(env, order.id);
+  if (order.paidAt) dto.invoiceUrl = await invoiceUrl({ env }, order.id);
   if (order.trackingUrl) dto.trackingUrl = order.trackingUrl;
   if (order.refundedCents > 0) dto.refunded = centsToDollars(order.refundedCents);
   return dto;

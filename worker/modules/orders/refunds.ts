@@ -7,6 +7,7 @@
 // 3. one batch settles it: every statement is conditional on the row still being pending and the
 //    last one moves it on, so however many requests race, the restock, the refund recorded against
 //    the charge, the commission's reversal, the cancellation, the audit entry and the mail happen once.
+
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import Stripe from "stripe";
@@ -23,8 +24,8 @@ import { centsToDollars, dollarsToCents, formatCents } from "../../contracts/mon
 import type { OrderStatusName } from "../../contracts/order";
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
-import type { Bindings } from "../../env";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { newId, stableId } from "../../lib/ids";
 import { type Actor, auditStatementIf } from "../audit/audit";
 import { noteCatalogueChange } from "../catalogue/cache";
@@ -37,14 +38,6 @@ import { findOrder, type OrderItemRow, type OrderRow } from "./orders";
 import { orderItems, orderRefunds, orders, type RestockLine } from "./schema";
 
 type RefundRow = typeof orderRefunds.$inferSelect;
-
-/** Who asks, and where the work after the response (mail) goes. */
-export interface RefundCaller {
-  env: Bindings;
-  db: Db;
-  ctx: ExecutionContext;
-  actor: Actor;
-}
 
 /** A pending row older than this lost its request (a Worker's request lasts far less). */
 export const STALE_PENDING_MS = 2 * 60 * 1000;
@@ -177,8 +170,7 @@ const refundAsked = (input: RefundInput) => ({
  * constraint or the condition refused it.
  */
 async function insertPending(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   orderId: string,
   requestKey: string,
   wanted: Wanted,
@@ -228,7 +220,7 @@ type StripeOutcome =
   | { kind: "unreachable" };
 
 /** Step 2: the refund at Stripe, under the row's idempotency key. */
-async function refundAtStripe(env: Bindings, order: OrderRow, row: RefundRow) {
+async function refundAtStripe({ env }: Pick<Deps, "env">, order: OrderRow, row: RefundRow) {
   try {
     const refund = await stripeClient(env).refunds.create(
       {
@@ -274,7 +266,11 @@ const orderStatusIn = (orderId: string, statuses: readonly string[]) =>
 const actorOf = (row: RefundRow, caller: Actor): Actor =>
   row.actorId ? { id: row.actorId, email: row.actorEmail } : caller;
 
-async function markFailed(db: Db, actor: Actor, row: RefundRow, message: string) {
+async function markFailed(
+  { db, actor }: Pick<Deps, "db" | "actor">,
+  row: RefundRow,
+  message: string,
+) {
   await db.batch([
     auditStatementIf(
       db,
@@ -372,14 +368,14 @@ type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
  * stay with the carrier and the status stays, and the audit entry and mail say "refund".
  */
 async function settle(
-  caller: RefundCaller,
+  deps: Deps,
   order: OrderRow,
   row: RefundRow,
   refund: Stripe.Refund,
 ): Promise<void> {
-  const { env, db, ctx } = caller;
+  const { env, db, ctx } = deps;
   const now = Date.now();
-  const actor = actorOf(row, caller.actor);
+  const actor = actorOf(row, deps.actor);
   const pending = stillPending(row.id);
   const cancellable = and(pending, orderStatusIn(order.id, CANCELLABLE_STATUSES)) as SQL;
   const cancelled = and(pending, orderStatusIn(order.id, ["cancelled"])) as SQL;
@@ -441,32 +437,31 @@ async function settle(
   if (row.restockLines.length > 0) noteCatalogueChange();
   const mailResults = results.slice(results.length - 1 - mails.length, results.length - 1);
   const queued = mails.find((_, i) => mailResults[i]?.meta.changes === 1);
-  if (queued) ctx.waitUntil(deliverQueuedEmail(env, db, mailId, queued.message));
+  if (queued) ctx.waitUntil(deliverQueuedEmail({ env, db }, mailId, queued.message));
 }
 
 /**
  * Brings a row to its end and returns it: succeeded as it is; failed as its refusal; pending by
  * calling Stripe again under its idempotency key (the same refund if one was made) and settling.
  */
-async function carryOut(caller: RefundCaller, order: OrderRow, row: RefundRow): Promise<RefundRow> {
+async function carryOut(deps: Deps, order: OrderRow, row: RefundRow): Promise<RefundRow> {
   if (row.status === "succeeded") return row;
   if (row.status === "failed") throw refused(row.error ?? "unknown reason");
-  const actor = actorOf(row, caller.actor);
+  const actor = actorOf(row, deps.actor);
   if (Date.now() - row.createdAt.getTime() > STRIPE_KEY_LIFETIME_MS) {
     await markFailed(
-      caller.db,
-      actor,
+      { db: deps.db, actor },
       row,
       "it was not confirmed within a day; check the payment in Stripe's dashboard before refunding again",
     );
   } else {
-    const outcome = await refundAtStripe(caller.env, order, row);
+    const outcome = await refundAtStripe({ env: deps.env }, order, row);
     if (outcome.kind === "unreachable") throw unreachable();
     if (outcome.kind === "busy") throw inProgress();
-    if (outcome.kind === "refused") await markFailed(caller.db, actor, row, outcome.message);
-    else await settle(caller, order, row, outcome.refund);
+    if (outcome.kind === "refused") await markFailed({ db: deps.db, actor }, row, outcome.message);
+    else await settle(deps, order, row, outcome.refund);
   }
-  const [now] = await caller.db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
+  const [now] = await deps.db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
   if (!now || now.status === "pending") throw inProgress();
   if (now.status === "failed") throw refused(now.error ?? "unknown reason");
   return now;
@@ -478,21 +473,26 @@ async function carryOut(caller: RefundCaller, order: OrderRow, row: RefundRow): 
  * answers 409; if its request died (older than STALE_PENDING_MS) it is carried out first.
  */
 async function refundOnce(
-  caller: RefundCaller,
+  deps: Deps,
   order: OrderRow,
   requestKey: string,
   wanted: Wanted,
 ): Promise<RefundRow | null> {
-  const inserted = await insertPending(caller.db, caller.actor, order.id, requestKey, wanted);
-  if (inserted) return carryOut(caller, order, inserted);
-  const rows = await refundsOf(caller.db, order.id);
+  const inserted = await insertPending(
+    { db: deps.db, actor: deps.actor },
+    order.id,
+    requestKey,
+    wanted,
+  );
+  if (inserted) return carryOut(deps, order, inserted);
+  const rows = await refundsOf(deps.db, order.id);
   const own = rows.find((r) => r.requestKey === requestKey);
-  if (own) return carryOut(caller, order, own);
+  if (own) return carryOut(deps, order, own);
   const other = rows.find((r) => r.status === "pending");
   if (!other) return null;
   if (Date.now() - other.createdAt.getTime() > STALE_PENDING_MS) {
     // Settled or failed now, either way the owner should look at the order before going on.
-    await carryOut(caller, order, other).catch((err) => {
+    await carryOut(deps, order, other).catch((err) => {
       if (!(err instanceof AppError)) console.error(`resuming refund ${other.id}`, err);
     });
   }
@@ -500,8 +500,8 @@ async function refundOnce(
 }
 
 /** The order as it is now, or 404. */
-async function orderOrNotFound(db: Db, orderId: string) {
-  const found = await findOrder(db, orderId);
+async function orderOrNotFound({ db }: Pick<Deps, "db">, orderId: string) {
+  const found = await findOrder({ db }, orderId);
   if (!found) throw notFound(M.notFound, "not_found");
   return found;
 }
@@ -536,16 +536,16 @@ function linesWorthCents(
  * worth), puts the named lines back in stock when asked, and mails the customer unless told not to.
  */
 export async function refundOrder(
-  caller: RefundCaller,
+  deps: Deps,
   orderId: string,
   input: RefundInput,
 ): Promise<RefundDto> {
-  const { order, items } = await orderOrNotFound(caller.db, orderId);
-  const rows = await refundsOf(caller.db, orderId);
+  const { order, items } = await orderOrNotFound({ db: deps.db }, orderId);
+  const rows = await refundsOf(deps.db, orderId);
   const same = await sameRequest(orderId, input.requestKey, refundAsked(input), rows);
   if (same.row) {
     if (!sameRefund(same.row, input)) throw keyReused();
-    return toRefundDto(await carryOut(caller, order, same.row));
+    return toRefundDto(await carryOut(deps, order, same.row));
   }
   if (!paidThroughStripe(order)) throw notPaid();
   checkLines(items, input.lines, input.restock);
@@ -565,12 +565,12 @@ export async function refundOrder(
     cancel: false,
   };
   const requestKey = same.key;
-  const row = await refundOnce(caller, order, requestKey, wanted);
+  const row = await refundOnce(deps, order, requestKey, wanted);
   if (row) return toRefundDto(row);
   // The row was refused: say why, as the order is now.
-  const fresh = await orderOrNotFound(caller.db, orderId);
+  const fresh = await orderOrNotFound({ db: deps.db }, orderId);
   if (!paidThroughStripe(fresh.order)) throw notPaid();
-  const nowLeft = leftToRefundCents(fresh.order, await refundsOf(caller.db, orderId));
+  const nowLeft = leftToRefundCents(fresh.order, await refundsOf(deps.db, orderId));
   throw nowLeft === 0 ? nothingToRefund() : tooLarge(nowLeft);
 }
 
@@ -590,13 +590,8 @@ function cancelRefusal(status: string): AppError | null {
  * status in one batch, each conditional on the order still being cancellable with no refund
  * pending, the status last.
  */
-async function cancelWithoutRefund(
-  caller: RefundCaller,
-  order: OrderRow,
-  reason: string,
-  notify: boolean,
-) {
-  const { env, db, ctx, actor } = caller;
+async function cancelWithoutRefund(deps: Deps, order: OrderRow, reason: string, notify: boolean) {
+  const { env, db, ctx, actor } = deps;
   const condition = and(
     orderStatusIn(order.id, CANCELLABLE_STATUSES),
     sql`NOT EXISTS (SELECT 1 FROM "order_refunds" r WHERE r.order_id = ${order.id} AND r.status = 'pending')`,
@@ -619,7 +614,7 @@ async function cancelWithoutRefund(
   ]);
   if (results.at(-1)?.meta.changes !== 1) return false;
   noteCatalogueChange();
-  if (notify) ctx.waitUntil(deliverQueuedEmail(env, db, mailId, mail));
+  if (notify) ctx.waitUntil(deliverQueuedEmail({ env, db }, mailId, mail));
   return true;
 }
 
@@ -628,7 +623,7 @@ async function cancelWithoutRefund(
  * every line's units go back in stock and its status becomes cancelled.
  */
 export async function cancelPaidOrder(
-  caller: RefundCaller,
+  deps: Deps,
   orderId: string,
   input: CancelInput,
 ): Promise<void> {
@@ -637,8 +632,8 @@ export async function cancelPaidOrder(
   // What is left may change between reading it and writing the row (a webhook's refund, another
   // admin's): the order is then read again; a few rounds settle any real race.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const { order, items } = await orderOrNotFound(caller.db, orderId);
-    const rows = await refundsOf(caller.db, orderId);
+    const { order, items } = await orderOrNotFound({ db: deps.db }, orderId);
+    const rows = await refundsOf(deps.db, orderId);
     const same = await sameRequest(
       orderId,
       input.requestKey,
@@ -649,7 +644,7 @@ export async function cancelPaidOrder(
       if (!same.row.cancel || same.row.reason !== reason || same.row.notify !== notify) {
         throw keyReused();
       }
-      await carryOut(caller, order, same.row);
+      await carryOut(deps, order, same.row);
       return;
     }
     const refusal = cancelRefusal(order.status);
@@ -657,7 +652,7 @@ export async function cancelPaidOrder(
     const left = leftToRefundCents(order, rows);
     if (left === 0) {
       if (rows.some((r) => r.status === "pending")) throw inProgress();
-      if (await cancelWithoutRefund(caller, order, reason, notify)) return;
+      if (await cancelWithoutRefund(deps, order, reason, notify)) return;
       continue;
     }
     if (!paidThroughStripe(order)) throw notPaid();
@@ -671,8 +666,8 @@ export async function cancelPaidOrder(
       cancel: true,
     };
     const requestKey = same.key;
-    if (await refundOnce(caller, order, requestKey, wanted)) return;
+    if (await refundOnce(deps, order, requestKey, wanted)) return;
   }
-  const { order } = await orderOrNotFound(caller.db, orderId);
+  const { order } = await orderOrNotFound({ db: deps.db }, orderId);
   throw cancelRefusal(order.status) ?? inProgress();
 }

@@ -8,12 +8,13 @@
 // - and at most HOLD_LIMITS.unitsPerProductPerNetwork units of any tracked product across them.
 // The network limits are guard statements in the checkout's own batch (batch_guards): counted by
 // D1's single writer with the new order already in, so concurrent checkouts cannot both slip in.
+
 import { and, count, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { MAX_CART_QUANTITY } from "../../contracts/cart";
 import type { Db } from "../../db/client";
 import { failedConstraint } from "../../db/errors";
-import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
+import type { Deps } from "../../lib/deps";
 import { keyFor } from "../../lib/keys";
 import { signMessage } from "../../lib/tokens";
 import { products } from "../catalogue/schema";
@@ -36,7 +37,7 @@ export const HOLD_MESSAGES = {
 } as const;
 
 /** The network a checkout came from, as stored: a keyed hash, never the address. */
-export const networkHash = async (env: Bindings, network: string) =>
+export const networkHash = async ({ env }: Pick<Deps, "env">, network: string) =>
   signMessage(await keyFor(env, "visitorHash"), `checkout-network:${network}`);
 
 /** An order holds stock and can still be paid: what the network limits count. */
@@ -107,8 +108,7 @@ export type Holder = { userId: string } | { accessTokenHashes: string[] };
  * was paid, or is being paid, meanwhile) or cannot be reached keeps its hold.
  */
 export async function supersededCheckouts(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   holder: Holder,
 ): Promise<string[]> {
   const whose =
@@ -197,7 +197,7 @@ export const SWEEP_GRACE_MS = 10 * 60 * 1000;
  * order is one batch, safe to race with the webhook: the hold is released once whoever is first.
  */
 export async function releaseLapsedHolds(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   now: number,
   sessionLifetimeMs: number,
 ): Promise<number> {

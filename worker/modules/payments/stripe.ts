@@ -1,7 +1,9 @@
 // The Stripe client: the real SDK over fetch, pointed at api.stripe.com in production and at the
 // local Stripe sandbox (STRIPE_API_BASE) in development and tests. Nothing else differs.
+
 import Stripe from "stripe";
 import type { Bindings } from "../../env";
+import type { Deps } from "../../lib/deps";
 
 let cached: { key: string; base: string | undefined; client: Stripe } | undefined;
 
@@ -32,7 +34,7 @@ const cryptoProvider = Stripe.createSubtleCryptoProvider();
  * null. The signature covers the exact bytes, so the body must be read as text, never re-encoded.
  */
 export async function verifiedEvent(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   rawBody: string,
   signature: string | undefined,
 ): Promise<Stripe.Event | null> {
@@ -57,7 +59,7 @@ export type { Stripe };
  * or Stripe did not answer: the payment is taken all the same, only this check is skipped).
  */
 export async function cardFingerprintOf(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   paymentIntentId: string,
 ): Promise<string | null> {
   try {

@@ -7,6 +7,7 @@
 // it), the account's own address is mailed a notice, and new details wait a cooling-off period
 // (PAYOUT_DETAILS_COOLING_OFF_HOURS, 72 by default) before a batch may pay them. A save that keeps
 // the same destination (only the ABN or GST registration changed) keeps its usable time.
+
 import { eq, inArray } from "drizzle-orm";
 import {
   type CreatorPayoutDetailsDto,
@@ -16,7 +17,8 @@ import {
 } from "../../contracts/payouts";
 import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
-import { type Actor, auditStatement } from "../audit/audit";
+import type { Deps } from "../../lib/deps";
+import { auditStatement } from "../audit/audit";
 import { users } from "../identity/schema";
 import { payoutMethod } from "./methods/registry";
 import { creatorPayoutDetails } from "./schema";
@@ -41,7 +43,7 @@ const creatorDto = (row: Row): CreatorPayoutDetailsDto => ({
 
 /** The creator's details, masked, with when they may be paid; null when they have given none. */
 export async function getPayoutDetails(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   userId: string,
 ): Promise<CreatorPayoutDetailsDto | null> {
   const [row] = await db
@@ -63,9 +65,7 @@ export interface SavedPayoutDetails {
  * period; switching method clears the other's fields.
  */
 export async function savePayoutDetails(
-  env: Bindings,
-  db: Db,
-  actor: Actor,
+  { env, db, actor }: Pick<Deps, "env" | "db" | "actor">,
   details: PayoutDetails,
   now = Date.now(),
 ): Promise<SavedPayoutDetails> {

@@ -6,6 +6,7 @@
 // Creating a batch is one D1 batch (one transaction, serialised with every other write), so two
 // batches made at once never take the same commission. Marking paid mails each creator a
 // remittance in the same batch; cancelling gives the commissions back.
+
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { orderNumber } from "../../contracts/admin-orders";
 import { centsToDollars, dollarsToCents, formatCents } from "../../contracts/money";
@@ -31,6 +32,7 @@ import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { brisbaneDate } from "../../lib/brisbane-time";
+import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { type Actor, auditStatement, auditStatementIf } from "../audit/audit";
 import {
@@ -105,8 +107,7 @@ export interface PayoutExpectation {
  * D1 batch.
  */
 export async function createPayout(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   minimumCents: number,
   expected?: PayoutExpectation,
   now = Date.now(),
@@ -160,11 +161,11 @@ export async function createPayout(
     ),
   ]);
   const [payout, waiting] = await Promise.all([
-    findPayout(db, id),
+    findPayout({ db }, id),
     waitingCreators(db, minimumCents, now),
   ]);
   if (payout) return { payout, leftOut: waiting.map(waitingDto) };
-  const due = expected ? await payoutDue(db, minimumCents, now) : null;
+  const due = expected ? await payoutDue({ db }, minimumCents, now) : null;
   if (due && due.creators > 0) {
     const creators = `${due.creators} ${due.creators === 1 ? "creator" : "creators"}`;
     throw new AppError(
@@ -205,7 +206,10 @@ const bankCentsOf = (payoutId: SQL | string) =>
   );
 
 /** A batch with its lines, or null. */
-export async function findPayout(db: Db, id: string): Promise<AdminPayoutDto | null> {
+export async function findPayout(
+  { db }: Pick<Deps, "db">,
+  id: string,
+): Promise<AdminPayoutDto | null> {
   const [found, lines] = await db.batch([
     db
       .select({ payout: payouts, bankCents: bankCentsOf(id), createdBy: users.email })
@@ -251,8 +255,8 @@ export async function findPayout(db: Db, id: string): Promise<AdminPayoutDto | n
   };
 }
 
-export async function getPayout(db: Db, id: string): Promise<AdminPayoutDto> {
-  const payout = await findPayout(db, id);
+export async function getPayout({ db }: Pick<Deps, "db">, id: string): Promise<AdminPayoutDto> {
+  const payout = await findPayout({ db }, id);
   if (!payout) throw notFound();
   return payout;
 }
@@ -295,7 +299,7 @@ function dueOf(
 
 /** GET /api/admin/payouts/preview: what a batch at `minimumCents` would pay now. */
 export async function payoutDue(
-  db: Db,
+  { db }: Pick<Deps, "db">,
   minimumCents: number,
   now = Date.now(),
 ): Promise<PayoutDueDto> {
@@ -307,7 +311,12 @@ export async function payoutDue(
 }
 
 /** A page of batches, newest first, and what a batch at the default minimum would pay now. */
-export async function listPayouts(db: Db, page: number, minimumCents: number, now = Date.now()) {
+export async function listPayouts(
+  { db }: Pick<Deps, "db">,
+  page: number,
+  minimumCents: number,
+  now = Date.now(),
+) {
   const [rows, [counted], due, waiting] = await db.batch([
     db
       .select({
@@ -384,14 +393,11 @@ const waitingDto = (row: {
  * a paid batch paid again changes nothing and answers it; a cancelled one is a 409.
  */
 export async function markPayoutPaid(
-  env: Bindings,
-  db: Db,
-  ctx: ExecutionContext,
-  actor: Actor,
+  { env, db, ctx, actor }: Pick<Deps, "env" | "db" | "ctx" | "actor">,
   id: string,
   now = Date.now(),
 ): Promise<AdminPayoutDto> {
-  const before = await getPayout(db, id);
+  const before = await getPayout({ db }, id);
   if (before.status === "paid") return before;
   if (before.status !== "open") throw notOpen(before.status);
   const stillOpen = and(eq(payouts.id, id), eq(payouts.status, "open"));
@@ -429,11 +435,11 @@ export async function markPayoutPaid(
       .set({ status: "paid", paidAt: new Date(now), updatedAt: new Date(now) })
       .where(stillOpen),
   ]);
-  const after = await getPayout(db, id);
+  const after = await getPayout({ db }, id);
   if (after.status === "cancelled") throw notOpen(after.status);
   // Only the mails this call queued exist to be claimed; the cron retries any that fail.
   ctx.waitUntil(
-    Promise.all(mails.map((m) => deliverQueuedEmail(env, db, m.id, m.mail, now))).then(
+    Promise.all(mails.map((m) => deliverQueuedEmail({ env, db }, m.id, m.mail, now))).then(
       () => undefined,
     ),
   );
@@ -445,12 +451,11 @@ export async function markPayoutPaid(
  * took, for the next batch. Cancelling a cancelled batch changes nothing; a paid one is a 409.
  */
 export async function cancelPayout(
-  db: Db,
-  actor: Actor,
+  { db, actor }: Pick<Deps, "db" | "actor">,
   id: string,
   now = Date.now(),
 ): Promise<AdminPayoutDto> {
-  const before = await getPayout(db, id);
+  const before = await getPayout({ db }, id);
   if (before.status === "cancelled") return before;
   if (before.status !== "open") throw notOpen(before.status);
   // As marking paid: conditional on the batch being open, the move to cancelled last.
@@ -482,14 +487,14 @@ export async function cancelPayout(
       .set({ status: "cancelled", cancelledAt: new Date(now), updatedAt: new Date(now) })
       .where(and(eq(payouts.id, id), eq(payouts.status, "open"))),
   ]);
-  const after = await getPayout(db, id);
+  const after = await getPayout({ db }, id);
   if (after.status !== "cancelled") throw notOpen(after.status);
   return after;
 }
 
 /** The lines of a batch that pay by `method`, with their sealed numbers (bank only). */
-async function linesBy(db: Db, id: string, method: PayoutMethod) {
-  const payout = await getPayout(db, id);
+async function linesBy({ db }: Pick<Deps, "db">, id: string, method: PayoutMethod) {
+  const payout = await getPayout({ db }, id);
   if (payout.status === "cancelled") throw notOpen(payout.status);
   const lines = await db
     .select()
@@ -529,9 +534,7 @@ const auditPayoutFile = (
  * default today) is when a bank releases the transfers.
  */
 export async function payoutFile(
-  env: Bindings,
-  db: Db,
-  actor: Actor,
+  { env, db, actor }: Pick<Deps, "env" | "db" | "actor">,
   id: string,
   method: PayoutMethod,
   processingDate = brisbaneDate(Date.now()),
@@ -539,7 +542,7 @@ export async function payoutFile(
   const handler = payoutMethod(method);
   const refusal = handler.file.refusal?.(env);
   if (refusal) throw refusal;
-  const { lines } = await linesBy(db, id, method);
+  const { lines } = await linesBy({ db }, id, method);
   if (lines.length === 0) throw handler.file.noLines();
   const file = await handler.file.write(env, { id, lines }, { processingDate });
   await auditPayoutFile(
@@ -553,7 +556,10 @@ export async function payoutFile(
 }
 
 /** The creator's paid payouts, newest first. */
-export async function creatorPayouts(db: Db, creatorId: string): Promise<CreatorPayoutDto[]> {
+export async function creatorPayouts(
+  { db }: Pick<Deps, "db">,
+  creatorId: string,
+): Promise<CreatorPayoutDto[]> {
   const rows = await db
     .select({
       line: payoutLines,
@@ -586,8 +592,7 @@ export const STATEMENT_TITLE = "Commission statement";
  * 404 and an id reveals nothing.
  */
 export async function payoutStatement(
-  env: Bindings,
-  db: Db,
+  { env, db }: Pick<Deps, "env" | "db">,
   lineId: string,
   viewer: { userId: string; admin: boolean },
 ): Promise<PayoutStatementDto | null> {

@@ -8,6 +8,7 @@
 // - the back-office's own refunds: order_refunds that succeeded, dated when they settled;
 // - what Stripe refunded beyond them (a refund made in Stripe's dashboard): per order, refunded_cents
 //   less those succeeded refunds, dated when Stripe last reported a refund of the payment.
+
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { orderNumber, UNSHIPPED_STATUSES } from "../../contracts/admin-orders";
 import {
@@ -21,7 +22,6 @@ import {
 import { imageUrl } from "../../contracts/catalogue";
 import { centsToDollars } from "../../contracts/money";
 import { gstIncludedCents } from "../../contracts/totals";
-import type { Db } from "../../db/client";
 import {
   brisbaneDate,
   brisbaneDayStart,
@@ -29,6 +29,7 @@ import {
   overdueCutoff,
 } from "../../lib/brisbane-time";
 import { type CsvCell, csvMoney, toCsv } from "../../lib/csv";
+import type { Deps } from "../../lib/deps";
 import { lowStockCount } from "../catalogue/stock";
 import { commissions } from "../creators/schema";
 import { newMessageCount } from "../messages/inbox";
@@ -58,7 +59,10 @@ export type RefundScope = { start: number; end: number } | { orderId: string };
  * Every refund in `scope`, back-office and Stripe-side, oldest first: the one source of refunds
  * for the dashboard, the GST report and the adjustment notes on tax invoices.
  */
-export async function refundsMade(db: Db, scope: RefundScope): Promise<RefundEntry[]> {
+export async function refundsMade(
+  { db }: Pick<Deps, "db">,
+  scope: RefundScope,
+): Promise<RefundEntry[]> {
   const backOfficeSum = sql<number>`coalesce((SELECT sum(r.amount_cents) FROM ${orderRefunds} r
     WHERE r.order_id = ${orders.id} AND r.status = 'succeeded'), 0)`;
   const beyond = sql<number>`(${orders.refundedCents} - ${backOfficeSum})`;
@@ -118,7 +122,7 @@ export async function refundsMade(db: Db, scope: RefundScope): Promise<RefundEnt
 // The dashboard
 
 /** The dashboard's figures at `now`. */
-export async function summary(db: Db, now = Date.now()): Promise<SummaryDto> {
+export async function summary({ db }: Pick<Deps, "db">, now = Date.now()): Promise<SummaryDto> {
   const today = brisbaneDayStart(now);
   const starts = { today, last7Days: today - 6 * DAY_MS, last30Days: today - 29 * DAY_MS };
   const since30 = new Date(starts.last30Days);
@@ -141,7 +145,7 @@ export async function summary(db: Db, now = Date.now()): Promise<SummaryDto> {
         })
         .from(orders)
         .where(paidInWindow),
-      refundsMade(db, { start: starts.last30Days, end: now + 1 }),
+      refundsMade({ db }, { start: starts.last30Days, end: now + 1 }),
       db
         .select({
           waiting: count(),
@@ -150,8 +154,8 @@ export async function summary(db: Db, now = Date.now()): Promise<SummaryDto> {
         .from(orders)
         .where(and(inArray(orders.status, UNSHIPPED_STATUSES), isNotNull(orders.paidAt))),
       lowStockCount(db),
-      newMessageCount(db),
-      bestSellersSince(db, since30, now),
+      newMessageCount({ db }),
+      bestSellersSince({ db }, since30, now),
       db
         .select({
           orders: count(),
@@ -193,7 +197,11 @@ export async function summary(db: Db, now = Date.now()): Promise<SummaryDto> {
  * them (a product renamed or archived since still counts). Cancelled and refunded orders count:
  * they were sold, and the refunds show separately.
  */
-async function bestSellersSince(db: Db, since: Date, now: number): Promise<BestSellerDto[]> {
+async function bestSellersSince(
+  { db }: Pick<Deps, "db">,
+  since: Date,
+  now: number,
+): Promise<BestSellerDto[]> {
   const units = sql<number>`sum(${orderItems.quantity})`;
   const revenue = sql<number>`sum(${orderItems.unitPriceCents} * ${orderItems.quantity})`;
   const rows = await db
@@ -258,7 +266,10 @@ export function gstRange(query: { from?: string; to?: string }, now = Date.now()
 }
 
 /** Sales paid and refunds made from `from` to `to` (Brisbane days, inclusive), by time. */
-export async function gstReport(db: Db, range: { from: string; to: string }): Promise<GstReport> {
+export async function gstReport(
+  { db }: Pick<Deps, "db">,
+  range: { from: string; to: string },
+): Promise<GstReport> {
   const start = brisbaneDayStartOf(range.from);
   const end = brisbaneDayStartOf(range.to) + DAY_MS;
   const [sales, refunds] = await Promise.all([
@@ -271,7 +282,7 @@ export async function gstReport(db: Db, range: { from: string; to: string }): Pr
       })
       .from(orders)
       .where(and(gte(orders.paidAt, new Date(start)), lt(orders.paidAt, new Date(end)))),
-    refundsMade(db, { start, end }),
+    refundsMade({ db }, { start, end }),
   ]);
   const lines: GstLine[] = [
     ...sales.map((o) => ({

@@ -2,7 +2,8 @@
 // commissions, clicks, mail, the owner's mail about their orders, contact messages and replies,
 // newsletter sign-ups) and the loopback rate-limit counters, each removed by the module that owns
 // it, for the development-only /api/dev/forget that end-to-end journeys clean up with.
-import type { Db } from "../../db/client";
+
+import type { Deps } from "../../lib/deps";
 import { accountIdsOf, forgetAccountsStatement } from "../identity/accounts";
 import { forgetLimitsStatement } from "../limits/rate-limit";
 import { forgetMailStatements } from "../mail/outbox";
@@ -18,8 +19,8 @@ const LOOPBACK = ["127.0.0.1", "::1", "unknown"];
  * Removes the accounts and everything of `emails` (at most 20 addresses, so each statement stays
  * well under D1's 100 bound parameters). The removed accounts' ids, for their carts.
  */
-export async function forgetPeople(db: Db, emails: string[]): Promise<string[]> {
-  const ids = await accountIdsOf(db, emails);
+export async function forgetPeople({ db }: Pick<Deps, "db">, emails: string[]): Promise<string[]> {
+  const ids = await accountIdsOf({ db }, emails);
   const theirOrders = ordersOfPeople(db, emails);
   await db.batch([
     // Mail about their orders first (the owner's alerts name the buyer), then the orders.

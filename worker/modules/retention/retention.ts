@@ -2,8 +2,9 @@
 // (README "Data retention" states the periods). Each kind is one conditional statement on its
 // own clock, built by the module that owns the table, so a run that fails halfway leaves nothing
 // half done and the next run finishes it. This module owns no table: it decides the periods.
-import type { Db } from "../../db/client";
+
 import { brisbaneDayStart } from "../../lib/brisbane-time";
+import type { Deps } from "../../lib/deps";
 import { rollUpClicksStatements } from "../creators/clicks";
 import { STATS_DAYS } from "../creators/stats";
 import { pruneEmailChanges } from "../identity/email-changes";
@@ -47,7 +48,10 @@ export interface PruneReport {
 }
 
 /** The daily run: prunes every kind and rolls up old clicks; returns how many rows each lost. */
-export async function pruneExpiredData(db: Db, now = Date.now()): Promise<PruneReport> {
+export async function pruneExpiredData(
+  { db }: Pick<Deps, "db">,
+  now = Date.now(),
+): Promise<PruneReport> {
   const [limits, events, unpaid, mail, , clicks] = await db.batch([
     pruneRateLimitsStatement(db, Math.floor(now / 1000)),
     pruneEventsStatement(db, new Date(now - STRIPE_EVENT_RETENTION_MS)),
@@ -55,9 +59,9 @@ export async function pruneExpiredData(db: Db, now = Date.now()): Promise<PruneR
     pruneOutboxStatement(db, new Date(now - OUTBOX_RETENTION_MS)),
     ...rollUpClicksStatements(db, new Date(clickRollupCutoff(now))),
   ]);
-  const sessions = await pruneSessions(db, now);
-  const resetLinks = await pruneResetLinks(db, now);
-  const emailChangesGone = await pruneEmailChanges(db, now);
+  const sessions = await pruneSessions({ db }, now);
+  const resetLinks = await pruneResetLinks({ db }, now);
+  const emailChangesGone = await pruneEmailChanges({ db }, now);
   return {
     rateLimits: limits.length,
     stripeEvents: events.length,

@@ -1,6 +1,7 @@
 // Paying a creator by bank transfer: an Australian account (BSB, number, name), the number sealed
 // with the payout-details key (lib/keys.ts) and bound to the creator's id, kept masked beside it;
 // a batch's bank lines become an ABA Direct Entry file for the shop's bank (aba.ts, the format).
+
 import {
   BankDetailsSchema,
   maskAccountNumber,
@@ -9,6 +10,7 @@ import {
 } from "../../../contracts/payouts";
 import type { Bindings } from "../../../env";
 import { AppError } from "../../../lib/app-error";
+import type { Deps } from "../../../lib/deps";
 import { seal, unseal } from "../../../lib/keys";
 import { statementNumber } from "../statement-number";
 import { type AbaCredit, AbaError, abaFile } from "./aba";
@@ -19,7 +21,7 @@ const decoder = new TextDecoder();
 
 /** Opens an account number sealed for `userId` (a payout line keeps the creator's sealed copy). */
 export async function openAccountNumber(
-  env: Bindings,
+  { env }: Pick<Deps, "env">,
   userId: string,
   sealed: string,
 ): Promise<string> {
@@ -78,7 +80,8 @@ export const bank: PayoutMethodHandler<"bank"> = {
     if (row.method !== "bank" || row.bsb !== details.bsb || !row.accountNumberSealed) return false;
     if (row.accountName !== details.accountName) return false;
     return (
-      (await openAccountNumber(env, row.userId, row.accountNumberSealed)) === details.accountNumber
+      (await openAccountNumber({ env }, row.userId, row.accountNumberSealed)) ===
+      details.accountNumber
     );
   },
   paidTo: (details) => `BSB ${details.bsb}, account ${details.accountNumberMasked}`,
@@ -98,7 +101,7 @@ export const bank: PayoutMethodHandler<"bank"> = {
         batch.lines.map(async (line) => ({
           bsb: line.bsb ?? "",
           accountNumber: await openAccountNumber(
-            env,
+            { env },
             line.creatorId,
             line.accountNumberSealed ?? "",
           ),
