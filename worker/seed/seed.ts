@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { PREVIEW_IMAGE, previewImageKey } from "../contracts/catalogue";
 import * as schema from "../db/schema";
+import { aliased } from "../db/sql";
 import { stableId } from "../lib/ids";
 import { ledgerFrom } from "../modules/catalogue/stock";
 import { hashPassword } from "../modules/identity/passwords";
@@ -17,6 +18,7 @@ import { DEMO_ACCOUNTS } from "./demo-accounts";
 
 /** Listing dates count back from this fixed day, so re-seeding never reorders the catalogue. */
 const SEED_EPOCH = Date.UTC(2026, 10, 15);
+const [p, productsP] = aliased(schema.products, "p");
 const DAY_MS = 86_400_000;
 const PRODUCT_VIEWS = [0, 1, 2] as const;
 /** Every seeded picture's key derives from its content, so it can be cached for good. */
@@ -203,11 +205,18 @@ export async function seedShop(env: SeedBindings, options: SeedOptions = {}): Pr
   statements.push(
     ledgerFrom(
       db,
-      sql`SELECT p.id AS product_id, 'restock' AS kind, p.stock_on_hand AS on_hand_delta,
-        0 AS reserved_delta, 'seeded' AS reason, NULL AS order_id, NULL AS actor_id
-      FROM "products" p
-      WHERE p.stock_on_hand IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM "stock_movements" m WHERE m.product_id = p.id)`,
+      {
+        productId: p.id,
+        kind: "restock",
+        onHandDelta: p.stockOnHand,
+        reservedDelta: 0,
+        reason: "seeded",
+        orderId: null,
+        actorId: null,
+      },
+      sql`FROM ${productsP}
+      WHERE ${p.stockOnHand} IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM ${schema.stockMovements} WHERE ${schema.stockMovements.productId} = ${p.id})`,
     ),
   );
 

@@ -11,7 +11,20 @@
 // Every change writes a stock_movements row in the same batch. The owner's low-stock list and its
 // daily mail are at the end.
 
-import { and, asc, count, eq, inArray, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AuditEntity } from "../../contracts/admin";
 import type { LowStockProductDto } from "../../contracts/admin-catalogue";
 import { imageUrl } from "../../contracts/catalogue";
@@ -24,6 +37,7 @@ import {
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
 import { failedConstraint } from "../../db/errors";
+import { aliased } from "../../db/sql";
 import { AppError } from "../../lib/app-error";
 import { brisbaneDate } from "../../lib/brisbane-time";
 import type { Deps } from "../../lib/deps";
@@ -31,23 +45,41 @@ import { stableId } from "../../lib/ids";
 import { auditStatement } from "../audit/audit";
 import { sendEmailOnce } from "../mail/outbox";
 import { lowStockEmail } from "../mail/templates";
-import { products, stockMovements } from "./schema";
+import { type OrderStatus, orderItems, orders, type StockHold } from "../orders/schema";
+import { products, type StockMovementKind, stockMovements } from "./schema";
 
 /** The constraint a reservation or correction beyond what is on hand violates. */
 const WITHIN_ON_HAND = "products_stock_reserved_within_on_hand";
 const ON_HAND_NON_NEGATIVE = "products_stock_on_hand_non_negative";
 
+/** One ledger row's values, each an expression over the rows `from` selects, or a value. */
+interface LedgerRow {
+  productId: SQLWrapper;
+  kind: StockMovementKind;
+  onHandDelta: SQLWrapper | number;
+  reservedDelta: SQLWrapper | number;
+  reason: SQLWrapper | string;
+  orderId: SQLWrapper | null;
+  actorId: string | null;
+}
+
 /**
- * An INSERT of ledger rows from a SELECT of (product_id, kind, on_hand_delta, reserved_delta,
- * reason, order_id, actor_id): drizzle lists every column of the table, so id (autoincrement) and
- * created_at are filled in here. Built as a query builder so it can join a db.batch.
+ * An INSERT of ledger rows, one per row `from` (a FROM ... WHERE ... clause) selects, with the
+ * values `row` computes from it: drizzle lists every column of the table, in the schema's order,
+ * so id (autoincrement) and created_at are filled in here. Built as a query builder so it can join
+ * a db.batch.
  */
-export const ledgerFrom = (db: Db, rows: SQL) =>
+export const ledgerFrom = (db: Db, row: LedgerRow, from: SQL) =>
   db
     .insert(stockMovements)
     .select(
-      sql`SELECT NULL, m.product_id, m.kind, m.on_hand_delta, m.reserved_delta, m.reason, m.order_id, m.actor_id, ${dbNowMs} FROM (${rows}) m`,
+      sql`SELECT NULL, ${row.productId}, ${row.kind}, ${row.onHandDelta}, ${row.reservedDelta}, ${row.reason}, ${row.orderId}, ${row.actorId}, ${dbNowMs} ${from}`,
     );
+
+/** Order lines and products as the stock statements' subqueries name them. */
+const [oi, orderItemsOi] = aliased(orderItems, "oi");
+const [p, productsP] = aliased(products, "p");
+const [o, ordersO] = aliased(orders, "o");
 
 export const isShortOfStock = (err: unknown) => failedConstraint(err, WITHIN_ON_HAND);
 
@@ -73,7 +105,7 @@ export const reserveStatements = (
   ] as const;
 
 /** Orders whose hold may be released: never paid and no longer payable. */
-export const RELEASABLE = sql.raw(`('payment_failed', 'expired', 'cancelled')`);
+export const RELEASABLE: OrderStatus[] = ["payment_failed", "expired", "cancelled"];
 
 /**
  * Gives back what an order holds, once: ledger rows, then the products' reserved counts. Both test
@@ -81,23 +113,28 @@ export const RELEASABLE = sql.raw(`('payment_failed', 'expired', 'cancelled')`);
  * (orders/stock-holds.ts releaseHoldStatements), so the release happens once.
  */
 export function releaseStatements(db: Db, orderId: string, reason: string) {
-  const holds = sql`EXISTS (SELECT 1 FROM "orders" o WHERE o.id = ${orderId} AND o.stock_hold = 'held' AND o.status IN ${RELEASABLE})`;
+  const holds = sql`EXISTS (SELECT 1 FROM ${ordersO} WHERE ${o.id} = ${orderId} AND ${o.stockHold} = 'held' AND ${inArray(o.status, RELEASABLE)})`;
   return [
     ledgerFrom(
       db,
-      sql`SELECT oi.product_id, 'release' AS kind, 0 AS on_hand_delta, -oi.quantity AS reserved_delta,
-        ${reason} AS reason, oi.order_id, NULL AS actor_id
-      FROM "order_items" oi WHERE oi.order_id = ${orderId} AND ${holds}`,
+      {
+        productId: oi.productId,
+        kind: "release",
+        onHandDelta: 0,
+        reservedDelta: sql`-${oi.quantity}`,
+        reason,
+        orderId: oi.orderId,
+        actorId: null,
+      },
+      sql`FROM ${orderItemsOi} WHERE ${oi.orderId} = ${orderId} AND ${holds}`,
     ),
     db
       .update(products)
       .set({
-        stockReserved: sql`"stock_reserved" - (SELECT coalesce(sum(oi.quantity), 0) FROM "order_items" oi
-          WHERE oi.order_id = ${orderId} AND oi.product_id = "products"."id")`,
+        stockReserved: sql`${products.stockReserved} - (SELECT coalesce(sum(${oi.quantity}), 0) FROM ${orderItemsOi}
+          WHERE ${oi.orderId} = ${orderId} AND ${oi.productId} = ${products.id})`,
       })
-      .where(
-        sql`"products"."id" IN (SELECT product_id FROM "order_items" WHERE order_id = ${orderId}) AND ${holds}`,
-      ),
+      .where(sql`${inArray(products.id, linesOf(db, orderId))} AND ${holds}`),
   ] as const;
 }
 
@@ -110,44 +147,55 @@ export function releaseStatements(db: Db, orderId: string, reason: string) {
  * (orders/stock-holds.ts sellHoldStatements), so the sale happens once.
  */
 export function saleStatements(db: Db, orderId: string) {
-  const state = (hold: string) =>
-    sql`EXISTS (SELECT 1 FROM "orders" o WHERE o.id = ${orderId} AND o.stock_hold = ${hold} AND o.paid_at IS NOT NULL)`;
-  const qty = sql`(SELECT coalesce(sum(oi.quantity), 0) FROM "order_items" oi WHERE oi.order_id = ${orderId} AND oi.product_id = "products"."id")`;
-  const lines = sql`"products"."id" IN (SELECT product_id FROM "order_items" WHERE order_id = ${orderId})`;
-  const free = sql`(p.stock_on_hand - p.stock_reserved)`;
+  const state = (hold: StockHold) =>
+    sql`EXISTS (SELECT 1 FROM ${ordersO} WHERE ${o.id} = ${orderId} AND ${o.stockHold} = ${hold} AND ${o.paidAt} IS NOT NULL)`;
+  const qty = sql`(SELECT coalesce(sum(${oi.quantity}), 0) FROM ${orderItemsOi} WHERE ${oi.orderId} = ${orderId} AND ${oi.productId} = ${products.id})`;
+  const lines = inArray(products.id, linesOf(db, orderId));
+  const free = sql`(${p.stockOnHand} - ${p.stockReserved})`;
+  const linesWithProducts = sql`FROM ${orderItemsOi} JOIN ${productsP} ON ${p.id} = ${oi.productId}`;
   return [
     ledgerFrom(
       db,
-      sql`SELECT oi.product_id, 'sale' AS kind,
-        CASE WHEN p.stock_on_hand IS NULL THEN 0 ELSE -oi.quantity END AS on_hand_delta,
-        -oi.quantity AS reserved_delta, 'paid' AS reason, oi.order_id, NULL AS actor_id
-      FROM "order_items" oi JOIN "products" p ON p.id = oi.product_id
-      WHERE oi.order_id = ${orderId} AND ${state("held")}`,
+      {
+        productId: oi.productId,
+        kind: "sale",
+        onHandDelta: sql`CASE WHEN ${p.stockOnHand} IS NULL THEN 0 ELSE -${oi.quantity} END`,
+        reservedDelta: sql`-${oi.quantity}`,
+        reason: "paid",
+        orderId: oi.orderId,
+        actorId: null,
+      },
+      sql`${linesWithProducts} WHERE ${oi.orderId} = ${orderId} AND ${state("held")}`,
     ),
     db
       .update(products)
       .set({
-        stockOnHand: sql`"stock_on_hand" - ${qty}`,
-        stockReserved: sql`"stock_reserved" - ${qty}`,
+        stockOnHand: sql`${products.stockOnHand} - ${qty}`,
+        stockReserved: sql`${products.stockReserved} - ${qty}`,
       })
       .where(sql`${lines} AND ${state("held")}`),
     ledgerFrom(
       db,
-      sql`SELECT oi.product_id, 'sale' AS kind, -min(oi.quantity, ${free}) AS on_hand_delta,
-        0 AS reserved_delta,
-        CASE WHEN oi.quantity > ${free}
-          THEN 'paid after its hold was released; short by ' || (oi.quantity - ${free})
-          ELSE 'paid after its hold was released' END AS reason,
-        oi.order_id, NULL AS actor_id
-      FROM "order_items" oi JOIN "products" p ON p.id = oi.product_id
-      WHERE oi.order_id = ${orderId} AND p.stock_on_hand IS NOT NULL AND ${state("released")}`,
+      {
+        productId: oi.productId,
+        kind: "sale",
+        onHandDelta: sql`-min(${oi.quantity}, ${free})`,
+        reservedDelta: 0,
+        reason: sql`CASE WHEN ${oi.quantity} > ${free}
+          THEN 'paid after its hold was released; short by ' || (${oi.quantity} - ${free})
+          ELSE 'paid after its hold was released' END`,
+        orderId: oi.orderId,
+        actorId: null,
+      },
+      sql`${linesWithProducts}
+      WHERE ${oi.orderId} = ${orderId} AND ${p.stockOnHand} IS NOT NULL AND ${state("released")}`,
     ),
     db
       .update(products)
       .set({
-        stockOnHand: sql`"stock_on_hand" - min(${qty}, "stock_on_hand" - "stock_reserved")`,
+        stockOnHand: sql`${products.stockOnHand} - min(${qty}, ${products.stockOnHand} - ${products.stockReserved})`,
       })
-      .where(sql`${lines} AND "stock_on_hand" IS NOT NULL AND ${state("released")}`),
+      .where(sql`${lines} AND ${products.stockOnHand} IS NOT NULL AND ${state("released")}`),
   ] as const;
 }
 
@@ -214,15 +262,22 @@ export async function adjustStock(
       : "");
   const expectedAfter = setting ? change.onHand : (before.onHand ?? 0) + change.delta;
   const onHandDelta = setting
-    ? sql`${change.onHand ?? 0} - coalesce("stock_on_hand", 0)`
+    ? sql`${change.onHand ?? 0} - coalesce(${products.stockOnHand}, 0)`
     : sql`${change.delta}`;
   try {
     await db.batch([
       ledgerFrom(
         db,
-        sql`SELECT id AS product_id, ${kind} AS kind, ${onHandDelta} AS on_hand_delta,
-          0 AS reserved_delta, ${reason} AS reason, NULL AS order_id, ${actor.id} AS actor_id
-        FROM "products" WHERE id = ${productId}`,
+        {
+          productId: products.id,
+          kind,
+          onHandDelta,
+          reservedDelta: 0,
+          reason,
+          orderId: null,
+          actorId: actor.id,
+        },
+        sql`FROM ${products} WHERE ${products.id} = ${productId}`,
       ),
       db.update(products).set({ stockOnHand: newOnHand }).where(eq(products.id, productId)),
       auditStatement(db, actor, {
@@ -332,8 +387,14 @@ export async function mailLowStock(
   return sent ? low.length : 0;
 }
 
-/** Units of an order line (`item`: its alias) going back in stock. */
-export type RestockUnits = (item: SQL) => SQL;
+/** Units of an order line (`item`: the order_items table, or an alias of it) going back in stock. */
+export type RestockUnits = (item: OrderLineColumns) => SQL;
+
+/** The columns of order_items a restock's units read, through the table or an alias of it. */
+export type OrderLineColumns = Record<
+  "orderId" | "productId" | "quantity" | "restockedQuantity",
+  AnySQLiteColumn
+>;
 
 /**
  * Puts an order's units back in stock, when `condition` holds (for the orders module's refund and
@@ -351,24 +412,34 @@ export function restockOrderStatements(
   },
 ) {
   const { orderId, units, condition, reason, actorId } = restock;
-  const oi = sql.raw("oi");
   return [
     ledgerFrom(
       db,
-      sql`SELECT oi.product_id, 'restock' AS kind, ${units(oi)} AS on_hand_delta, 0 AS reserved_delta,
-        ${reason} AS reason, oi.order_id, ${actorId} AS actor_id
-      FROM "order_items" oi JOIN "products" p ON p.id = oi.product_id
-      WHERE oi.order_id = ${orderId} AND p.stock_on_hand IS NOT NULL AND ${units(oi)} > 0 AND ${condition}`,
+      {
+        productId: oi.productId,
+        kind: "restock",
+        onHandDelta: units(oi),
+        reservedDelta: 0,
+        reason,
+        orderId: oi.orderId,
+        actorId,
+      },
+      sql`FROM ${orderItemsOi} JOIN ${productsP} ON ${p.id} = ${oi.productId}
+      WHERE ${oi.orderId} = ${orderId} AND ${p.stockOnHand} IS NOT NULL AND ${units(oi)} > 0 AND ${condition}`,
     ),
     db
       .update(products)
       .set({
-        stockOnHand: sql`"stock_on_hand" + coalesce((SELECT ${units(oi)} FROM "order_items" oi
-          WHERE oi.order_id = ${orderId} AND oi.product_id = "products"."id"), 0)`,
+        stockOnHand: sql`${products.stockOnHand} + coalesce((SELECT ${units(oi)} FROM ${orderItemsOi}
+          WHERE ${oi.orderId} = ${orderId} AND ${oi.productId} = ${products.id}), 0)`,
       })
       .where(
-        sql`"products"."stock_on_hand" IS NOT NULL AND "products"."id" IN (SELECT oi.product_id
-          FROM "order_items" oi WHERE oi.order_id = ${orderId} AND ${units(oi)} > 0) AND ${condition}`,
+        sql`${products.stockOnHand} IS NOT NULL AND ${products.id} IN (SELECT ${oi.productId}
+          FROM ${orderItemsOi} WHERE ${oi.orderId} = ${orderId} AND ${units(oi)} > 0) AND ${condition}`,
       ),
   ] as const;
 }
+
+/** The products an order's lines name (a subquery). */
+const linesOf = (db: Db, orderId: string) =>
+  db.select({ id: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId));

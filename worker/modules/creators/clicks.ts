@@ -6,6 +6,7 @@
 import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
+import { excluded } from "../../db/sql";
 import { brisbaneDay } from "../../lib/brisbane-time";
 import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
@@ -167,7 +168,7 @@ export function rollUpClicksStatements(db: Db, cutoff: Date) {
       )
       .onConflictDoUpdate({
         target: [affiliateClickDays.creatorId, affiliateClickDays.day],
-        set: { clicks: sql`${affiliateClickDays.clicks} + excluded.clicks` },
+        set: { clicks: sql`${affiliateClickDays.clicks} + ${excluded(affiliateClickDays.clicks)}` },
       }),
     db.delete(affiliateClicks).where(oldClick).returning({ id: affiliateClicks.id }),
   ] as const;

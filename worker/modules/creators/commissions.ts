@@ -110,7 +110,7 @@ export function holdSameCardCommissions(db: Db, orderId: string, now: number) {
 }
 
 /** A commission that may earn: never held for review, or released by the owner. */
-export const NOT_HELD = sql`("review" IS NULL OR "review" = 'released')`;
+export const NOT_HELD = sql`(${commissions.review} IS NULL OR ${commissions.review} = 'released')`;
 
 /**
  * The commission of a just-paid, attributed order, for the fulfilment batch: the creator's rate
@@ -224,7 +224,10 @@ export function reverseCommissionsStatement(db: Db, ofOrders: SQLWrapper, now: n
 export const settleCommissionsStatement = (db: Db, which: SQL, now: number) =>
   db
     .update(commissions)
-    .set({ settledCents: sql`"amount_cents" - "reversed_cents"`, updatedAt: new Date(now) })
+    .set({
+      settledCents: sql`${commissions.amountCents} - ${commissions.reversedCents}`,
+      updatedAt: new Date(now),
+    })
     .where(which);
 
 /** A payout batch marked paid: its approved commissions (`which`) are paid. */
@@ -232,7 +235,7 @@ export const markCommissionsPaidStatement = (db: Db, which: SQL, now: number) =>
   db
     .update(commissions)
     .set({ status: "paid", updatedAt: new Date(now) })
-    .where(sql`"status" = 'approved' AND ${which}`);
+    .where(sql`${commissions.status} = 'approved' AND ${which}`);
 
 /**
  * A payout batch cancelled: each commission `which` selects owes again what the batch had taken of
@@ -245,5 +248,5 @@ export const unsettleCommissionsStatement = (
 ) =>
   db
     .update(commissions)
-    .set({ settledCents: sql`"settled_cents" - ${batch.taken}`, updatedAt: new Date(now) })
+    .set({ settledCents: sql`${commissions.settledCents} - ${batch.taken}`, updatedAt: new Date(now) })
     .where(batch.which);

@@ -227,9 +227,9 @@ function expiredRateLimits(nowSeconds: number) {
   const windows = Object.values(LIMITS)
     .map((limit) => `WHEN '${limit.name}' THEN ${limit.windowSeconds}`)
     .join(" ");
-  const windowOf = sql.raw(
-    `CASE substr("key", 1, instr("key", ':') - 1) ${windows} ELSE ${UNKNOWN_LIMIT_RETENTION_SECONDS} END`,
-  );
+  const windowOf = sql`CASE substr(${rateLimits.key}, 1, instr(${rateLimits.key}, ':') - 1) ${sql.raw(
+    `${windows} ELSE ${UNKNOWN_LIMIT_RETENTION_SECONDS}`,
+  )} END`;
   return sql`${rateLimits.windowStart} + ${windowOf} <= ${nowSeconds}`;
 }
 

@@ -4,6 +4,7 @@
 
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { excluded } from "../../db/sql";
 import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { randomToken, sha256Hex } from "../../lib/tokens";
@@ -40,8 +41,8 @@ export async function subscribePending(
     .onConflictDoUpdate({
       target: s.email,
       set: {
-        confirmTokenHash: sql`excluded.confirm_token_hash`,
-        confirmSentAt: sql`excluded.confirm_sent_at`,
+        confirmTokenHash: excluded(s.confirmTokenHash),
+        confirmSentAt: excluded(s.confirmSentAt),
         confirmedAt: null,
         unsubscribedAt: null,
       },

@@ -24,6 +24,7 @@ import { centsToDollars, dollarsToCents, formatCents } from "../../contracts/mon
 import type { OrderStatusName } from "../../contracts/order";
 import type { Db } from "../../db/client";
 import { dbNowMs } from "../../db/columns";
+import { aliased } from "../../db/sql";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import type { Deps } from "../../lib/deps";
 import { newId, stableId } from "../../lib/ids";
@@ -38,6 +39,10 @@ import { findOrder, type OrderItemRow, type OrderRow } from "./orders";
 import { orderItems, orderRefunds, orders, type RestockLine } from "./schema";
 
 type RefundRow = typeof orderRefunds.$inferSelect;
+
+/** Refunds and orders as the conditions' subqueries name them. */
+const [r, orderRefundsR] = aliased(orderRefunds, "r");
+const [o, ordersO] = aliased(orders, "o");
 
 /** A pending row older than this lost its request (a Worker's request lasts far less). */
 export const STALE_PENDING_MS = 2 * 60 * 1000;
@@ -175,8 +180,8 @@ async function insertPending(
   requestKey: string,
   wanted: Wanted,
 ): Promise<RefundRow | null> {
-  const taken = sql`(SELECT coalesce(sum(r.amount_cents), 0) FROM "order_refunds" r
-    WHERE r.order_id = ${orders.id} AND r.status IN ('pending', 'succeeded'))`;
+  const taken = sql`(SELECT coalesce(sum(${r.amountCents}), 0) FROM ${orderRefundsR}
+    WHERE ${r.orderId} = ${orders.id} AND ${r.status} IN ('pending', 'succeeded'))`;
   const [row] = await db
     .insert(orderRefunds)
     .select(
@@ -257,10 +262,10 @@ async function refundAtStripe({ env }: Pick<Deps, "env">, order: OrderRow, row: 
 
 /** The row's own condition: every settling statement runs only while it is still pending. */
 const stillPending = (refundId: string) =>
-  sql`EXISTS (SELECT 1 FROM "order_refunds" r WHERE r.id = ${refundId} AND r.status = 'pending')`;
+  sql`EXISTS (SELECT 1 FROM ${orderRefundsR} WHERE ${r.id} = ${refundId} AND ${r.status} = 'pending')`;
 
 const orderStatusIn = (orderId: string, statuses: readonly string[]) =>
-  sql`EXISTS (SELECT 1 FROM "orders" o WHERE o.id = ${orderId} AND o.status IN ${statuses})`;
+  sql`EXISTS (SELECT 1 FROM ${ordersO} WHERE ${o.id} = ${orderId} AND ${o.status} IN ${statuses})`;
 
 /** The actor a row is settled for: who asked for it, unless that account is gone. */
 const actorOf = (row: RefundRow, caller: Actor): Actor =>
@@ -290,14 +295,14 @@ async function markFailed(
   ]);
 }
 
-/** Units of an order line (`item`: its alias) to put back: what is asked, never beyond what is left. */
+/** Units of an order line (`item`: the table or its alias) to put back: what is asked, never beyond what is left. */
 const unitsOfRefund =
   (refundId: string): RestockUnits =>
   (item) =>
-    sql`min(${item}.quantity - ${item}.restocked_quantity, coalesce((SELECT sum(json_extract(j.value, '$.quantity'))
-      FROM "order_refunds" r, json_each(r.restock_lines) j
-      WHERE r.id = ${refundId} AND json_extract(j.value, '$.productId') = ${item}.product_id), 0))`;
-const allUnitsLeft: RestockUnits = (item) => sql`(${item}.quantity - ${item}.restocked_quantity)`;
+    sql`min(${item.quantity} - ${item.restockedQuantity}, coalesce((SELECT sum(json_extract(j.value, '$.quantity'))
+      FROM ${orderRefundsR}, json_each(${r.restockLines}) j
+      WHERE ${r.id} = ${refundId} AND json_extract(j.value, '$.productId') = ${item.productId}), 0))`;
+const allUnitsLeft: RestockUnits = (item) => sql`(${item.quantity} - ${item.restockedQuantity})`;
 
 /**
  * Puts units back in stock, when `condition` holds: the catalogue's ledger rows and the tracked
@@ -312,13 +317,12 @@ function restockStatements(
   reason: string,
   actor: Actor,
 ) {
-  const line = sql.raw(`"order_items"`);
   return [
     ...restockOrderStatements(db, { orderId, units, condition, reason, actorId: actor.id }),
     db
       .update(orderItems)
-      .set({ restockedQuantity: sql`"restocked_quantity" + ${units(line)}` })
-      .where(sql`"order_items"."order_id" = ${orderId} AND ${units(line)} > 0 AND ${condition}`),
+      .set({ restockedQuantity: sql`${orderItems.restockedQuantity} + ${units(orderItems)}` })
+      .where(sql`${orderItems.orderId} = ${orderId} AND ${units(orderItems)} > 0 AND ${condition}`),
   ] as const;
 }
 
@@ -341,8 +345,8 @@ function chargeRefundStatement(
     {
       charge,
       paymentIntentId: order.stripePaymentIntentId,
-      amountCents: sql`(SELECT coalesce(sum(r.amount_cents), 0) FROM "order_refunds" r
-            WHERE r.order_id = ${order.id} AND (r.status = 'succeeded' OR r.id = ${row.id}))`,
+      amountCents: sql`(SELECT coalesce(sum(${r.amountCents}), 0) FROM ${orderRefundsR}
+            WHERE ${r.orderId} = ${order.id} AND (${r.status} = 'succeeded' OR ${r.id} = ${row.id}))`,
       created: refund.created,
     },
     // Written only while the refund's own row is still pending.
@@ -594,7 +598,7 @@ async function cancelWithoutRefund(deps: Deps, order: OrderRow, reason: string, 
   const { env, db, ctx, actor } = deps;
   const condition = and(
     orderStatusIn(order.id, CANCELLABLE_STATUSES),
-    sql`NOT EXISTS (SELECT 1 FROM "order_refunds" r WHERE r.order_id = ${order.id} AND r.status = 'pending')`,
+    sql`NOT EXISTS (SELECT 1 FROM ${orderRefundsR} WHERE ${r.orderId} = ${order.id} AND ${r.status} = 'pending')`,
   ) as SQL;
   const mailId = await stableId("cancel-mail", order.id);
   const mail = refundEmail(customerOf(order), { amountCents: 0, reason, cancel: true });

@@ -164,7 +164,11 @@ export const releaseHoldStatements = (db: Db, orderId: string, reason: string) =
       .update(orders)
       .set({ stockHold: "released" })
       .where(
-        and(eq(orders.id, orderId), eq(orders.stockHold, "held"), sql`"status" IN ${RELEASABLE}`),
+        and(
+          eq(orders.id, orderId),
+          eq(orders.stockHold, "held"),
+          inArray(orders.status, RELEASABLE),
+        ),
       ),
   ] as const;
 
@@ -183,7 +187,7 @@ export const sellHoldStatements = (db: Db, orderId: string) =>
         and(
           eq(orders.id, orderId),
           inArray(orders.stockHold, ["held", "released"]),
-          sql`"paid_at" IS NOT NULL`,
+          isNotNull(orders.paidAt),
         ),
       ),
   ] as const;
@@ -208,7 +212,7 @@ export async function releaseLapsedHolds(
     .where(
       and(
         eq(orders.stockHold, "held"),
-        sql`(${orders.status} IN ${RELEASABLE} OR (${orders.status} = 'pending' AND ${orders.createdAt} < ${cutoff.getTime()}))`,
+        sql`(${inArray(orders.status, RELEASABLE)} OR (${orders.status} = 'pending' AND ${orders.createdAt} < ${cutoff.getTime()}))`,
       ),
     )
     .limit(100);

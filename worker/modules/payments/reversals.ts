@@ -6,6 +6,7 @@
 import { and, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
+import { excluded } from "../../db/sql";
 import { reverseCommissionsStatement } from "../creators/commissions";
 import { setReversedFiguresStatement } from "../orders/orders";
 import { orders } from "../orders/schema";
@@ -89,8 +90,8 @@ export function sourceStatement(db: Db, source: ReversalSource, now = Date.now()
       .onConflictDoUpdate({
         target: stripeReversals.id,
         set: {
-          amountCents: sql`max(${stripeReversals.amountCents}, excluded.amount_cents)`,
-          eventCreated: sql`max(${stripeReversals.eventCreated}, excluded.event_created)`,
+          amountCents: sql`max(${stripeReversals.amountCents}, ${excluded(stripeReversals.amountCents)})`,
+          eventCreated: sql`max(${stripeReversals.eventCreated}, ${excluded(stripeReversals.eventCreated)})`,
           updatedAt: new Date(now),
         },
         setWhere: sameKind,
@@ -103,18 +104,18 @@ export function sourceStatement(db: Db, source: ReversalSource, now = Date.now()
     .onConflictDoUpdate({
       target: stripeReversals.id,
       set: {
-        amountCents: sql`excluded.amount_cents`,
-        status: sql`excluded.status`,
-        eventCreated: sql`excluded.event_created`,
+        amountCents: excluded(stripeReversals.amountCents),
+        status: excluded(stripeReversals.status),
+        eventCreated: excluded(stripeReversals.eventCreated),
         updatedAt: new Date(now),
       },
       setWhere: and(
         sameKind,
         or(
-          sql`excluded.event_created > ${stripeReversals.eventCreated}`,
+          sql`${excluded(stripeReversals.eventCreated)} > ${stripeReversals.eventCreated}`,
           and(
-            sql`excluded.event_created = ${stripeReversals.eventCreated}`,
-            sql`${closed(sql`excluded.status`)} >= ${closed(sql`${stripeReversals.status}`)}`,
+            sql`${excluded(stripeReversals.eventCreated)} = ${stripeReversals.eventCreated}`,
+            sql`${closed(excluded(stripeReversals.status))} >= ${closed(sql`${stripeReversals.status}`)}`,
           ),
         ),
       ),
@@ -196,8 +197,8 @@ export function refundReversalStatement(
     .onConflictDoUpdate({
       target: stripeReversals.id,
       set: {
-        amountCents: sql`max(${stripeReversals.amountCents}, excluded.amount_cents)`,
-        eventCreated: sql`max(${stripeReversals.eventCreated}, excluded.event_created)`,
+        amountCents: sql`max(${stripeReversals.amountCents}, ${excluded(stripeReversals.amountCents)})`,
+        eventCreated: sql`max(${stripeReversals.eventCreated}, ${excluded(stripeReversals.eventCreated)})`,
         updatedAt: new Date(now),
       },
       setWhere: eq(stripeReversals.kind, "refund"),

@@ -29,6 +29,7 @@ import {
 } from "../../contracts/payouts";
 import { gstIncludedCents } from "../../contracts/totals";
 import type { Db } from "../../db/client";
+import { aliased } from "../../db/sql";
 import type { Bindings } from "../../env";
 import { AppError } from "../../lib/app-error";
 import { brisbaneDate } from "../../lib/brisbane-time";
@@ -56,30 +57,42 @@ export function payoutMinimumCents(env: Pick<Bindings, "CREATOR_PAYOUT_MINIMUM">
   return dollarsToCents(Number(env.CREATOR_PAYOUT_MINIMUM ?? DEFAULT_PAYOUT_MINIMUM_DOLLARS));
 }
 
+/** Tables as the statements' subqueries name them. */
+const [i, payoutItemsI] = aliased(payoutItems, "i");
+const [l, payoutLinesL] = aliased(payoutLines, "l");
+const [p, payoutsP] = aliased(payouts, "p");
+const [c, commissionsC] = aliased(commissions, "c");
+const [u, usersU] = aliased(users, "u");
+const [d, detailsD] = aliased(creatorPayoutDetails, "d");
+/** An earlier payment of the same commission, for a statement. */
+const [e, payoutItemsE] = aliased(payoutItems, "e");
+const [el, payoutLinesEl] = aliased(payoutLines, "el");
+const [ep, payoutsEp] = aliased(payouts, "ep");
+
 /** What a commission still owes its creator; negative once a refund follows its payout. */
-const OWED = sql.raw(`("amount_cents" - "reversed_cents" - "settled_cents")`);
+const OWED = sql`(${commissions.amountCents} - ${commissions.reversedCents} - ${commissions.settledCents})`;
 /**
  * Commissions a batch takes: past the hold (approved, paid, or reversed after a payout), owing,
  * and not held for review or rejected by the owner.
  */
-const TAKEN = sql`"status" <> 'pending' AND ${OWED} <> 0 AND ${NOT_HELD}`;
+const TAKEN = sql`${commissions.status} <> 'pending' AND ${OWED} <> 0 AND ${NOT_HELD}`;
 
 /** The commissions a payout batch took (a condition on `commissions`). */
 const inPayout = (id: string) =>
-  sql`"id" IN (SELECT i."commission_id" FROM "payout_items" AS i
-    JOIN "payout_lines" AS l ON l."id" = i."line_id" WHERE l."payout_id" = ${id})`;
+  sql`${commissions.id} IN (SELECT ${i.commissionId} FROM ${payoutItemsI}
+    JOIN ${payoutLinesL} ON ${l.id} = ${i.lineId} WHERE ${l.payoutId} = ${id})`;
 /** The batch is still open: what its paid or cancelled move, made last, is conditional on. */
 const isOpen = (id: string) =>
-  sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id} AND "status" = 'open')`;
+  sql`EXISTS (SELECT 1 FROM ${payoutsP} WHERE ${p.id} = ${id} AND ${p.status} = 'open')`;
 
 const notFound = () => new AppError(404, PAYOUT_ADMIN_MESSAGES.notFound, "not_found");
 const notOpen = (status: string) =>
   new AppError(409, PAYOUT_ADMIN_MESSAGES.notOpen(status), "payout_not_open");
 
-/** What each creator owed at least `minimumCents` is owed now (a subquery: creator_id, owed). */
+/** What each creator owed at least `minimumCents` is owed now (a subquery: creator, owed). */
 const owedAtLeast = (minimumCents: number) =>
-  sql`(SELECT "creator_id", sum(${OWED}) AS "owed" FROM "commissions" WHERE ${TAKEN}
-    GROUP BY "creator_id" HAVING sum(${OWED}) >= ${minimumCents})`;
+  sql`(SELECT ${commissions.creatorId} AS creator, sum(${OWED}) AS owed FROM ${commissions} WHERE ${TAKEN}
+    GROUP BY ${commissions.creatorId} HAVING sum(${OWED}) >= ${minimumCents})`;
 
 /**
  * A batch's lines are written only when it pays what the owner confirmed: `expected` creators with
@@ -88,10 +101,10 @@ const owedAtLeast = (minimumCents: number) =>
  */
 function paysAsConfirmed(minimumCents: number, now: number, expected?: PayoutExpectation): SQL {
   if (!expected) return sql`1`;
-  const due = sql`(SELECT o."owed" FROM ${owedAtLeast(minimumCents)} AS o
-    JOIN "creator_payout_details" AS d ON d."user_id" = o."creator_id" AND d."usable_from" <= ${now})`;
+  const due = sql`(SELECT o.owed FROM ${owedAtLeast(minimumCents)} AS o
+    JOIN ${detailsD} ON ${d.userId} = o.creator AND ${d.usableFrom} <= ${now})`;
   return sql`(SELECT count(*) FROM ${due}) = ${expected.creators}
-    AND (SELECT coalesce(sum("owed"), 0) FROM ${due}) = ${expected.totalCents}`;
+    AND (SELECT coalesce(sum(owed), 0) FROM ${due}) = ${expected.totalCents}`;
 }
 
 /** The batch the owner confirmed: its total in cents and how many creators it pays. */
@@ -113,8 +126,7 @@ export async function createPayout(
   now = Date.now(),
 ): Promise<{ payout: AdminPayoutDto; leftOut: WaitingCreatorDto[] }> {
   const id = newId(now);
-  const ofThisBatch = sql`"payout_id" = ${id}`;
-  const exists = sql`EXISTS (SELECT 1 FROM "payouts" WHERE "id" = ${id})`;
+  const exists = sql`EXISTS (SELECT 1 FROM ${payoutsP} WHERE ${p.id} = ${id})`;
   await db.batch([
     db.insert(payouts).values({
       id,
@@ -127,29 +139,29 @@ export async function createPayout(
     // details past their cooling-off period (a creator whose details are new waits, and is named).
     db
       .insert(payoutLines)
-      .select(sql`SELECT lower(hex(randomblob(12))), ${id}, o."creator_id", o."owed", u."name", u."email",
-        d."method", d."bsb", d."account_number_sealed", d."account_number_masked", d."account_name",
-        d."paypal_email", d."abn", d."gst_registered", ${now}
+      .select(sql`SELECT lower(hex(randomblob(12))), ${id}, o.creator, o.owed, ${u.name}, ${u.email},
+        ${d.method}, ${d.bsb}, ${d.accountNumberSealed}, ${d.accountNumberMasked}, ${d.accountName},
+        ${d.paypalEmail}, ${d.abn}, ${d.gstRegistered}, ${now}
       FROM ${owedAtLeast(minimumCents)} AS o
-      JOIN "users" AS u ON u."id" = o."creator_id"
-      JOIN "creator_payout_details" AS d ON d."user_id" = o."creator_id"
-      WHERE d."usable_from" <= ${now} AND ${paysAsConfirmed(minimumCents, now, expected)}`),
+      JOIN ${usersU} ON ${u.id} = o.creator
+      JOIN ${detailsD} ON ${d.userId} = o.creator
+      WHERE ${d.usableFrom} <= ${now} AND ${paysAsConfirmed(minimumCents, now, expected)}`),
     // Each of those creators' commissions, with what this line pays of it...
     db
       .insert(payoutItems)
-      .select(sql`SELECT l."id", c."id", c."amount_cents" - c."reversed_cents" - c."settled_cents"
-      FROM "commissions" AS c JOIN "payout_lines" AS l
-        ON l."creator_id" = c."creator_id" AND l.${ofThisBatch}
-      WHERE c."status" <> 'pending'
-        AND c."amount_cents" - c."reversed_cents" - c."settled_cents" <> 0
-        AND (c."review" IS NULL OR c."review" = 'released')`),
+      .select(sql`SELECT ${l.id}, ${c.id}, ${c.amountCents} - ${c.reversedCents} - ${c.settledCents}
+      FROM ${commissionsC} JOIN ${payoutLinesL}
+        ON ${l.creatorId} = ${c.creatorId} AND ${l.payoutId} = ${id}
+      WHERE ${c.status} <> 'pending'
+        AND ${c.amountCents} - ${c.reversedCents} - ${c.settledCents} <> 0
+        AND (${c.review} IS NULL OR ${c.review} = 'released')`),
     // ...which it then owes no more.
     settleCommissionsStatement(db, inPayout(id), now),
     db
       .update(payouts)
       .set({
-        totalCents: sql`(SELECT coalesce(sum("amount_cents"), 0) FROM "payout_lines" WHERE ${ofThisBatch})`,
-        lineCount: sql`(SELECT count(*) FROM "payout_lines" WHERE ${ofThisBatch})`,
+        totalCents: sql`(SELECT coalesce(sum(${l.amountCents}), 0) FROM ${payoutLinesL} WHERE ${l.payoutId} = ${id})`,
+        lineCount: sql`(SELECT count(*) FROM ${payoutLinesL} WHERE ${l.payoutId} = ${id})`,
       })
       .where(eq(payouts.id, id)),
     db.delete(payouts).where(and(eq(payouts.id, id), eq(payouts.lineCount, 0))),
@@ -201,7 +213,7 @@ function payoutSummary(row: PayoutRow, bankCents: number, creatorEmail: string |
 }
 
 const bankCentsOf = (payoutId: SQL | string) =>
-  sql<number>`(SELECT coalesce(sum("amount_cents"), 0) FROM "payout_lines" WHERE "payout_id" = ${payoutId} AND "method" = 'bank')`.mapWith(
+  sql<number>`(SELECT coalesce(sum(${l.amountCents}), 0) FROM ${payoutLinesL} WHERE ${l.payoutId} = ${payoutId} AND ${l.method} = 'bank')`.mapWith(
     Number,
   );
 
@@ -463,9 +475,9 @@ export async function cancelPayout(
     unsettleCommissionsStatement(
       db,
       {
-        taken: sql`(SELECT i."amount_cents" FROM "payout_items" AS i
-          JOIN "payout_lines" AS l ON l."id" = i."line_id"
-          WHERE l."payout_id" = ${id} AND i."commission_id" = "commissions"."id")`,
+        taken: sql`(SELECT ${i.amountCents} FROM ${payoutItemsI}
+          JOIN ${payoutLinesL} ON ${l.id} = ${i.lineId}
+          WHERE ${l.payoutId} = ${id} AND ${i.commissionId} = ${commissions.id})`,
         which: sql`${isOpen(id)} AND ${inPayout(id)}`,
       },
       now,
@@ -565,7 +577,7 @@ export async function creatorPayouts(
       line: payoutLines,
       paidAt: payouts.paidAt,
       orders:
-        sql<number>`(SELECT count(*) FROM "payout_items" WHERE "line_id" = ${payoutLines.id})`.mapWith(
+        sql<number>`(SELECT count(*) FROM ${payoutItemsI} WHERE ${i.lineId} = ${payoutLines.id})`.mapWith(
           Number,
         ),
     })
@@ -611,13 +623,12 @@ export async function payoutStatement(
         orderId: commissions.orderId,
         paidAt: orders.paidAt,
         // What earlier, not cancelled, batches paid of the same commission.
-        earlierCents:
-          sql<number>`(SELECT coalesce(sum(e."amount_cents"), 0) FROM "payout_items" AS e
-          JOIN "payout_lines" AS el ON el."id" = e."line_id" JOIN "payouts" AS ep ON ep."id" = el."payout_id"
-          WHERE e."commission_id" = ${payoutItems.commissionId} AND ep."status" <> 'cancelled'
-            AND el."created_at" < (SELECT "created_at" FROM "payout_lines" WHERE "id" = ${lineId}))`.mapWith(
-            Number,
-          ),
+        earlierCents: sql<number>`(SELECT coalesce(sum(${e.amountCents}), 0) FROM ${payoutItemsE}
+          JOIN ${payoutLinesEl} ON ${el.id} = ${e.lineId} JOIN ${payoutsEp} ON ${ep.id} = ${el.payoutId}
+          WHERE ${e.commissionId} = ${payoutItems.commissionId} AND ${ep.status} <> 'cancelled'
+            AND ${el.createdAt} < (SELECT ${l.createdAt} FROM ${payoutLinesL} WHERE ${l.id} = ${lineId}))`.mapWith(
+          Number,
+        ),
       })
       .from(payoutItems)
       .innerJoin(commissions, eq(commissions.id, payoutItems.commissionId))
@@ -679,8 +690,8 @@ export async function payoutStatement(
 export const retotalPayoutsStatements = (db: Db) =>
   [
     db.update(payouts).set({
-      totalCents: sql`(SELECT coalesce(sum(l."amount_cents"), 0) FROM "payout_lines" AS l WHERE l."payout_id" = "payouts"."id")`,
-      lineCount: sql`(SELECT count(*) FROM "payout_lines" AS l WHERE l."payout_id" = "payouts"."id")`,
+      totalCents: sql`(SELECT coalesce(sum(${l.amountCents}), 0) FROM ${payoutLinesL} WHERE ${l.payoutId} = ${payouts.id})`,
+      lineCount: sql`(SELECT count(*) FROM ${payoutLinesL} WHERE ${l.payoutId} = ${payouts.id})`,
     }),
     db.delete(payouts).where(eq(payouts.lineCount, 0)),
   ] as const;

@@ -22,6 +22,7 @@ import {
 import { imageUrl } from "../../contracts/catalogue";
 import { centsToDollars } from "../../contracts/money";
 import { gstIncludedCents } from "../../contracts/totals";
+import { aliased } from "../../db/sql";
 import {
   brisbaneDate,
   brisbaneDayStart,
@@ -52,6 +53,10 @@ export interface RefundEntry {
   customer: string;
 }
 
+/** Refunds of both kinds as the subqueries below name them. */
+const [r, orderRefundsR] = aliased(orderRefunds, "r");
+const [s, stripeReversalsS] = aliased(stripeReversals, "s");
+
 /** Which refunds: those made in [start, end) (milliseconds), or every one of an order. */
 export type RefundScope = { start: number; end: number } | { orderId: string };
 
@@ -63,13 +68,13 @@ export async function refundsMade(
   { db }: Pick<Deps, "db">,
   scope: RefundScope,
 ): Promise<RefundEntry[]> {
-  const backOfficeSum = sql<number>`coalesce((SELECT sum(r.amount_cents) FROM ${orderRefunds} r
-    WHERE r.order_id = ${orders.id} AND r.status = 'succeeded'), 0)`;
+  const backOfficeSum = sql<number>`coalesce((SELECT sum(${r.amountCents}) FROM ${orderRefundsR}
+    WHERE ${r.orderId} = ${orders.id} AND ${r.status} = 'succeeded'), 0)`;
   const beyond = sql<number>`(${orders.refundedCents} - ${backOfficeSum})`;
   // When Stripe last reported a refund of the payment; an order whose row is missing (refunds from
   // before stripe_reversals existed) falls back to the order's own last change.
-  const reportedAt = sql<number>`coalesce((SELECT max(s.updated_at) FROM ${stripeReversals} s
-    WHERE s.kind = 'refund' AND s.payment_intent_id = ${orders.stripePaymentIntentId}), ${orders.updatedAt})`;
+  const reportedAt = sql<number>`coalesce((SELECT max(${s.updatedAt}) FROM ${stripeReversalsS}
+    WHERE ${s.kind} = 'refund' AND ${s.paymentIntentId} = ${orders.stripePaymentIntentId}), ${orders.updatedAt})`;
   const ofOrder = "orderId" in scope;
   const [own, stripeSide] = await Promise.all([
     db
