@@ -8,21 +8,27 @@ import { securityHeaders } from "./http/security-headers";
 import { AppError } from "./lib/app-error";
 import type { AppEnv } from "./middleware/app-env";
 import { adminRoutes } from "./routes/admin";
-import { isImageUpload } from "./routes/admin-images";
+import { isImageUpload } from "./routes/admin/product-images";
+import { blogRoutes } from "./routes/blogs";
 import { cartRoutes } from "./routes/cart";
-import { catalogueRoutes } from "./routes/catalogue";
+import { categoryRoutes } from "./routes/category";
 import { collectionPageRoutes } from "./routes/collection-page";
 import { contactRoutes } from "./routes/contact";
 import { devApiRoutes, devPageRoutes } from "./routes/dev";
+import { faqRoutes } from "./routes/faq";
 import { imageRoutes } from "./routes/images";
+import { logoutRoutes } from "./routes/logout";
 import { newsletterRoutes } from "./routes/newsletter";
-import { orderRoutes } from "./routes/orders";
+import { orderRoutes } from "./routes/order";
 import { payoutRoutes } from "./routes/payouts";
+import { productRoutes } from "./routes/product";
 import { productPageRoutes } from "./routes/product-page";
-import { referralRoutes } from "./routes/referrals";
-import { seoRoutes } from "./routes/seo";
-import { sessionRoutes } from "./routes/session";
-import { stripeWebhookRoutes } from "./routes/stripe-webhook";
+import { referralRoutes } from "./routes/r";
+import { refreshRoutes } from "./routes/refresh";
+import { robotsRoutes } from "./routes/robots";
+import { sitemapRoutes } from "./routes/sitemap";
+import { sitemapsRoutes } from "./routes/sitemaps";
+import { stripeWebhookRoutes } from "./routes/stripe";
 import { userRoutes } from "./routes/user";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -59,8 +65,12 @@ export function createApp() {
 
   const routes = app
     .get("/api/health", (c) => c.json({ success: true, status: "ok" }))
-    .route("/api", catalogueRoutes)
-    .route("/api", sessionRoutes)
+    .route("/api/product", productRoutes)
+    .route("/api/category", categoryRoutes)
+    .route("/api/blogs", blogRoutes)
+    .route("/api/faq", faqRoutes)
+    .route("/api/refresh", refreshRoutes)
+    .route("/api/logout", logoutRoutes)
     .route("/api/user", userRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/cart", cartRoutes)
@@ -75,7 +85,9 @@ export function createApp() {
     .route("/r", referralRoutes)
     .route("/product", productPageRoutes)
     .route("/collection", collectionPageRoutes)
-    .route("/", seoRoutes);
+    .route("/robots.txt", robotsRoutes)
+    .route("/sitemap.xml", sitemapRoutes)
+    .route("/sitemaps", sitemapsRoutes);
 
   app.notFound((c) => {
     const allowed = methodsFor(app, c.req.path).filter((m) => m !== c.req.method);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SITEMAP_PRODUCTS } from "../../worker/routes/seo";
+import { SITEMAP_PRODUCTS } from "../../worker/routes/sitemaps";
 import { api, createCategory, createProduct } from "./helpers/factories";
 
 describe("robots.txt and sitemap.xml", () => {

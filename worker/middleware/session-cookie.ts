@@ -2,6 +2,7 @@
 // refresh, cleared at logout. Only /api reads it, and only the shop's own pages send it.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { AppError } from "../lib/app-error";
 import { adminSignInStatement } from "../modules/audit/audit";
 import {
   REFRESH_TOKEN_TTL_SECONDS,
@@ -42,4 +43,11 @@ export async function beginSession(c: Ctx, user: { id: string; role: string }): 
   const { sessionId, token } = await startSession({ db: c.var.db }, user.id, audit);
   setRefreshCookie(c, token);
   return signAccessToken({ env: c.env }, { userId: user.id, role: user.role, sessionId });
+}
+
+/** Refresh and logout act on a cookie alone, so only the shop's own pages may ask. */
+export function requireShopOrigin(c: Ctx): void {
+  if (c.req.header("origin") !== c.env.APP_ORIGIN) {
+    throw new AppError(403, "This request must come from the shop's own pages.", "bad_origin");
+  }
 }

@@ -102,7 +102,7 @@ export const devApiRoutes = new Hono<AppEnv>()
     validate("json", v.object({ email: EmailSchema })),
     async (c) => {
       const { email } = c.req.valid("json");
-      const cleared = await endCoolingOff(c.var.db, email);
+      const cleared = await endCoolingOff({ db: c.var.db }, email);
       if (cleared.length === 0) throw notFound("No payout details for that email", "not_found");
       return c.json({ success: true as const });
     },

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { MAX_BODY_BYTES } from "../../../worker/app";
 import { PRODUCT_STATUSES } from "../../../worker/contracts/admin-catalogue";
-import { isImageUpload } from "../../../worker/routes/admin-images";
+import { isImageUpload } from "../../../worker/routes/admin/product-images";
 import { callWorker, ORIGIN } from "./factories";
 
 const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};

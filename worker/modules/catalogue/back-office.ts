@@ -17,12 +17,11 @@ import {
 import { imageUrl } from "../../contracts/catalogue";
 import { centsToDollars, dollarsToCents } from "../../contracts/money";
 import { availableOf } from "../../contracts/stock";
-import type { Db } from "../../db/client";
 import { failedConstraint } from "../../db/errors";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
-import { type Actor, auditStatement } from "../audit/audit";
+import { auditStatement } from "../audit/audit";
 import { noteCatalogueChange } from "./cache";
 import { categories, products } from "./schema";
 
@@ -286,8 +285,8 @@ export async function updateAdminProduct(
  * Archives a product: it leaves the storefront, carts and checkout, while orders keep showing it
  * from their own copies of each line (order_items).
  */
-export const archiveAdminProduct = (db: Db, actor: Actor, id: string) =>
-  updateAdminProduct({ db, actor }, id, { status: "archived" }, "archive");
+export const archiveAdminProduct = (deps: Pick<Deps, "db" | "actor">, id: string) =>
+  updateAdminProduct(deps, id, { status: "archived" }, "archive");
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -351,13 +350,11 @@ const isNameClash = (err: unknown) =>
   failedConstraint(err, "categories_name_lower_unique") || failedConstraint(err, "categories.name");
 
 export async function createAdminCategory(
-  { db }: Pick<Deps, "db">,
-  images: R2Bucket,
-  actor: Actor,
+  { db, env, actor }: Pick<Deps, "db" | "env" | "actor">,
   input: CategoryCreateInput,
 ): Promise<AdminCategoryDto> {
   await assertNameFree({ db }, input.name);
-  await assertImageStored(images, input.imageKey);
+  await assertImageStored(env.IMAGES, input.imageKey);
   const [last] = await db
     .select({ sortOrder: categories.sortOrder })
     .from(categories)
@@ -396,16 +393,14 @@ export async function createAdminCategory(
 
 /** Renames, describes or re-pictures a category; its products follow, holding its id. */
 export async function updateAdminCategory(
-  { db }: Pick<Deps, "db">,
-  images: R2Bucket,
-  actor: Actor,
+  { db, env, actor }: Pick<Deps, "db" | "env" | "actor">,
   id: string,
   input: CategoryUpdateInput,
 ): Promise<AdminCategoryDto> {
   const [before] = await db.select().from(categories).where(eq(categories.id, id));
   if (!before) throw notFound(CATALOGUE_MESSAGES.categoryNotFound, "category_not_found");
   if (input.name !== undefined) await assertNameFree({ db }, input.name, id);
-  if (input.imageKey !== before.imageKey) await assertImageStored(images, input.imageKey);
+  if (input.imageKey !== before.imageKey) await assertImageStored(env.IMAGES, input.imageKey);
 
   const next: Partial<CategoryRow> = {};
   if (input.name !== undefined) next.name = input.name;

@@ -10,7 +10,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { ProductDto } from "../../contracts/catalogue";
 import { stockFields } from "../../contracts/stock";
-import type { Db } from "../../db/client";
 import type { Deps } from "../../lib/deps";
 import { toB64url } from "../../lib/tokens";
 import { appMeta, products } from "./schema";
@@ -259,22 +258,22 @@ function respond(entry: Entry, ifNoneMatch: string | undefined, contentType: str
 
 /** cachedResponse for a JSON value; `build` returning null means "no such thing". */
 export function cachedJson(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedRequest,
   build: () => Promise<object>,
 ): Promise<Response>;
 export function cachedJson(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedRequest,
   build: () => Promise<object | null>,
 ): Promise<Response | null>;
 export function cachedJson(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedRequest,
   build: () => Promise<object | null>,
 ): Promise<Response | null> {
   return cachedResponse(
-    { db },
+    deps,
     { ...request, contentType: "application/json; charset=UTF-8" },
     async () => {
       const value = await build();
@@ -441,22 +440,22 @@ type JsonAnswer<T, Built> = Omit<Answer<T, Built>, "render">;
 
 /** stockedResponse for a JSON answer; null only when `content` says there is no such thing. */
 export function stockedJson<T extends object>(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedRequest,
   answer: JsonAnswer<T, T>,
 ): Promise<Response>;
 export function stockedJson<T extends object>(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedRequest,
   answer: JsonAnswer<T, T | null>,
 ): Promise<Response | null>;
 export function stockedJson<T extends object>(
-  db: Db,
+  deps: Pick<Deps, "db">,
   request: CachedRequest,
   answer: JsonAnswer<T, T | null>,
 ): Promise<Response | null> {
   return stockedResponse(
-    { db },
+    deps,
     { ...request, contentType: "application/json; charset=UTF-8" },
     { ...answer, render: (content) => JSON.stringify(content) },
   );

@@ -171,8 +171,7 @@ async function referencedKeys({ db }: Pick<Deps, "db">, keys: string[]): Promise
  * breaks nothing, so it is logged rather than raised. Answers the keys deleted.
  */
 export async function removeUnreferencedImages(
-  { db }: Pick<Deps, "db">,
-  bucket: R2Bucket,
+  { db, env }: Pick<Deps, "db" | "env">,
   keys: string[],
 ): Promise<string[]> {
   const candidates = [...new Set(keys)];
@@ -181,7 +180,7 @@ export async function removeUnreferencedImages(
   const unused = candidates.filter((k) => !used.has(k));
   if (unused.length === 0) return [];
   try {
-    await bucket.delete(unused);
+    await env.IMAGES.delete(unused);
   } catch (err) {
     console.warn("could not delete unreferenced images", unused, err);
     return [];

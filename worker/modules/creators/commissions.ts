@@ -248,5 +248,8 @@ export const unsettleCommissionsStatement = (
 ) =>
   db
     .update(commissions)
-    .set({ settledCents: sql`${commissions.settledCents} - ${batch.taken}`, updatedAt: new Date(now) })
+    .set({
+      settledCents: sql`${commissions.settledCents} - ${batch.taken}`,
+      updatedAt: new Date(now),
+    })
     .where(batch.which);

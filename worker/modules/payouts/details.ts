@@ -15,7 +15,6 @@ import {
   type PayoutDetailsDto,
   payoutDetailsDto,
 } from "../../contracts/payouts";
-import type { Db } from "../../db/client";
 import type { Bindings } from "../../env";
 import type { Deps } from "../../lib/deps";
 import { auditStatement } from "../audit/audit";
@@ -111,7 +110,7 @@ export async function savePayoutDetails(
  * Ends the cooling-off period of the payout details of the account with this email, as if it had
  * passed (development only: the browser journeys' way to a payout). The details' owners.
  */
-export const endCoolingOff = (db: Db, email: string) =>
+export const endCoolingOff = ({ db }: Pick<Deps, "db">, email: string) =>
   db
     .update(creatorPayoutDetails)
     .set({ usableFrom: new Date() })

@@ -3,14 +3,14 @@
 // cancelling it. requireAdmin has already run (routes/admin.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
-import { PageQuery } from "../contracts/admin";
-import { IdParam } from "../contracts/fields";
-import { dollarsToCents } from "../contracts/money";
-import { AbaQuery, PayoutCreateSchema, PayoutPreviewQuery } from "../contracts/payouts";
-import type { Bindings } from "../env";
-import { validate } from "../http/validate";
-import { csvResponse } from "../lib/csv";
-import type { AppEnv } from "../middleware/app-env";
+import { PageQuery } from "../../contracts/admin";
+import { IdParam } from "../../contracts/fields";
+import { dollarsToCents } from "../../contracts/money";
+import { AbaQuery, PayoutCreateSchema, PayoutPreviewQuery } from "../../contracts/payouts";
+import type { Bindings } from "../../env";
+import { validate } from "../../http/validate";
+import { csvResponse } from "../../lib/csv";
+import type { AppEnv } from "../../middleware/app-env";
 import {
   cancelPayout,
   createPayout,
@@ -20,14 +20,14 @@ import {
   payoutDue,
   payoutFile,
   payoutMinimumCents,
-} from "../modules/payouts/payouts";
+} from "../../modules/payouts/payouts";
 
 /** The minimum asked, in cents, or the shop's default. */
 const minimumCentsOf = (env: Bindings, minimum: number | undefined) =>
   minimum === undefined ? payoutMinimumCents(env) : dollarsToCents(minimum);
 
 export const adminPayoutRoutes = new Hono<AppEnv>()
-  .get("/payouts", validate("query", v.object({ page: PageQuery })), async (c) => {
+  .get("/", validate("query", v.object({ page: PageQuery })), async (c) => {
     const list = await listPayouts(
       { db: c.var.db },
       c.req.valid("query").page,
@@ -36,12 +36,12 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, ...list });
   })
   // Before /payouts/:id, which would take "preview" for an id.
-  .get("/payouts/preview", validate("query", PayoutPreviewQuery), async (c) => {
+  .get("/preview", validate("query", PayoutPreviewQuery), async (c) => {
     const { minimum } = c.req.valid("query");
     const due = await payoutDue({ db: c.var.db }, minimumCentsOf(c.env, minimum));
     return c.json({ success: true as const, due });
   })
-  .post("/payouts", validate("json", PayoutCreateSchema), async (c) => {
+  .post("/", validate("json", PayoutCreateSchema), async (c) => {
     const { minimum, expected } = c.req.valid("json");
     const { payout, leftOut } = await createPayout(
       { db: c.var.db, actor: c.var.admin },
@@ -53,13 +53,13 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     );
     return c.json({ success: true as const, payout, leftOut });
   })
-  .get("/payouts/:id", validate("param", IdParam), async (c) =>
+  .get("/:id", validate("param", IdParam), async (c) =>
     c.json({
       success: true as const,
       payout: await getPayout({ db: c.var.db }, c.req.valid("param").id),
     }),
   )
-  .get("/payouts/:id/aba", validate("param", IdParam), validate("query", AbaQuery), async (c) => {
+  .get("/:id/aba", validate("param", IdParam), validate("query", AbaQuery), async (c) => {
     const file = await payoutFile(
       { env: c.env, db: c.var.db, actor: c.var.admin },
       c.req.valid("param").id,
@@ -68,7 +68,7 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     );
     return csvResponse(file.text, file.filename, { bom: false, contentType: file.contentType });
   })
-  .get("/payouts/:id/paypal.csv", validate("param", IdParam), async (c) => {
+  .get("/:id/paypal.csv", validate("param", IdParam), async (c) => {
     const file = await payoutFile(
       { env: c.env, db: c.var.db, actor: c.var.admin },
       c.req.valid("param").id,
@@ -76,14 +76,14 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     );
     return csvResponse(file.text, file.filename, { bom: false, contentType: file.contentType });
   })
-  .post("/payouts/:id/paid", validate("param", IdParam), async (c) => {
+  .post("/:id/paid", validate("param", IdParam), async (c) => {
     const payout = await markPayoutPaid(
       { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
       c.req.valid("param").id,
     );
     return c.json({ success: true as const, payout });
   })
-  .post("/payouts/:id/cancel", validate("param", IdParam), async (c) => {
+  .post("/:id/cancel", validate("param", IdParam), async (c) => {
     const payout = await cancelPayout(
       { db: c.var.db, actor: c.var.admin },
       c.req.valid("param").id,

@@ -6,21 +6,21 @@ import {
   SecondFactorCodeSchema,
   SecondFactorConfirmSchema,
   SecondFactorEnrolSchema,
-} from "../contracts/admin";
-import { validate } from "../http/validate";
-import type { AppContext, AppEnv } from "../middleware/app-env";
+} from "../../contracts/admin";
+import { validate } from "../../http/validate";
+import type { AppContext, AppEnv } from "../../middleware/app-env";
 import {
   confirmRecentPassword,
   passSecondFactor,
   startEnrolment,
-} from "../modules/identity/second-factor";
+} from "../../modules/identity/second-factor";
 import {
   clientIp,
   coarseNetwork,
   enforceLimit,
   LIMITS,
   limitPasswordTries,
-} from "../modules/limits/rate-limit";
+} from "../../modules/limits/rate-limit";
 
 /** Counts a code against the limits: per network, per admin and network, per admin. */
 async function limitAttempts(c: AppContext) {

@@ -1,5 +1,6 @@
-// Catalogue and content API (SPEC.md section 7): products, categories, blog posts, FAQ. Read through
-// D1's Sessions API (c.var.catalogueDb), so a read replica near the shopper may answer.
+// /api/product (SPEC.md section 7): the list, search, home lists, one product and its related
+// ones. Read through D1's Sessions API (c.var.catalogueDb), so a read replica near the shopper
+// may answer.
 import { Hono } from "hono";
 import type {
   ProductDto,
@@ -8,26 +9,14 @@ import type {
 } from "../contracts/catalogue";
 import { ProductSearchQuery } from "../contracts/catalogue-search";
 import { IdParam } from "../contracts/fields";
+import { cacheRequest } from "../http/cache-request";
 import { validate } from "../http/validate";
 import { notFound } from "../lib/app-error";
 import type { AppContext, AppEnv } from "../middleware/app-env";
-import { cachedJson, stockedJson } from "../modules/catalogue/cache";
-import {
-  findProduct,
-  listBlogPosts,
-  listCategories,
-  listFaq,
-  listHighlights,
-  listProducts,
-  listRelated,
-} from "../modules/catalogue/reads";
+import { stockedJson } from "../modules/catalogue/cache";
+import { findProduct, listHighlights, listProducts, listRelated } from "../modules/catalogue/reads";
 import { searchAnswer, searchKey } from "../modules/catalogue/search";
 import { EDGE_LIMITS, enforceEdgeLimit } from "../modules/limits/rate-limit";
-
-const request = (c: AppContext, key: string) => ({
-  key,
-  ifNoneMatch: c.req.header("if-none-match"),
-});
 
 /**
  * The list and search are what a script would loop over: every answer counts against the client's
@@ -49,32 +38,39 @@ async function aboutProduct<T extends object>(
   content: () => Promise<T | null>,
   productsOf: (answer: T) => ProductDto[],
 ) {
-  const res = await stockedJson(c.var.catalogueDb, request(c, key), { content, productsOf });
+  const res = await stockedJson({ db: c.var.catalogueDb }, cacheRequest(c, key), {
+    content,
+    productsOf,
+  });
   if (!res) throw notFound("Product not found", "product_not_found");
   return res;
 }
 
-export const catalogueRoutes = new Hono<AppEnv>()
-  .get("/product/list", async (c) => {
+export const productRoutes = new Hono<AppEnv>()
+  .get("/list", async (c) => {
     await limitReads(c);
-    return stockedJson<ProductListResponse>(c.var.catalogueDb, request(c, "products"), {
-      content: async () => {
-        const products = await listProducts({ db: c.var.catalogueDb });
-        return { success: true as const, products, message: `${products.length} products` };
+    return stockedJson<ProductListResponse>(
+      { db: c.var.catalogueDb },
+      cacheRequest(c, "products"),
+      {
+        content: async () => {
+          const products = await listProducts({ db: c.var.catalogueDb });
+          return { success: true as const, products, message: `${products.length} products` };
+        },
+        productsOf: withProducts,
+        onMiss: limitBuilds(c),
       },
-      productsOf: withProducts,
-      onMiss: limitBuilds(c),
-    });
+    );
   })
   // Before /product/:id, which would take "search" for an id.
   // Answers are kept per question, sort and page for the catalogue's version, like the lists: a
   // category page or a popular word is asked by many shoppers, and counting 50,000 products for
   // each of them is what would not scale.
-  .get("/product/search", validate("query", ProductSearchQuery), async (c) => {
+  .get("/search", validate("query", ProductSearchQuery), async (c) => {
     await limitReads(c);
     const query = c.req.valid("query");
     const key = `search:${searchKey(query)}`;
-    return stockedJson<ProductSearchResponse>(c.var.catalogueDb, request(c, key), {
+    return stockedJson<ProductSearchResponse>({ db: c.var.catalogueDb }, cacheRequest(c, key), {
       content: () => searchAnswer({ db: c.var.catalogueDb }, query),
       productsOf: withProducts,
       onMiss: limitBuilds(c),
@@ -83,8 +79,8 @@ export const catalogueRoutes = new Hono<AppEnv>()
     });
   })
   // The home page's two lists: bounded, whatever the catalogue's size.
-  .get("/product/highlights", (c) =>
-    stockedJson(c.var.catalogueDb, request(c, "highlights"), {
+  .get("/highlights", (c) =>
+    stockedJson({ db: c.var.catalogueDb }, cacheRequest(c, "highlights"), {
       content: async () => ({
         success: true,
         ...(await listHighlights({ db: c.var.catalogueDb })),
@@ -92,7 +88,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
       productsOf: (answer) => [...answer.latest, ...answer.bestsellers],
     }),
   )
-  .get("/product/:id/related", validate("param", IdParam), (c) => {
+  .get("/:id/related", validate("param", IdParam), (c) => {
     const { id } = c.req.valid("param");
     return aboutProduct(
       c,
@@ -104,7 +100,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
       withProducts,
     );
   })
-  .get("/product/:id", validate("param", IdParam), (c) => {
+  .get("/:id", validate("param", IdParam), (c) => {
     const { id } = c.req.valid("param");
     return aboutProduct(
       c,
@@ -115,22 +111,4 @@ export const catalogueRoutes = new Hono<AppEnv>()
       },
       (answer) => [answer.product],
     );
-  })
-  .get("/category/list", (c) =>
-    cachedJson(c.var.catalogueDb, request(c, "categories"), async () => ({
-      success: true,
-      categories: await listCategories({ db: c.var.catalogueDb }),
-    })),
-  )
-  .get("/blogs", (c) =>
-    cachedJson(c.var.catalogueDb, request(c, "blogs"), async () => ({
-      success: true,
-      blogs: await listBlogPosts({ db: c.var.catalogueDb }),
-    })),
-  )
-  .get("/faq", (c) =>
-    cachedJson(c.var.catalogueDb, request(c, "faq"), async () => ({
-      success: true,
-      faqs: await listFaq({ db: c.var.catalogueDb }),
-    })),
-  );
+  });

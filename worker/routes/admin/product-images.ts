@@ -1,7 +1,7 @@
-// /api/admin/products/:id/images*: upload a product photo into R2, reorder, set alt text, delete
-// (README, back-office). Mounted under the admin router, so requireAdmin has run before any body
-// is read. A photo is accepted by its bytes, never by its name or declared type, and stored without
-// its metadata (lib/image-metadata.ts: no GPS position, camera or editor's notes).
+// /api/admin/products/:id/images (mounted by products.ts): a product's photos, uploaded as
+// multipart \`file\` (+ \`alt\`), judged by their bytes, stored in R2 without their metadata; reorder,
+// alt text and delete. A photo upload has its own size limit, checked here after the admin check
+// (app.ts lets it past the API's 64 kB body limit).
 import { Hono } from "hono";
 import * as v from "valibot";
 import {
@@ -14,19 +14,19 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
   MAX_IMAGES_PER_PRODUCT,
   productImages,
-} from "../contracts/admin-images";
-import { IdParam, IdSchema } from "../contracts/fields";
-import { validate } from "../http/validate";
-import { AppError, badRequest, notFound } from "../lib/app-error";
-import { newId } from "../lib/ids";
-import { MalformedImage, stripMetadata } from "../lib/image-metadata";
-import { sniffImage } from "../lib/image-types";
-import type { AppEnv } from "../middleware/app-env";
+} from "../../contracts/admin-images";
+import { IdParam, IdSchema } from "../../contracts/fields";
+import { validate } from "../../http/validate";
+import { AppError, badRequest, notFound } from "../../lib/app-error";
+import { newId } from "../../lib/ids";
+import { MalformedImage, stripMetadata } from "../../lib/image-metadata";
+import { sniffImage } from "../../lib/image-types";
+import type { AppEnv } from "../../middleware/app-env";
 import {
   editProductImages,
   readProductImages,
   removeUnreferencedImages,
-} from "../modules/catalogue/images";
+} from "../../modules/catalogue/images";
 
 /** The upload route: app.ts exempts it from the 64 kB limit of /api/*; it applies its own. */
 const UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/images$/;
@@ -87,33 +87,27 @@ function withoutMetadata(upload: Uint8Array, type: ImageType): Uint8Array {
 
 const ImageParam = v.object({ id: IdSchema, key: v.string() });
 
-export const adminImageRoutes = new Hono<AppEnv>()
-  .post(
-    "/products/:id/images/order",
-    validate("param", IdParam),
-    validate("json", ImageOrderBody),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { keys } = c.req.valid("json");
-      const { after } = await editProductImages(
-        { db: c.var.db, actor: c.var.admin },
-        id,
-        "reorder",
-        (list) => {
-          const wanted = new Set(keys);
-          const isPermutation =
-            wanted.size === keys.length &&
-            keys.length === list.keys.length &&
-            list.keys.every((k) => wanted.has(k));
-          if (!isPermutation)
-            throw badRequest(IMAGE_MESSAGES.notAPermutation, "invalid_image_order");
-          return { keys, alts: list.alts };
-        },
-      );
-      return c.json({ success: true as const, images: productImages(after.keys, after.alts) });
-    },
-  )
-  .post("/products/:id/images", validate("param", IdParam), async (c) => {
+export const adminProductImageRoutes = new Hono<AppEnv>()
+  .post("/order", validate("param", IdParam), validate("json", ImageOrderBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { keys } = c.req.valid("json");
+    const { after } = await editProductImages(
+      { db: c.var.db, actor: c.var.admin },
+      id,
+      "reorder",
+      (list) => {
+        const wanted = new Set(keys);
+        const isPermutation =
+          wanted.size === keys.length &&
+          keys.length === list.keys.length &&
+          list.keys.every((k) => wanted.has(k));
+        if (!isPermutation) throw badRequest(IMAGE_MESSAGES.notAPermutation, "invalid_image_order");
+        return { keys, alts: list.alts };
+      },
+    );
+    return c.json({ success: true as const, images: productImages(after.keys, after.alts) });
+  })
+  .post("/", validate("param", IdParam), async (c) => {
     const { id } = c.req.valid("param");
     const existing = await readProductImages({ db: c.var.db }, id);
     if (!existing) throw notFound(IMAGE_MESSAGES.productNotFound, "product_not_found");
@@ -161,27 +155,22 @@ export const adminImageRoutes = new Hono<AppEnv>()
     const [image] = productImages([key], { [key]: alt.output });
     return c.json({ success: true as const, image });
   })
-  .post(
-    "/products/:id/images/:key{.+}",
-    validate("param", ImageParam),
-    validate("json", ImageAltBody),
-    async (c) => {
-      const { id, key } = c.req.valid("param");
-      const { alt } = c.req.valid("json");
-      const { after } = await editProductImages(
-        { db: c.var.db, actor: c.var.admin },
-        id,
-        "alt",
-        (list) => {
-          if (!list.keys.includes(key)) throw noSuchImage();
-          return { keys: list.keys, alts: { ...list.alts, [key]: alt } };
-        },
-      );
-      const [image] = productImages([key], after.alts);
-      return c.json({ success: true as const, image });
-    },
-  )
-  .delete("/products/:id/images/:key{.+}", validate("param", ImageParam), async (c) => {
+  .post("/:key{.+}", validate("param", ImageParam), validate("json", ImageAltBody), async (c) => {
+    const { id, key } = c.req.valid("param");
+    const { alt } = c.req.valid("json");
+    const { after } = await editProductImages(
+      { db: c.var.db, actor: c.var.admin },
+      id,
+      "alt",
+      (list) => {
+        if (!list.keys.includes(key)) throw noSuchImage();
+        return { keys: list.keys, alts: { ...list.alts, [key]: alt } };
+      },
+    );
+    const [image] = productImages([key], after.alts);
+    return c.json({ success: true as const, image });
+  })
+  .delete("/:key{.+}", validate("param", ImageParam), async (c) => {
     const { id, key } = c.req.valid("param");
     const { after } = await editProductImages(
       { db: c.var.db, actor: c.var.admin },
@@ -193,6 +182,6 @@ export const adminImageRoutes = new Hono<AppEnv>()
       },
     );
     // After the D1 change has committed: only then is it certain this product no longer needs it.
-    await removeUnreferencedImages({ db: c.var.db }, c.env.IMAGES, [key]);
+    await removeUnreferencedImages({ db: c.var.db, env: c.env }, [key]);
     return c.json({ success: true as const, images: productImages(after.keys, after.alts) });
   });

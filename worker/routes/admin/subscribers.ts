@@ -1,0 +1,19 @@
+// /api/admin/subscribers.csv: the newsletter's confirmed subscribers as CSV, each download
+// audited. requireAdmin has already run (routes/admin.ts).
+import { Hono } from "hono";
+import { brisbaneDate } from "../../lib/brisbane-time";
+import { csvResponse, toCsv } from "../../lib/csv";
+import type { AppEnv } from "../../middleware/app-env";
+import { auditExport } from "../../modules/audit/audit";
+import { confirmedSubscribers } from "../../modules/messages/inbox";
+
+export const adminSubscriberRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const rows = await confirmedSubscribers({ db: c.var.db });
+  const csv = toCsv(
+    ["email", "confirmed_at"],
+    rows.map((r) => [r.email, r.confirmedAt.toISOString()]),
+  );
+  const file = `subscribers-${brisbaneDate(Date.now())}.csv`;
+  await auditExport(c.var.db, c.var.admin, "subscribers", { file, rows: rows.length });
+  return csvResponse(csv, file);
+});
