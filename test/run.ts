@@ -68,6 +68,8 @@ const TIERS: Tier[] = [
   { name: "Stripe sandbox", script: "test:sandbox", count: vitestReport("sandbox.json") },
   { name: "Worker", script: "test:worker", count: vitestReport("worker.json") },
   { name: "web", script: "test:web", count: vitestReport("web.json") },
+  // The bench runs end to end for a second a row: it fails only when the bench itself breaks.
+  { name: "bench smoke", script: "bench:smoke", count: whole },
   { name: "browser journeys", script: "test:e2e", count: playwrightReport, needsChromium: true },
   {
     name: "Lighthouse",

@@ -1,4 +1,4 @@
-// The back-office's orders (routes/admin-orders.ts): the queue to ship, an order's page and its
+// The back-office's orders (routes/admin/orders.ts): the queue to ship, an order's page and its
 // timeline, moving an order forward with the customer's mail, notes, and what the shopper's own
 // /orders then shows. Orders are real: checked out, paid in the Stripe sandbox, webhook delivered.
 import { env } from "cloudflare:test";

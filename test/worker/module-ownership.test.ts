@@ -253,6 +253,25 @@ describe("import direction", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("keeps lib, db and contracts below the modules", () => {
+    const wrong = sources
+      .filter((s) => /^worker\/(lib|db|contracts)\//.test(s.path))
+      .flatMap((s) => imports(s).map((i) => [s.path, resolve(s.path, i)] as const))
+      .filter(([, target]) => /^worker\/(modules|routes|middleware|http)\//.test(target))
+      // The one data model drizzle reads (db/schema.ts) gathers the modules' schema files.
+      .filter(([, target]) => !/^worker\/modules\/[^/]+\/schema$/.test(target));
+    expect(wrong).toEqual([]);
+  });
+
+  it("leaves every batch to the modules: routes, middleware and http run none", () => {
+    const batches = sources
+      .filter((s) => /^worker\/(routes|middleware|http)\//.test(s.path))
+      .filter((s) => /\.batch\(/.test(withoutComments(s.text)))
+      .map((s) => s.path);
+    expect(batches).toEqual([]);
+    expect(sources.filter((s) => s.module && /\.batch\(/.test(s.text)).length).toBeGreaterThan(20);
+  });
+
   it("keeps modules free of http, routes and middleware", () => {
     const wrong = sources
       .filter((s) => s.module)

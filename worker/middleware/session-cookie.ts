@@ -3,12 +3,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { AppError } from "../lib/app-error";
-import { adminSignInStatement } from "../modules/audit/audit";
-import {
-  REFRESH_TOKEN_TTL_SECONDS,
-  signAccessToken,
-  startSession,
-} from "../modules/identity/sessions";
+import { REFRESH_TOKEN_TTL_SECONDS, signIn } from "../modules/identity/sessions";
 import { coarseNetwork } from "../modules/limits/rate-limit";
 import type { AppEnv } from "./app-env";
 
@@ -36,13 +31,13 @@ export const clearRefreshCookie = (c: Ctx) =>
  * sign-in is recorded in the audit log with the client's network (coarse), with the session.
  */
 export async function beginSession(c: Ctx, user: { id: string; role: string }): Promise<string> {
-  const audit =
-    user.role === "admin"
-      ? [adminSignInStatement(c.var.db, user.id, coarseNetwork(c.req.raw.headers))]
-      : [];
-  const { sessionId, token } = await startSession({ db: c.var.db }, user.id, audit);
-  setRefreshCookie(c, token);
-  return signAccessToken({ env: c.env }, { userId: user.id, role: user.role, sessionId });
+  const { refreshToken, accessToken } = await signIn(
+    { env: c.env, db: c.var.db },
+    user,
+    coarseNetwork(c.req.raw.headers),
+  );
+  setRefreshCookie(c, refreshToken);
+  return accessToken;
 }
 
 /** Refresh and logout act on a cookie alone, so only the shop's own pages may ask. */

@@ -1,6 +1,6 @@
 // Everything under /api/user (SPEC.md sections 5 and 7): sign-up, sign-in and password reset, the
 // signed-in user's profile, the creator programme's accounts, and the checkout's affiliate code
-// check. Refresh and logout are routes/session.ts.
+// check. Refresh and logout are routes/refresh.ts and routes/logout.ts.
 import { and, eq, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -35,17 +35,11 @@ import type { AppContext, AppEnv } from "../middleware/app-env";
 import { optionalAuth, requireAuth, unauthorized } from "../middleware/auth";
 import { beginSession } from "../middleware/session-cookie";
 import { checkCode } from "../modules/creators/attribution";
-import { affiliateCodeUnavailable, freeAffiliateCode } from "../modules/creators/codes";
 import { creatorHoldMs } from "../modules/creators/commissions";
-import { newProfileStatement, updateProfileStatement } from "../modules/creators/profiles";
+import { registerCreator, updateCreatorProfile } from "../modules/creators/profiles";
 import { creatorProfiles } from "../modules/creators/schema";
 import { creatorEarnings, creatorStats } from "../modules/creators/stats";
-import {
-  newAccountStatement,
-  registerAccount,
-  renameAccount,
-  renameAccountStatement,
-} from "../modules/identity/accounts";
+import { registerAccount, renameAccount } from "../modules/identity/accounts";
 import {
   confirmEmailChange,
   discardEmailChange,
@@ -288,46 +282,17 @@ export const userRoutes = new Hono<AppEnv>()
       clientIp(c.req.raw.headers),
     );
     const input = c.req.valid("json");
-    const db = c.var.db;
-    const [existing] = await db
+    const [existing] = await c.var.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, input.email));
     if (existing) throw accountExists();
-    const id = newId();
-    const passwordHash = await hashNewPassword(input.password);
-    for (let attempt = 1; ; attempt++) {
-      const affiliateCode = await freeAffiliateCode({ db }, input.name);
-      try {
-        // One batch: the account and its creator profile exist together or not at all.
-        await db.batch([
-          newAccountStatement(db, {
-            id,
-            name: input.name,
-            email: input.email,
-            passwordHash,
-            role: "creator",
-          }),
-          newProfileStatement(db, {
-            userId: id,
-            affiliateCode,
-            bio: input.bio,
-            socials: input.socials,
-            payoutEmail: input.payoutEmail,
-          }),
-        ]);
-        break;
-      } catch (err) {
-        // A simultaneous sign-up took the email (409) or the code (try the next free one; after
-        // that many losses in a row, a 409 to retry rather than a 500).
-        if (violatesUnique(err, "users.email")) throw accountExists();
-        if (violatesUnique(err, "creator_profiles.affiliate_code")) {
-          if (attempt < 5) continue;
-          throw affiliateCodeUnavailable();
-        }
-        throw err;
-      }
-    }
+    const { password, ...application } = input;
+    const outcome = await registerCreator(
+      { db: c.var.db },
+      { ...application, passwordHash: await hashNewPassword(password) },
+    );
+    if (outcome === "email_taken") throw accountExists();
     return c.json({ success: true as const, message: "Creator account created. Please log in." });
   })
   .post(
@@ -503,14 +468,12 @@ export const userRoutes = new Hono<AppEnv>()
     }
     if (loginChanges && !(await isEmailFree(db, input.email, userId))) throw emailTaken();
     const payoutRemoved = payoutChanges && input.payoutEmail === "";
-    await db.batch([
-      renameAccountStatement(db, userId, input.name),
-      updateProfileStatement(db, userId, {
-        bio: input.bio,
-        socials: input.socials,
-        ...(payoutRemoved ? { payoutEmail: "" as const } : {}),
-      }),
-    ]);
+    await updateCreatorProfile({ db }, userId, {
+      name: input.name,
+      bio: input.bio,
+      socials: input.socials,
+      payoutRemoved,
+    });
     const owner = { ...account, name: input.name };
     const sentTo: string[] = [];
     if (loginChanges) sentTo.push(await startEmailChange(c, owner, "login", input.email));

@@ -50,18 +50,18 @@ export const auditStatementIf = (db: Db, actor: Actor, change: AuditChange, cond
  * newsletter's subscribers, the GST report's customers): under the downloading admin's own
  * account, with the file's name and what it held, never the data itself.
  */
-export const auditExport = (
-  db: Db,
-  actor: Actor,
+export async function recordExport(
+  { db, actor }: Pick<Deps, "db" | "actor">,
   kind: "subscribers" | "gst",
   after: { file: string; rows: number } & Record<string, unknown>,
-) =>
-  auditStatement(db, actor, {
+): Promise<void> {
+  await auditStatement(db, actor, {
     entity: "account",
     entityId: actor.id,
     action: `export.${kind}`,
     after,
   });
+}
 
 /**
  * The entry of an admin's sign-in (middleware/session-cookie.ts), for the batch that starts the session:

@@ -50,7 +50,7 @@ export const products = sqliteTable(
     imageKeys: text("image_keys", { mode: "json" }).$type<string[]>().notNull(),
     /**
      * Alt text by R2 key, for the keys in `image_keys` that have one. Kept on the row that holds the
-     * order, so an image change is one conditional UPDATE (routes/admin-images.ts).
+     * order, so an image change is one conditional UPDATE (routes/admin/product-images.ts).
      */
     imageAlts: text("image_alts", { mode: "json" })
       .$type<Record<string, string>>()

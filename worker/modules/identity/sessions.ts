@@ -25,6 +25,7 @@ import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
 import { keyFor } from "../../lib/keys";
 import { randomToken, sha256Hex } from "../../lib/tokens";
+import { adminSignInStatement } from "../audit/audit";
 import { sessionFamilies, sessionTokens } from "./schema";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -206,4 +207,22 @@ export async function pruneSessions({ db }: Pick<Deps, "db">, now = Date.now()):
     )
     .returning({ id: sessionFamilies.id });
   return gone.length;
+}
+
+/**
+ * Signs `user` in: a new session family, its refresh token and an access token. An admin's sign-in
+ * is recorded in the audit log with the client's network (coarse), in the batch that starts it.
+ */
+export async function signIn(
+  { env, db }: Pick<Deps, "env" | "db">,
+  user: { id: string; role: string },
+  network: string,
+): Promise<{ refreshToken: string; accessToken: string }> {
+  const audit = user.role === "admin" ? [adminSignInStatement(db, user.id, network)] : [];
+  const { sessionId, token } = await startSession({ db }, user.id, audit);
+  const accessToken = await signAccessToken(
+    { env },
+    { userId: user.id, role: user.role, sessionId },
+  );
+  return { refreshToken: token, accessToken };
 }

@@ -1,8 +1,7 @@
 // The back-office's customer care inbox: contact messages with their replies, the owner's reply
-// (stored, audited and queued for mail in one batch, then sent), status changes, and the
-// newsletter's confirmed subscribers for export.
+// (stored, audited and queued for mail in one batch, then sent) and status changes.
 
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import {
   ADMIN_MESSAGES_PAGE_SIZE,
   type ContactMessageDto,
@@ -17,7 +16,6 @@ import { auditStatement } from "../audit/audit";
 import { deliverQueuedEmail, queueMailStatement } from "../mail/outbox";
 
 import { contactReplyEmail } from "../mail/templates";
-import { newsletterSubscribers } from "../newsletter/schema";
 import { contactMessages, contactReplies } from "./schema";
 
 type MessageRow = typeof contactMessages.$inferSelect;
@@ -169,23 +167,4 @@ export async function newMessageCount({ db }: Pick<Deps, "db">): Promise<number>
     .from(contactMessages)
     .where(eq(contactMessages.status, "new"));
   return row?.n ?? 0;
-}
-
-/** The newsletter's subscribers: confirmed and not unsubscribed, oldest confirmation first. */
-export async function confirmedSubscribers({
-  db,
-}: Pick<Deps, "db">): Promise<{ email: string; confirmedAt: Date }[]> {
-  const rows = await db
-    .select({ email: newsletterSubscribers.email, confirmedAt: newsletterSubscribers.confirmedAt })
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        isNotNull(newsletterSubscribers.confirmedAt),
-        isNull(newsletterSubscribers.unsubscribedAt),
-      ),
-    )
-    .orderBy(asc(newsletterSubscribers.confirmedAt), asc(newsletterSubscribers.email));
-  return rows.flatMap((r) =>
-    r.confirmedAt ? [{ email: r.email, confirmedAt: r.confirmedAt }] : [],
-  );
 }

@@ -2,7 +2,7 @@
 // pending with a confirmation link, the link's button confirms it, and every welcome carries a
 // one-click unsubscribe link. Tokens are stored as their SHA-256 only.
 
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { excluded } from "../../db/sql";
 import type { Deps } from "../../lib/deps";
@@ -105,3 +105,17 @@ export async function unsubscribe({ db }: Pick<Deps, "db">, tokenHash: string) {
 /** Removes these addresses' sign-ups. */
 export const forgetSubscribersStatement = (db: Db, emails: string[]) =>
   db.delete(s).where(inArray(s.email, emails));
+
+/** The newsletter's subscribers: confirmed and not unsubscribed, oldest confirmation first. */
+export async function confirmedSubscribers({
+  db,
+}: Pick<Deps, "db">): Promise<{ email: string; confirmedAt: Date }[]> {
+  const rows = await db
+    .select({ email: s.email, confirmedAt: s.confirmedAt })
+    .from(s)
+    .where(and(isNotNull(s.confirmedAt), isNull(s.unsubscribedAt)))
+    .orderBy(asc(s.confirmedAt), asc(s.email));
+  return rows.flatMap((r) =>
+    r.confirmedAt ? [{ email: r.email, confirmedAt: r.confirmedAt }] : [],
+  );
+}

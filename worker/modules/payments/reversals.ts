@@ -68,6 +68,16 @@ export function reversalSource(event: ReversalEvent): ReversalSource | null {
 }
 
 /**
+ * A refund's row only grows: Stripe reports a charge's refunds cumulatively, and the back-office's
+ * own record of one may land before or after the webhook's.
+ */
+const keepLargerRefund = (now: number) => ({
+  amountCents: sql`max(${stripeReversals.amountCents}, ${excluded(stripeReversals.amountCents)})`,
+  eventCreated: sql`max(${stripeReversals.eventCreated}, ${excluded(stripeReversals.eventCreated)})`,
+  updatedAt: new Date(now),
+});
+
+/**
  * Records the source's latest state. A refund keeps the largest cumulative amount seen; a dispute
  * takes the amount and status of the newest event (by Stripe's `created`; a closing status wins a
  * tie), so a late or replayed event never reopens a closed dispute.
@@ -89,11 +99,7 @@ export function sourceStatement(db: Db, source: ReversalSource, now = Date.now()
       .values(row)
       .onConflictDoUpdate({
         target: stripeReversals.id,
-        set: {
-          amountCents: sql`max(${stripeReversals.amountCents}, ${excluded(stripeReversals.amountCents)})`,
-          eventCreated: sql`max(${stripeReversals.eventCreated}, ${excluded(stripeReversals.eventCreated)})`,
-          updatedAt: new Date(now),
-        },
+        set: keepLargerRefund(now),
         setWhere: sameKind,
       });
   }
@@ -196,11 +202,7 @@ export function refundReversalStatement(
     )
     .onConflictDoUpdate({
       target: stripeReversals.id,
-      set: {
-        amountCents: sql`max(${stripeReversals.amountCents}, ${excluded(stripeReversals.amountCents)})`,
-        eventCreated: sql`max(${stripeReversals.eventCreated}, ${excluded(stripeReversals.eventCreated)})`,
-        updatedAt: new Date(now),
-      },
+      set: keepLargerRefund(now),
       setWhere: eq(stripeReversals.kind, "refund"),
     });
 }

@@ -5,7 +5,7 @@ import { GstReportQuery } from "../../contracts/admin-reports";
 import { validate } from "../../http/validate";
 import { csvResponse } from "../../lib/csv";
 import type { AppEnv } from "../../middleware/app-env";
-import { auditExport } from "../../modules/audit/audit";
+import { recordExport } from "../../modules/audit/audit";
 import {
   gstRange,
   gstReport,
@@ -27,6 +27,10 @@ export const adminReportRoutes = new Hono<AppEnv>()
     const report = await gstReport({ db: c.var.db }, range);
     const file = `gst-${range.from}-to-${range.to}.csv`;
     // Customers' names: who took them home is recorded.
-    await auditExport(c.var.db, c.var.admin, "gst", { file, rows: report.lines.length, ...range });
+    await recordExport({ db: c.var.db, actor: c.var.admin }, "gst", {
+      file,
+      rows: report.lines.length,
+      ...range,
+    });
     return csvResponse(gstReportCsv(report), file);
   });

@@ -4,8 +4,8 @@ import { Hono } from "hono";
 import { brisbaneDate } from "../../lib/brisbane-time";
 import { csvResponse, toCsv } from "../../lib/csv";
 import type { AppEnv } from "../../middleware/app-env";
-import { auditExport } from "../../modules/audit/audit";
-import { confirmedSubscribers } from "../../modules/messages/inbox";
+import { recordExport } from "../../modules/audit/audit";
+import { confirmedSubscribers } from "../../modules/newsletter/subscribers";
 
 export const adminSubscriberRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const rows = await confirmedSubscribers({ db: c.var.db });
@@ -14,6 +14,9 @@ export const adminSubscriberRoutes = new Hono<AppEnv>().get("/", async (c) => {
     rows.map((r) => [r.email, r.confirmedAt.toISOString()]),
   );
   const file = `subscribers-${brisbaneDate(Date.now())}.csv`;
-  await auditExport(c.var.db, c.var.admin, "subscribers", { file, rows: rows.length });
+  await recordExport({ db: c.var.db, actor: c.var.admin }, "subscribers", {
+    file,
+    rows: rows.length,
+  });
   return csvResponse(csv, file);
 });
