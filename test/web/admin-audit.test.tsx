@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { changesOf, describeAction } from "../../web/admin/audit/audit-format";
-import { formatWhen } from "../../web/admin/format";
+import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
 import {
   CATEGORY_ID,
   json,

@@ -4,12 +4,12 @@
 // cancelling, notes, and the packing slip.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { formatWhen } from "../../web/admin/format";
 import {
   type AdminOrderDto,
   ORDER_ADMIN_MESSAGES,
   trackingUrlFor,
 } from "../../worker/contracts/admin-orders";
+import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
 import { TAX_LINE_LABEL } from "../../worker/contracts/totals";
 import {
   type AdminRoute,

@@ -1,11 +1,5 @@
-// How the back-office writes times, counts and the Worker's field messages.
-
-import { formatShopMoment, SHOP_TIME_ZONE } from "../../worker/contracts/shop-time";
-
-export { SHOP_TIME_ZONE };
-
-/** "24 Nov 2026, 3:05 pm" in Brisbane time. */
-export const formatWhen = (iso: string): string => formatShopMoment(iso);
+// How the back-office writes counts and the Worker's field messages (dates and times: the shop's
+// clock, worker/contracts/shop-time.ts).
 
 /** "1 product", "3 products". */
 export const plural = (count: number, one: string, many = `${one}s`): string =>
@@ -29,29 +23,3 @@ export function humanize(message: string): string {
   const text = FIELD_WORDS.reduce((out, [pattern, words]) => out.replace(pattern, words), message);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
-
-let dayFormat: Intl.DateTimeFormat | null = null;
-
-/** "24 Nov 2026", the Brisbane calendar day. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dayFormat ??= new Intl.DateTimeFormat("en-AU", {
-    timeZone: SHOP_TIME_ZONE,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-  return dayFormat.format(date);
-}
-
-/** "1 Oct 2026" for a Brisbane calendar day given as YYYY-MM-DD. */
-export const formatCalendarDay = (day: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDay(`${day}T00:00:00+10:00`) : day;
-
-/** Brisbane keeps AEST (UTC+10) all year: no daylight saving to allow for. */
-const BRISBANE_OFFSET_MS = 10 * 60 * 60 * 1000;
-
-/** Today's Brisbane calendar day, YYYY-MM-DD. */
-export const brisbaneToday = (now = Date.now()) =>
-  new Date(now + BRISBANE_OFFSET_MS).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { AuditEntryDto } from "../../../worker/contracts/admin";
-import { formatWhen } from "../format";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { adminPaths } from "../paths";
 import { type CategoryNames, changesOf, describeAction, subjectName } from "./audit-format";
 
@@ -54,7 +54,7 @@ export function AuditEntry({ entry, categories, showSubject = false }: AuditEntr
           ) : null}
         </p>
         <p className="audit-meta">
-          <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+          <time dateTime={entry.at}>{formatShopMoment(entry.at)}</time>
           <span aria-hidden="true"> · </span>
           <span className="audit-actor">{entry.actor.email}</span>
         </p>

@@ -16,12 +16,12 @@ import {
   trackingUrlFor,
 } from "../../../worker/contracts/admin-orders";
 import { type OrderStatusName, TRACKER_STEPS } from "../../../worker/contracts/order";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { useForm } from "../../lib/use-form";
 import { changeOrderStatus, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { CheckboxField, SelectField } from "../components/field";
 import { formSchema } from "../form-schema";
-import { formatWhen } from "../format";
 import { OrderStatusPill } from "./order-status-pill";
 import { TrackingDialog } from "./tracking-dialog";
 import { TrackingFields } from "./tracking-fields";
@@ -75,7 +75,7 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
           {order.shippedAt ? (
             <div>
               <dt>Shipped</dt>
-              <dd>{formatWhen(order.shippedAt)}</dd>
+              <dd>{formatShopMoment(order.shippedAt)}</dd>
             </div>
           ) : null}
           {shipping.trackingUrl ? (

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { AdminOrderDto, RefundDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
-import { formatWhen } from "../format";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { adminPaths } from "../paths";
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -77,7 +77,7 @@ export function PaymentPanel({ order }: { order: AdminOrderDto }) {
           <dd>
             {formatDollars(order.total)} {order.currency.toUpperCase()}
             {order.paidAt ? (
-              <span className="admin-muted"> · {formatWhen(order.paidAt)}</span>
+              <span className="admin-muted"> · {formatShopMoment(order.paidAt)}</span>
             ) : null}
           </dd>
         </div>
@@ -203,7 +203,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
             ) : null}
             {refund.error ? <p className="admin-error">{refund.error}</p> : null}
             <p className="admin-muted">
-              {formatWhen(refund.createdAt)} · by {refund.actorEmail}
+              {formatShopMoment(refund.createdAt)} · by {refund.actorEmail}
               {refund.stripeRefundId ? (
                 <>
                   {" "}
@@ -250,7 +250,7 @@ export function StockMovementsPanel({ order }: { order: AdminOrderDto }) {
                 {movement.reservedDelta !== 0 ? `${signed(movement.reservedDelta)} held` : null}
               </span>
               <span className="admin-muted order-movement-when">
-                {formatWhen(movement.at)}
+                {formatShopMoment(movement.at)}
                 {movement.reason ? ` · ${movement.reason}` : ""}
               </span>
             </li>

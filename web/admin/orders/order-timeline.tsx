@@ -9,10 +9,10 @@ import {
   type OrderEventDto,
   OrderNoteSchema,
 } from "../../../worker/contracts/admin-orders";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { useForm } from "../../lib/use-form";
 import { addOrderNote, reportAdminFailure } from "../api";
 import { TextField } from "../components/field";
-import { formatWhen } from "../format";
 
 const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
   created: "Created",
@@ -80,7 +80,7 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
               </p>
               {event.detail ? <p className="order-event-detail">{event.detail}</p> : null}
               <p className="order-event-meta">
-                <time dateTime={event.at}>{formatWhen(event.at)}</time>
+                <time dateTime={event.at}>{formatShopMoment(event.at)}</time>
                 {event.actor ? <span> · by {event.actor}</span> : null}
               </p>
             </div>

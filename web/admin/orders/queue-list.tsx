@@ -8,8 +8,9 @@ import {
   type AdminOrderSummaryDto,
 } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { Pager } from "../components/pager";
-import { formatWhen, plural } from "../format";
+import { plural } from "../format";
 import { adminPaths } from "../paths";
 import { QUEUE_FILTER_LABELS } from "./order-format";
 import { OrderStatusPill, RefundedBadge } from "./order-status-pill";
@@ -86,7 +87,7 @@ function OrderRow({ order, from }: { order: AdminOrderSummaryDto; from: FromQueu
         </Link>
       </td>
       <td className="order-cell-paid" data-label="Paid">
-        <time dateTime={paid}>{formatWhen(paid)}</time>
+        <time dateTime={paid}>{formatShopMoment(paid)}</time>
       </td>
       <td className="order-cell-customer">
         <span className="order-customer-name">{order.name || "—"}</span>

@@ -5,7 +5,7 @@
 // the next one.
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { formatDollars } from "../../../worker/contracts/money";
+import { formatDollars, formatWholeDollars } from "../../../worker/contracts/money";
 import type {
   AdminPayoutDto,
   PayoutDueDto,
@@ -24,7 +24,6 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { FormAlert } from "../components/field";
 import { plural } from "../format";
 import { useReturnFocus } from "../orders/use-return-focus";
-import { formatMinimum } from "./payout-format";
 
 const CREATE_FAILED = "The payout could not be created.";
 
@@ -99,7 +98,7 @@ export function CreatePayoutDialog({
     >
       <p>
         It pays {formatDollars(shown.amount)} to {plural(shown.creators, "creator")}: everyone with
-        payout details owed at least {formatMinimum(shown.minimum)}.
+        payout details owed at least {formatWholeDollars(shown.minimum)}.
       </p>
       <p>Their commissions are set aside until you mark it paid, or cancel it to put them back.</p>
       <FormAlert message={failure} />

@@ -5,11 +5,11 @@
 import { useState } from "react";
 import { formatDollars } from "../../../worker/contracts/money";
 import { AbaQuery, type AdminPayoutDto } from "../../../worker/contracts/payouts";
+import { shopDate } from "../../../worker/contracts/shop-time";
 import { useForm } from "../../lib/use-form";
 import { downloadPayoutAba, downloadPayoutPaypal, reportAdminFailure } from "../api";
 import { FieldFrame } from "../components/field";
 import { formSchema } from "../form-schema";
-import { brisbaneToday } from "../format";
 
 /** The processing day is needed here (the endpoint would default a missing one to today). */
 const AbaForm = formSchema((values) => ({ date: values.date ?? "" }), AbaQuery);
@@ -30,7 +30,7 @@ export function PayoutFiles({ payout }: { payout: AdminPayoutDto }) {
 }
 
 function BankFile({ payout }: { payout: AdminPayoutDto }) {
-  const form = useForm({ date: brisbaneToday() }, AbaForm);
+  const form = useForm({ date: shopDate() }, AbaForm);
   const onSubmit = form.submit(async (_input, values) => {
     try {
       await downloadPayoutAba(payout._id, values.date);

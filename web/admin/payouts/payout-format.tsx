@@ -1,5 +1,4 @@
 // How the payout screens name a batch's status and where a line is paid.
-import { formatDollars } from "../../../worker/contracts/money";
 import {
   formatAbn,
   type PayoutDetailsDto,
@@ -18,10 +17,6 @@ export function PayoutStatusPill({ status }: { status: PayoutStatusDto }) {
     <span className={`admin-pill payout-pill is-${status}`}>{PAYOUT_STATUS_LABELS[status]}</span>
   );
 }
-
-/** "$50" for a whole minimum, "$50.50" otherwise: the minimum as the owner would say it. */
-export const formatMinimum = (dollars: number): string =>
-  formatDollars(dollars).replace(/\.00$/, "");
 
 /** Where a line's money goes: the bank account (number masked) or the PayPal email. */
 export function PaidTo({ details }: { details: PayoutDetailsDto }) {

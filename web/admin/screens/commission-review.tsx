@@ -16,6 +16,7 @@ import {
   type ReviewedCommissionListResponse,
 } from "../../../worker/contracts/admin-creators";
 import { formatDollars } from "../../../worker/contracts/money";
+import { formatShopDay } from "../../../worker/contracts/shop-time";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useLoad } from "../../lib/use-load";
 import {
@@ -29,7 +30,7 @@ import { FormAlert, TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Pager } from "../components/pager";
-import { formatDay, plural } from "../format";
+import { plural } from "../format";
 import { useReturnFocus } from "../orders/use-return-focus";
 import { adminPaths } from "../paths";
 import { useAdminTitle } from "../use-admin-title";
@@ -255,7 +256,7 @@ function ReviewRow({
         <span className="admin-muted review-paid">
           {commission.paidAt ? (
             <>
-              Paid <time dateTime={commission.paidAt}>{formatDay(commission.paidAt)}</time>
+              Paid <time dateTime={commission.paidAt}>{formatShopDay(commission.paidAt)}</time>
             </>
           ) : (
             "Not paid"

@@ -20,6 +20,7 @@ import {
   MAX_CREATOR_NOTE_LENGTH,
 } from "../../../worker/contracts/admin-creators";
 import { formatDollars } from "../../../worker/contracts/money";
+import { formatShopDay } from "../../../worker/contracts/shop-time";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
@@ -36,7 +37,7 @@ import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Pager } from "../components/pager";
 import { formSchema } from "../form-schema";
-import { formatDay, plural } from "../format";
+import { plural } from "../format";
 import { useReturnFocus } from "../orders/use-return-focus";
 import { adminPaths } from "../paths";
 import { typedDollars } from "../products/product-values";
@@ -326,14 +327,16 @@ function CreatorCard({ creator, onSaved, onStale }: CreatorCardProps) {
         <div>
           <dt>Applied</dt>
           <dd>
-            <time dateTime={creator.appliedAt}>{formatDay(creator.appliedAt)}</time>
+            <time dateTime={creator.appliedAt}>{formatShopDay(creator.appliedAt)}</time>
           </dd>
         </div>
         {creator.status !== "pending" ? (
           <div>
             <dt>{CREATOR_STATUS_LABELS[creator.status]}</dt>
             <dd>
-              <time dateTime={creator.statusChangedAt}>{formatDay(creator.statusChangedAt)}</time>
+              <time dateTime={creator.statusChangedAt}>
+                {formatShopDay(creator.statusChangedAt)}
+              </time>
             </dd>
           </div>
         ) : null}

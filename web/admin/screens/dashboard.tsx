@@ -10,12 +10,13 @@ import type {
   SummaryDto,
 } from "../../../worker/contracts/admin-reports";
 import { formatDollars } from "../../../worker/contracts/money";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { useLoad } from "../../lib/use-load";
 import { fetchReviewedCommissions, fetchSummary } from "../api";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Thumb } from "../components/thumb";
-import { formatWhen, plural } from "../format";
+import { plural } from "../format";
 import { adminPaths } from "../paths";
 import { useAdminTitle } from "../use-admin-title";
 import "./dashboard.css";
@@ -52,7 +53,7 @@ export function DashboardScreen() {
         <p className="admin-muted">
           Days are Brisbane days.
           {summary.status === "loaded"
-            ? ` Figures as at ${formatWhen(summary.data.generatedAt)}.`
+            ? ` Figures as at ${formatShopMoment(summary.data.generatedAt)}.`
             : null}
         </p>
       </PageHeader>

@@ -10,6 +10,7 @@ import {
   GstReportQuery,
 } from "../../../worker/contracts/admin-reports";
 import { formatDollars } from "../../../worker/contracts/money";
+import { addDays, formatShopCalendarDay, shopDate } from "../../../worker/contracts/shop-time";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
 import { downloadGstReport, fetchGstReport, type GstRange, reportAdminFailure } from "../api";
@@ -17,22 +18,17 @@ import { FieldFrame } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { formSchema } from "../form-schema";
-import { brisbaneToday, formatCalendarDay, plural } from "../format";
+import { plural } from "../format";
 import { adminPaths } from "../paths";
 import { useAdminTitle } from "../use-admin-title";
 import "./gst-report.css";
-
-const DAY_MS = 86_400_000;
-
-const dayBefore = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 
 /** This BAS quarter and the one before it, by Brisbane's calendar. */
 export function quarterPresets(today: string): { label: string; range: GstRange }[] {
   const current = basQuarterOf(today);
   return [
     { label: "This quarter", range: current },
-    { label: "Last quarter", range: basQuarterOf(dayBefore(current.from)) },
+    { label: "Last quarter", range: basQuarterOf(addDays(current.from, -1)) },
   ];
 }
 
@@ -51,7 +47,7 @@ const sameRange = (a: GstRange, b: GstRange) => a.from === b.from && a.to === b.
 export function GstReportScreen() {
   useAdminTitle("GST report");
   const [search] = useSearchParams();
-  const today = brisbaneToday();
+  const today = shopDate();
   const presets = quarterPresets(today);
   // No range in the address: this quarter, as the endpoint's own default.
   const thisQuarter = basQuarterOf(today);
@@ -75,8 +71,8 @@ export function GstReportScreen() {
         eyebrow={isQuarter ? "BAS quarter" : "Date range"}
       >
         <p className="admin-muted">
-          {formatCalendarDay(range.from)} – {formatCalendarDay(range.to)}, Brisbane days, both
-          included.
+          {formatShopCalendarDay(range.from)} – {formatShopCalendarDay(range.to)}, Brisbane days,
+          both included.
         </p>
       </PageHeader>
       <div className="admin-card gst-range">
@@ -225,7 +221,7 @@ function Line({ line }: { line: GstLineDto }) {
   return (
     <tr className={refund ? "is-refund" : undefined}>
       <td className="gst-cell-date" data-label="Date">
-        <time dateTime={line.at}>{formatCalendarDay(line.day)}</time>
+        <time dateTime={line.at}>{formatShopCalendarDay(line.day)}</time>
       </td>
       <td className="gst-cell-order" data-label="Order">
         <Link to={adminPaths.order(line.orderId)}>#{line.number}</Link>

@@ -16,6 +16,7 @@ import {
   type MessageStatus,
   ReplySchema,
 } from "../../../worker/contracts/admin-inbox";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
 import {
@@ -30,7 +31,7 @@ import { TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Pager } from "../components/pager";
-import { formatWhen, plural } from "../format";
+import { plural } from "../format";
 import { adminPaths } from "../paths";
 import { useAdminTitle } from "../use-admin-title";
 import "./inbox.css";
@@ -195,7 +196,7 @@ function MessageList({
               </span>
               <span className="inbox-item-meta">
                 <span className="inbox-item-email">{message.email}</span>
-                <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
+                <time dateTime={message.createdAt}>{formatShopMoment(message.createdAt)}</time>
               </span>
               <span className="inbox-item-preview">{firstLine(message.message)}</span>
             </Link>
@@ -278,7 +279,7 @@ function MessageView({
           <div>
             <dt>Received</dt>
             <dd>
-              <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
+              <time dateTime={message.createdAt}>{formatShopMoment(message.createdAt)}</time>
             </dd>
           </div>
         </dl>
@@ -297,7 +298,7 @@ function MessageView({
               <li key={reply._id} className="inbox-reply">
                 <p className="inbox-reply-meta">
                   <span className="inbox-reply-who">{reply.actorEmail}</span>
-                  <time dateTime={reply.createdAt}>{formatWhen(reply.createdAt)}</time>
+                  <time dateTime={reply.createdAt}>{formatShopMoment(reply.createdAt)}</time>
                 </p>
                 <p className="inbox-text">{reply.message}</p>
               </li>

@@ -4,12 +4,12 @@
 import { useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { ApiError } from "../../lib/api-client";
 import { useLoad } from "../../lib/use-load";
 import { fetchOrder } from "../api";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
-import { formatWhen } from "../format";
 import { CancelDialog } from "../orders/cancel-dialog";
 import { OrderFulfilment } from "../orders/order-fulfilment";
 import { OrderLines } from "../orders/order-lines";
@@ -119,7 +119,7 @@ function OrderPage({
           <RefundedBadge refunded={order.refunded} total={order.total} />
           {order.paidAt ? (
             <span>
-              Paid <time dateTime={order.paidAt}>{formatWhen(order.paidAt)}</time>
+              Paid <time dateTime={order.paidAt}>{formatShopMoment(order.paidAt)}</time>
             </span>
           ) : null}
           <span className="order-break">{order.email}</span>

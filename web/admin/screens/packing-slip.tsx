@@ -3,6 +3,7 @@
 // the back-office around it (orders/packing-slip.css).
 import { Link, useParams } from "react-router-dom";
 import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
+import { formatShopDay } from "../../../worker/contracts/shop-time";
 import { LotusMark } from "../../components/icons";
 import { ApiError } from "../../lib/api-client";
 import { SHOP_NAME } from "../../lib/page-title";
@@ -10,7 +11,7 @@ import { useLoad } from "../../lib/use-load";
 import { fetchOrder } from "../api";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
-import { formatDay, plural } from "../format";
+import { plural } from "../format";
 import { addressLines } from "../orders/order-panels";
 import { adminPaths } from "../paths";
 import { useAdminTitle } from "../use-admin-title";
@@ -85,7 +86,7 @@ function PackingSlip({ order }: { order: AdminOrderDto }) {
             <p>
               Order <strong>#{order.number}</strong>
             </p>
-            <p>{formatDay(order.paidAt ?? order.createdAt)}</p>
+            <p>{formatShopDay(order.paidAt ?? order.createdAt)}</p>
           </div>
         </header>
         <section className="packing-slip-ship" aria-labelledby="packing-slip-to">

@@ -4,18 +4,18 @@
 // answers with the payout, which the page then shows.
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { formatDollars } from "../../../worker/contracts/money";
+import { formatDollars, formatWholeDollars } from "../../../worker/contracts/money";
 import type { AdminPayoutDto } from "../../../worker/contracts/payouts";
+import { formatShopDay, formatShopMoment } from "../../../worker/contracts/shop-time";
 import { ApiError } from "../../lib/api-client";
 import { useLoad } from "../../lib/use-load";
 import { fetchPayout } from "../api";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
-import { formatDay, formatWhen } from "../format";
 import { adminPaths } from "../paths";
 import { CancelPayoutDialog, MarkPaidDialog } from "../payouts/payout-dialogs";
 import { PayoutFiles } from "../payouts/payout-files";
-import { formatMinimum, PayoutStatusPill } from "../payouts/payout-format";
+import { PayoutStatusPill } from "../payouts/payout-format";
 import { PayoutLines } from "../payouts/payout-lines";
 import { useAdminTitle } from "../use-admin-title";
 import "../payouts/payouts.css";
@@ -28,7 +28,7 @@ function BackToPayouts() {
   );
 }
 
-const payoutTitle = (payout: AdminPayoutDto) => `Payout of ${formatDay(payout.createdAt)}`;
+const payoutTitle = (payout: AdminPayoutDto) => `Payout of ${formatShopDay(payout.createdAt)}`;
 
 export function PayoutScreen() {
   const { payoutId = "" } = useParams();
@@ -115,17 +115,18 @@ function PayoutPage({
         <p className="admin-page-meta">
           <PayoutStatusPill status={payout.status} />
           <span>
-            Made <time dateTime={payout.createdAt}>{formatWhen(payout.createdAt)}</time>
+            Made <time dateTime={payout.createdAt}>{formatShopMoment(payout.createdAt)}</time>
             {payout.createdBy ? ` by ${payout.createdBy}` : ""}
           </span>
           {payout.paidAt ? (
             <span>
-              Paid <time dateTime={payout.paidAt}>{formatWhen(payout.paidAt)}</time>
+              Paid <time dateTime={payout.paidAt}>{formatShopMoment(payout.paidAt)}</time>
             </span>
           ) : null}
           {payout.cancelledAt ? (
             <span>
-              Cancelled <time dateTime={payout.cancelledAt}>{formatWhen(payout.cancelledAt)}</time>
+              Cancelled{" "}
+              <time dateTime={payout.cancelledAt}>{formatShopMoment(payout.cancelledAt)}</time>
             </span>
           ) : null}
         </p>
@@ -173,7 +174,7 @@ function PayoutTotals({ payout }: { payout: AdminPayoutDto }) {
         </div>
         <div>
           <dt>Minimum</dt>
-          <dd>{formatMinimum(payout.minimum)}</dd>
+          <dd>{formatWholeDollars(payout.minimum)}</dd>
         </div>
       </dl>
     </section>

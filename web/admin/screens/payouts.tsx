@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
-import { formatDollars } from "../../../worker/contracts/money";
+import { formatDollars, formatWholeDollars } from "../../../worker/contracts/money";
 import {
   type AdminPayoutDto,
   type AdminPayoutListResponse,
@@ -16,6 +16,7 @@ import {
   type PayoutDueDto,
   type WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
@@ -25,10 +26,10 @@ import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Pager } from "../components/pager";
 import { formSchema } from "../form-schema";
-import { formatWhen, plural } from "../format";
+import { plural } from "../format";
 import { adminPaths } from "../paths";
 import { CreatePayoutDialog } from "../payouts/payout-dialogs";
-import { formatMinimum, PayoutStatusPill } from "../payouts/payout-format";
+import { PayoutStatusPill } from "../payouts/payout-format";
 import { typedDollars } from "../products/product-values";
 import { useAdminTitle } from "../use-admin-title";
 import "../payouts/payouts.css";
@@ -76,7 +77,7 @@ export function PayoutsScreen() {
 
 /** "3 creators are owed $412.50 at the $50 minimum", and who cannot be paid yet. */
 function DueSummary({ due }: { due: PayoutDueDto }) {
-  const minimum = formatMinimum(due.minimum);
+  const minimum = formatWholeDollars(due.minimum);
   const { creators, withoutDetails } = due;
   return (
     <div className="payouts-due" aria-live="polite">
@@ -112,7 +113,7 @@ function WaitingCreators({ waiting }: { waiting: WaitingCreatorDto[] }) {
         {waiting.map((w) => (
           <li key={w.creatorId}>
             {w.creatorName} ({w.creatorEmail}), owed {formatDollars(w.amount)}: new details usable
-            from {formatWhen(w.usableFrom)}
+            from {formatShopMoment(w.usableFrom)}
           </li>
         ))}
       </ul>
@@ -291,7 +292,7 @@ function PayoutList({
 }
 
 function PayoutRow({ payout }: { payout: PayoutSummary }) {
-  const made = formatWhen(payout.createdAt);
+  const made = formatShopMoment(payout.createdAt);
   return (
     <tr>
       <td className="payout-cell-made">

@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import type { AdminProductDto } from "../../../worker/contracts/admin-catalogue";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { useLoad } from "../../lib/use-load";
@@ -18,7 +19,6 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { StatusPill } from "../components/status-pill";
-import { formatWhen } from "../format";
 import { adminPaths } from "../paths";
 import { ProductForm } from "../products/product-form";
 import { ProductHistory } from "../products/product-history";
@@ -153,8 +153,8 @@ function ProductEditor({
       >
         <p className="admin-page-meta">
           <StatusPill status={product.status} />
-          <span>Listed {formatWhen(product.listedAt)}</span>
-          <span>Last changed {formatWhen(product.updatedAt)}</span>
+          <span>Listed {formatShopMoment(product.listedAt)}</span>
+          <span>Last changed {formatShopMoment(product.updatedAt)}</span>
         </p>
       </PageHeader>
       <ProductForm
