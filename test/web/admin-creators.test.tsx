@@ -318,7 +318,7 @@ describe("decisions", () => {
     fireEvent.click(dialog.getByRole("button", { name: "Approve" }));
     expect(
       await dialog.findByText("A rejected creator cannot be made suspended", {
-        selector: ".admin-alert",
+        selector: ".form-alert",
       }),
     ).toBeTruthy();
     await waitFor(() => expect(api.callsTo("GET", CREATORS)).toHaveLength(2));

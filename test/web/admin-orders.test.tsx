@@ -635,7 +635,7 @@ describe("refunds", () => {
     expect(submit().disabled).toBe(true);
     expect(submit().getAttribute("aria-describedby")).toBeTruthy();
     expect(
-      dialog.getByText(`${ORDER_ADMIN_MESSAGES.nothingChosen}.`, { selector: ".admin-hint" }),
+      dialog.getByText(`${ORDER_ADMIN_MESSAGES.nothingChosen}.`, { selector: ".field-hint" }),
     ).toBeTruthy();
     fireEvent.submit(submit().closest("form") as HTMLFormElement);
     expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(0);

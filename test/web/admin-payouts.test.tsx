@@ -334,7 +334,7 @@ describe("making a payout", () => {
       target: { value: "500" },
     });
     await press("Make payout");
-    expect(await screen.findByText(message, { selector: ".admin-alert" })).toBeTruthy();
+    expect(await screen.findByText(message, { selector: ".form-alert" })).toBeTruthy();
     // And as a toast.
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -599,7 +599,7 @@ describe("marking paid and cancelling", () => {
     await press("Mark as paid");
     const dialog = within(await screen.findByRole("dialog", { name: "Mark this payout as paid?" }));
     fireEvent.click(dialog.getByRole("button", { name: "Mark as paid" }));
-    expect(await dialog.findByText(message, { selector: ".admin-alert" })).toBeTruthy();
+    expect(await dialog.findByText(message, { selector: ".form-alert" })).toBeTruthy();
     await waitFor(() => expect(api.callsTo("GET", ONE)).toHaveLength(2));
     expect(
       await screen.findByText("Cancelled", { selector: ".admin-page-meta .admin-pill" }),

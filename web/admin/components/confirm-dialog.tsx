@@ -71,7 +71,7 @@ export function ConfirmDialog({
       {onSubmit ? (
         <form
           ref={formRef}
-          className="admin-form"
+          className="form"
           noValidate
           onSubmit={onSubmit}
           aria-labelledby={titleId}

@@ -102,7 +102,7 @@ function PickerDialog({
         </label>
         <input
           id={`${titleId}-q`}
-          className="admin-input"
+          className="field-input"
           type="search"
           placeholder="Search products by name"
           value={typed}

@@ -10,10 +10,10 @@ import {
   MAX_REASON_LENGTH,
 } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
+import { CheckboxField, FormAlert, TextField } from "../../components/form-kit";
 import { failureMessage } from "../../lib/api-client";
 import { cancelOrder, isGateRefusal, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { CheckboxField, FormAlert, TextField } from "../components/field";
 import { isKeySpent, newRequestKey } from "./order-format";
 import { useReturnFocus } from "./use-return-focus";
 
@@ -81,19 +81,15 @@ export function CancelDialog({ order, onOrder, onClose }: CancelDialogProps) {
         label="Reason"
         optional
         maxLength={MAX_REASON_LENGTH}
-        binding={{
-          name: "reason",
-          value: reason,
-          onChange: (event) => setReason(event.target.value),
-        }}
+        name="reason"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
       />
       <CheckboxField
         label="Notify customer"
-        binding={{
-          name: "notify",
-          value: String(notify),
-          onChange: (event) => setNotify((event.target as HTMLInputElement).checked),
-        }}
+        name="notify"
+        value={String(notify)}
+        onChange={(event) => setNotify((event.target as HTMLInputElement).checked)}
         hint={`Emails ${order.email} that the order was cancelled and refunded.`}
       />
       <FormAlert message={failure} />

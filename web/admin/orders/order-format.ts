@@ -23,15 +23,6 @@ export const QUEUE_FILTER_LABELS: Record<OrderQueueFilter, string> = {
   cancelled: "Cancelled",
 };
 
-/** The order contract's field names as its forms label them ("trackingNumber" is "tracking number"). */
-const FIELD_WORDS: [RegExp, string][] = [
-  [/\btrackingNumber\b/g, "tracking number"],
-  [/\brequestKey\b/g, "request key"],
-];
-
-export const orderWords = (message: string | undefined): string | undefined =>
-  message && FIELD_WORDS.reduce((out, [pattern, words]) => out.replace(pattern, words), message);
-
 /**
  * A fresh key for one refund or cancellation (the contract's 8 to 64 of [A-Za-z0-9_-]): 32 hex
  * digits from the browser's random source, which unlike randomUUID needs no secure context.

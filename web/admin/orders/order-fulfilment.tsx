@@ -17,10 +17,10 @@ import {
 } from "../../../worker/contracts/admin-orders";
 import { type OrderStatusName, TRACKER_STEPS } from "../../../worker/contracts/order";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { CheckboxField, SelectField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { changeOrderStatus, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { CheckboxField, SelectField } from "../components/field";
 import { formSchema } from "../form-schema";
 import { OrderStatusPill } from "./order-status-pill";
 import { TrackingDialog } from "./tracking-dialog";
@@ -174,14 +174,14 @@ function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
     <>
       <form
         ref={form.formRef}
-        className="admin-form order-status-form"
+        className="form order-status-form"
         aria-label="Advance status"
         noValidate
         onSubmit={onSubmit}
       >
         <SelectField
           label="Move to"
-          binding={form.field("status")}
+          {...form.field("status")}
           options={order.nextStatuses.map((next) => ({ value: next, label: next }))}
           hint={
             order.nextStatuses.length > 1
@@ -199,7 +199,7 @@ function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
         {MAILED.includes(status) ? (
           <CheckboxField
             label="Notify customer"
-            binding={form.field("notify")}
+            {...form.field("notify")}
             hint={
               notify === "true"
                 ? `Emails ${order.email} that the order ${mailNews(status)}.`
@@ -207,7 +207,7 @@ function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
             }
           />
         ) : (
-          <p className="admin-hint">The customer is not emailed about this step.</p>
+          <p className="field-hint">The customer is not emailed about this step.</p>
         )}
         <button type="submit" className="button button-primary" disabled={form.sending || busy}>
           {form.sending || busy ? "Saving…" : `Mark ${status}`}

@@ -201,7 +201,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
                 {refund.restockLines.map((l) => `${l.quantity} × ${name(l.productId)}`).join(", ")}
               </p>
             ) : null}
-            {refund.error ? <p className="admin-error">{refund.error}</p> : null}
+            {refund.error ? <p className="field-error">{refund.error}</p> : null}
             <p className="admin-muted">
               {formatShopMoment(refund.createdAt)} · by {refund.actorEmail}
               {refund.stripeRefundId ? (

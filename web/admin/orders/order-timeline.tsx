@@ -10,9 +10,9 @@ import {
   OrderNoteSchema,
 } from "../../../worker/contracts/admin-orders";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { addOrderNote, reportAdminFailure } from "../api";
-import { TextField } from "../components/field";
 
 const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
   created: "Created",
@@ -115,7 +115,7 @@ function NoteForm({ order, onOrder }: TimelineProps) {
         multiline
         rows={2}
         maxLength={MAX_NOTE_LENGTH}
-        binding={form.field("note")}
+        {...form.field("note")}
         hint="For the shop only: the customer never sees notes."
       />
       <button type="submit" className="button button-ghost" disabled={form.sending}>

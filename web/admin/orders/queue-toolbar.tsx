@@ -9,8 +9,8 @@ import {
   OrderListQuery,
   type OrderSort,
 } from "../../../worker/contracts/admin-orders";
+import { Field } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
-import { FieldFrame } from "../components/field";
 import { formSchema } from "../form-schema";
 import { QUEUE_FILTER_LABELS } from "./order-format";
 import { DEFAULT_QUEUE, isFiltered, type QueueParams, queueAddress } from "./queue-params";
@@ -49,13 +49,13 @@ export function QueueToolbar({ params }: { params: QueueParams }) {
       {/* A new address (Back, a filter link) starts the fields again from it. */}
       <QueueSearch key={`${params.q}|${params.from}|${params.to}`} params={params} />
       <div className="order-queue-sort">
-        <div className="admin-field admin-inline-field">
-          <label htmlFor="order-sort" className="admin-label">
+        <div className="field is-inline">
+          <label htmlFor="order-sort" className="field-label">
             Sort
           </label>
           <select
             id="order-sort"
-            className="admin-input admin-select"
+            className="field-input field-select"
             value={params.sort}
             onChange={(event) =>
               navigate(queueAddress(params, { sort: event.target.value as OrderSort }))
@@ -91,9 +91,9 @@ function QueueSearch({ params }: { params: QueueParams }) {
   const dateField = (name: "from" | "to", label: string) => {
     const { error, ...binding } = form.field(name);
     return (
-      <FieldFrame label={label} error={error} className={`order-date-field order-date-${name}`}>
-        {(aria) => <input className="admin-input" type="date" {...aria} {...binding} />}
-      </FieldFrame>
+      <Field label={label} error={error} className={`order-date-field order-date-${name}`}>
+        {(aria) => <input className="field-input" type="date" {...aria} {...binding} />}
+      </Field>
     );
   };
   return (
@@ -104,14 +104,14 @@ function QueueSearch({ params }: { params: QueueParams }) {
       noValidate
       onSubmit={onSubmit}
     >
-      <FieldFrame
+      <Field
         label="Order number, email or name"
         error={search.error}
         className="order-search-field"
       >
         {(aria) => (
           <input
-            className="admin-input"
+            className="field-input"
             type="search"
             maxLength={MAX_ORDER_SEARCH_LENGTH}
             autoComplete="off"
@@ -119,7 +119,7 @@ function QueueSearch({ params }: { params: QueueParams }) {
             {...searchBinding}
           />
         )}
-      </FieldFrame>
+      </Field>
       {dateField("from", "From")}
       {dateField("to", "To")}
       <button type="submit" className="button button-ghost order-search-button">

@@ -16,10 +16,10 @@ import {
   refundSuggestionCents,
 } from "../../../worker/contracts/admin-orders";
 import { centsToDollars, dollarsToCents, formatDollars } from "../../../worker/contracts/money";
+import { CheckboxField, Field, FormAlert, TextField } from "../../components/form-kit";
 import { failureMessage } from "../../lib/api-client";
 import { type Errors, useForm } from "../../lib/use-form";
 import { isGateRefusal, refundOrder, reportAdminFailure } from "../api";
-import { CheckboxField, FieldFrame, FormAlert, TextField } from "../components/field";
 import { Thumb } from "../components/thumb";
 import { formSchema } from "../form-schema";
 import { typedDollars } from "../products/product-values";
@@ -178,20 +178,20 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
       </h2>
       <form
         ref={form.formRef}
-        className="admin-form order-refund-form"
+        className="form order-refund-form"
         noValidate
         onSubmit={onSubmit}
         aria-labelledby={titleId}
       >
         <fieldset className="order-refund-lines">
-          <legend className="admin-label">Units this refund is for</legend>
+          <legend className="field-label">Units this refund is for</legend>
           <ul>
             {order.items.map((line) => {
               const binding = form.field(lineField(line.productId));
               return (
                 <li key={line.productId} className="order-refund-line">
                   <Thumb src={line.image} size={40} />
-                  <FieldFrame
+                  <Field
                     label={line.name}
                     error={binding.error}
                     hint={`${formatDollars(line.unitPrice)} each · ${line.quantity} sold${
@@ -200,7 +200,7 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
                   >
                     {(aria) => (
                       <select
-                        className="admin-input admin-select order-refund-qty"
+                        className="field-input field-select order-refund-qty"
                         name={binding.name}
                         value={binding.value}
                         onChange={onLine}
@@ -213,7 +213,7 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
                         ))}
                       </select>
                     )}
-                  </FieldFrame>
+                  </Field>
                 </li>
               );
             })}
@@ -221,7 +221,7 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
         </fieldset>
         <CheckboxField
           label="Put back in stock"
-          binding={form.field("restock")}
+          {...form.field("restock")}
           hint="The chosen units go back on the shelf, for sale again."
         />
         <div className="order-refund-amount">
@@ -230,7 +230,7 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
             prefix="$"
             inputMode="decimal"
             autoComplete="off"
-            binding={amount}
+            {...amount}
             hint={`Up to ${formatDollars(order.refundable)} is left to refund. The chosen units’ price with GST, less their share of any discount; delivery only with the rest.`}
           />
           {amount.value !== rest ? (
@@ -249,17 +249,17 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
           multiline
           rows={2}
           maxLength={MAX_REASON_LENGTH}
-          binding={form.field("reason")}
+          {...form.field("reason")}
           hint="Kept with the refund; the customer’s email quotes it."
         />
         <CheckboxField
           label="Notify customer"
-          binding={form.field("notify")}
+          {...form.field("notify")}
           hint={`Emails ${order.email} the refund.`}
         />
         <FormAlert message={failure} />
         {refunds ? null : (
-          <p id={hintId} className="admin-hint">
+          <p id={hintId} className="field-hint">
             {ORDER_ADMIN_MESSAGES.nothingChosen}.
           </p>
         )}

@@ -8,11 +8,11 @@ import {
   DEFAULT_CARRIER,
   TrackingCorrectionSchema,
 } from "../../../worker/contracts/admin-orders";
+import { CheckboxField, FormAlert } from "../../components/form-kit";
 import { failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import { correctTracking, isGateRefusal, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { CheckboxField, FormAlert } from "../components/field";
 import { formSchema } from "../form-schema";
 import { TrackingFields } from "./tracking-fields";
 import { useReturnFocus } from "./use-return-focus";
@@ -78,7 +78,7 @@ export function TrackingDialog({ order, onOrder, onClose }: TrackingDialogProps)
       />
       <CheckboxField
         label="Notify customer"
-        binding={form.field("notify")}
+        {...form.field("notify")}
         hint={
           form.values.notify === "true"
             ? `Emails ${order.email} the new tracking number and its link.`

@@ -11,6 +11,7 @@ import type {
   PayoutDueDto,
   WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
+import { FormAlert } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import {
   cancelPayout,
@@ -21,7 +22,6 @@ import {
   reportAdminFailure,
 } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { FormAlert } from "../components/field";
 import { plural } from "../format";
 import { useReturnFocus } from "../orders/use-return-focus";
 

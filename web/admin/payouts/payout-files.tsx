@@ -6,9 +6,9 @@ import { useState } from "react";
 import { formatDollars } from "../../../worker/contracts/money";
 import { AbaQuery, type AdminPayoutDto } from "../../../worker/contracts/payouts";
 import { shopDate } from "../../../worker/contracts/shop-time";
+import { Field } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { downloadPayoutAba, downloadPayoutPaypal, reportAdminFailure } from "../api";
-import { FieldFrame } from "../components/field";
 import { formSchema } from "../form-schema";
 
 /** The processing day is needed here (the endpoint would default a missing one to today). */
@@ -51,14 +51,14 @@ function BankFile({ payout }: { payout: AdminPayoutDto }) {
         <strong>{formatDollars(payout.bankTotal)}</strong> by bank transfer: upload the file to the
         shop’s bank.
       </p>
-      <FieldFrame
+      <Field
         label="Processing date"
         hint="The day the bank releases the payments."
         error={error}
         className="payout-date"
       >
-        {(aria) => <input className="admin-input" type="date" required {...aria} {...control} />}
-      </FieldFrame>
+        {(aria) => <input className="field-input" type="date" required {...aria} {...control} />}
+      </Field>
       <button type="submit" className="button button-ghost" disabled={form.sending}>
         {form.sending ? "Downloading…" : "Download bank file (ABA)"}
       </button>

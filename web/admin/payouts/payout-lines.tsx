@@ -42,7 +42,7 @@ export function PayoutLines({ payout }: { payout: AdminPayoutDto }) {
           ))}
         </tbody>
       </table>
-      <p className="admin-hint">
+      <p className="field-hint">
         Carried: refunds after an earlier payout, taken back from this one.
       </p>
     </section>

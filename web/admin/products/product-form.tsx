@@ -17,13 +17,18 @@ import {
   type ProductUpdateInput,
 } from "../../../worker/contracts/admin-catalogue";
 import { salePercent } from "../../../worker/contracts/money";
+import {
+  type Binding,
+  CheckboxField,
+  fieldMessage,
+  SelectField,
+  TextField,
+} from "../../components/form-kit";
 import { type Errors, useForm } from "../../lib/use-form";
 import { type Load, useLoad } from "../../lib/use-load";
 import { fetchCategories, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { type Binding, CheckboxField, SelectField, TextField } from "../components/field";
 import { STATUS_HINTS, STATUS_LABELS } from "../components/status-pill";
-import { humanize } from "../format";
 import {
   EMPTY_PRODUCT,
   ProductCreateForm,
@@ -145,13 +150,13 @@ export function ProductForm(props: ProductFormProps) {
           </h2>
           <TextField
             label="Name"
-            binding={form.field("name")}
+            {...form.field("name")}
             maxLength={MAX_PRODUCT_NAME_LENGTH}
             autoComplete="off"
           />
           <TextField
             label="Description"
-            binding={form.field("description")}
+            {...form.field("description")}
             multiline
             rows={7}
             maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
@@ -162,13 +167,13 @@ export function ProductForm(props: ProductFormProps) {
           <h2 id="pricing-title" className="admin-card-title">
             Pricing
           </h2>
-          <div className="admin-field-row">
+          <div className="field-row">
             <TextField
               label="Original price"
               prefix="$"
               inputMode="decimal"
               autoComplete="off"
-              binding={form.field("originalPrice")}
+              {...form.field("originalPrice")}
               hint="Shelf price in Australian dollars, before GST: checkout adds GST (10%)."
             />
             <TextField
@@ -176,7 +181,7 @@ export function ProductForm(props: ProductFormProps) {
               prefix="$"
               inputMode="decimal"
               autoComplete="off"
-              binding={form.field("finalPrice")}
+              {...form.field("finalPrice")}
               hint={
                 percent > 0
                   ? `Shoppers see ${percent}% off.`
@@ -190,23 +195,23 @@ export function ProductForm(props: ProductFormProps) {
             <h2 id="alerts-title" className="admin-card-title">
               Stock alert
             </h2>
-            <LowStockField binding={form.field("lowStockThreshold")} />
+            <LowStockField {...form.field("lowStockThreshold")} />
           </section>
         ) : (
           <section className="admin-card" aria-labelledby="opening-stock-title">
             <h2 id="opening-stock-title" className="admin-card-title">
               Stock
             </h2>
-            <div className="admin-field-row">
+            <div className="field-row">
               <TextField
                 label="Opening stock"
                 optional
                 inputMode="numeric"
                 autoComplete="off"
-                binding={form.field("stock")}
+                {...form.field("stock")}
                 hint="Units on the shelf now. Leave empty to not track stock."
               />
-              <LowStockField binding={form.field("lowStockThreshold")} />
+              <LowStockField {...form.field("lowStockThreshold")} />
             </div>
           </section>
         )}
@@ -218,7 +223,7 @@ export function ProductForm(props: ProductFormProps) {
           </h2>
           <SelectField
             label="Status"
-            binding={form.field("status")}
+            {...form.field("status")}
             options={STATUS_OPTIONS}
             hint={STATUS_HINTS[form.values.status as keyof typeof STATUS_HINTS]}
           />
@@ -227,11 +232,11 @@ export function ProductForm(props: ProductFormProps) {
           <h2 id="organisation-title" className="admin-card-title">
             Organisation
           </h2>
-          <CategoryField categories={categories} binding={form.field("category")} />
+          <CategoryField categories={categories} {...form.field("category")} />
           <TextField
             label="Tags"
             optional
-            binding={form.field("tags")}
+            {...form.field("tags")}
             autoComplete="off"
             hint="Separated by commas. Related products share a category and a tag."
           />
@@ -245,7 +250,7 @@ export function ProductForm(props: ProductFormProps) {
           <TextField
             label="Variant"
             optional
-            binding={form.field("variant")}
+            {...form.field("variant")}
             maxLength={MAX_VARIANT_LENGTH}
             autoComplete="off"
             hint="Size, finish or colour, such as “1 litre” or “Hammered”."
@@ -257,13 +262,13 @@ export function ProductForm(props: ProductFormProps) {
           </h2>
           <CheckboxField
             label="Bestseller"
-            binding={form.field("bestseller")}
+            {...form.field("bestseller")}
             hint="Listed under Best sellers on the home page."
           />
-          <CheckboxField label="New" binding={form.field("new")} hint="Marked as a new arrival." />
+          <CheckboxField label="New" {...form.field("new")} hint="Marked as a new arrival." />
           <CheckboxField
             label="Premium"
-            binding={form.field("premium")}
+            {...form.field("premium")}
             hint="In the Premium Collection."
           />
         </section>
@@ -302,13 +307,13 @@ export function ProductForm(props: ProductFormProps) {
   );
 }
 
-function LowStockField({ binding }: { binding: Binding }) {
+function LowStockField(binding: Binding) {
   return (
     <TextField
       label="Low-stock alert at"
       inputMode="numeric"
       autoComplete="off"
-      binding={binding}
+      {...binding}
       hint={`Listed under Low stock when this many or fewer are left (0 to ${MAX_LOW_STOCK_THRESHOLD.toLocaleString("en-AU")}).`}
     />
   );
@@ -316,16 +321,13 @@ function LowStockField({ binding }: { binding: Binding }) {
 
 function CategoryField({
   categories,
-  binding,
-}: {
-  categories: Load<AdminCategoryDto[]>;
-  binding: Binding;
-}) {
+  ...binding
+}: Binding & { categories: Load<AdminCategoryDto[]> }) {
   if (categories.status === "failed") {
     return (
-      <div className="admin-field">
-        <p className="admin-label">Category</p>
-        <p className="admin-error" role="alert">
+      <div className="field">
+        <p className="field-label">Category</p>
+        <p className="field-error" role="alert">
           {categories.message}{" "}
           <button type="button" className="admin-link-button" onClick={categories.reload}>
             Try again
@@ -341,7 +343,8 @@ function CategoryField({
   return (
     <SelectField
       label="Category"
-      binding={{ ...binding, error: binding.error && humanizeCategory(binding.error) }}
+      {...binding}
+      error={binding.error && humanizeCategory(binding.error)}
       options={options}
       placeholder={categories.status === "loading" ? "Loading categories…" : "Choose a category"}
       disabled={categories.status === "loading"}
@@ -351,4 +354,4 @@ function CategoryField({
 
 /** The contract's "category must be the id of an existing category", as a person would say it. */
 const humanizeCategory = (message: string) =>
-  /^category must be the id/.test(message) ? "Choose a category." : humanize(message);
+  /^category must be the id/.test(message) ? "Choose a category." : fieldMessage(message);

@@ -14,6 +14,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_PRODUCT,
 } from "../../../worker/contracts/admin-images";
+import { fieldMessage } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import {
   deleteProductImage,
@@ -24,7 +25,6 @@ import {
   uploadProductImage,
 } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { humanize } from "../format";
 
 interface ProductPhotosProps {
   productId: string;
@@ -331,7 +331,7 @@ function AltEditor({
   const save = async () => {
     const parsed = v.safeParse(AltSchema, draft);
     if (!parsed.success) {
-      setError(humanize(parsed.issues[0].message));
+      setError(fieldMessage(parsed.issues[0].message));
       return;
     }
     setSaving(true);
@@ -350,13 +350,13 @@ function AltEditor({
 
   return (
     <div className="photo-alt">
-      <label htmlFor={id} className="admin-label">
+      <label htmlFor={id} className="field-label">
         Alt text<span className="visually-hidden"> of photo {number}</span>
       </label>
       <div className="photo-alt-row">
         <input
           id={id}
-          className="admin-input"
+          className="field-input"
           value={draft}
           maxLength={MAX_ALT_LENGTH}
           placeholder="What the photo shows"
@@ -384,7 +384,7 @@ function AltEditor({
         </button>
       </div>
       {error ? (
-        <p id={`${id}-error`} className="admin-error">
+        <p id={`${id}-error`} className="field-error">
           {error}
         </p>
       ) : null}

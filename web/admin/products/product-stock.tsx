@@ -5,10 +5,10 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import type * as v from "valibot";
 import { MAX_STOCK, StockChangeSchema, type StockDto } from "../../../worker/contracts/stock";
+import { TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { changeProductStock, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { TextField } from "../components/field";
 import { StockBadge, stockLevel } from "../components/stock-summary";
 import { formSchema } from "../form-schema";
 import { typedCount } from "./product-values";
@@ -138,7 +138,7 @@ function SetCount({ tracked, apply }: { tracked: boolean; apply: Apply }) {
         label={tracked ? "Set on hand to" : "Units on hand"}
         inputMode="numeric"
         autoComplete="off"
-        binding={form.field("onHand")}
+        {...form.field("onHand")}
         hint="After a stocktake: the number on the shelf."
       />
       <button type="submit" className="button button-ghost" disabled={form.sending}>
@@ -170,19 +170,19 @@ function Adjust({ apply }: { apply: Apply }) {
       onSubmit={onSubmit}
       aria-label="Adjust stock"
     >
-      <div className="admin-field-row">
+      <div className="field-row">
         <TextField
           label="Add or remove"
           inputMode="numeric"
           autoComplete="off"
-          binding={form.field("delta")}
+          {...form.field("delta")}
           hint={`Units: 12 to add, -2 to remove (up to ${MAX_STOCK.toLocaleString("en-AU")}).`}
         />
         <TextField
           label="Reason"
           autoComplete="off"
           maxLength={200}
-          binding={form.field("reason")}
+          {...form.field("reason")}
           hint="Such as “Delivery from Moradabad” or “Broken in the shop”."
         />
       </div>

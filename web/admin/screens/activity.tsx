@@ -44,13 +44,13 @@ export function ActivityScreen() {
         <p className="admin-muted">Every change made in the back-office, newest first.</p>
       </PageHeader>
       <div className="admin-toolbar">
-        <div className="admin-field admin-inline-field">
-          <label htmlFor="activity-entity" className="admin-label">
+        <div className="field is-inline">
+          <label htmlFor="activity-entity" className="field-label">
             Show
           </label>
           <select
             id="activity-entity"
-            className="admin-input admin-select"
+            className="field-input field-select"
             value={entity ?? ""}
             onChange={(event) => {
               const next = new URLSearchParams();

@@ -12,10 +12,10 @@ import {
   MAX_CATEGORY_DESCRIPTION_LENGTH,
   MAX_CATEGORY_NAME_LENGTH,
 } from "../../../worker/contracts/admin-catalogue";
+import { FormAlert, TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
 import { createCategory, fetchCategories, reportAdminFailure, updateCategory } from "../api";
-import { FormAlert, TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { type Picture, PicturePicker } from "../components/picture-picker";
@@ -199,16 +199,16 @@ function CategoryForm({
   };
 
   return (
-    <form ref={form.formRef} className="admin-form category-form" noValidate onSubmit={onSubmit}>
+    <form ref={form.formRef} className="form category-form" noValidate onSubmit={onSubmit}>
       <div className="category-form-picture">
         <Thumb src={picture?.url} size={96} />
         <PicturePicker onPick={pick} label={picture ? "Change picture" : "Choose a picture"} />
-        {form.errors.imageKey ? <p className="admin-error">{form.errors.imageKey}</p> : null}
+        {form.errors.imageKey ? <p className="field-error">{form.errors.imageKey}</p> : null}
       </div>
       <div className="category-form-fields">
         <TextField
           label="Name"
-          binding={form.field("name")}
+          {...form.field("name")}
           maxLength={MAX_CATEGORY_NAME_LENGTH}
           autoComplete="off"
           hint={category ? "Renaming keeps its products in it." : undefined}
@@ -218,11 +218,11 @@ function CategoryForm({
           optional
           multiline
           rows={3}
-          binding={form.field("description")}
+          {...form.field("description")}
           maxLength={MAX_CATEGORY_DESCRIPTION_LENGTH}
         />
         <FormAlert message={failure} />
-        <div className="admin-actions">
+        <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={form.sending}>
             {form.sending ? "Saving…" : category ? "Save category" : "Create category"}
           </button>

@@ -17,6 +17,7 @@ import {
 } from "../../../worker/contracts/admin-creators";
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopDay } from "../../../worker/contracts/shop-time";
+import { FormAlert, TextField } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useLoad } from "../../lib/use-load";
 import {
@@ -26,7 +27,6 @@ import {
   reviewCommission,
 } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { FormAlert, TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Pager } from "../components/pager";
@@ -410,14 +410,12 @@ function DecisionDialog({
         rows={3}
         maxLength={MAX_CREATOR_NOTE_LENGTH}
         hint="Kept in the activity log with your decision; the creator is not told."
-        binding={{
-          name: "note",
-          value: note,
-          error: noteError,
-          onChange: (event) => {
-            setNote(event.target.value);
-            setNoteError(undefined);
-          },
+        name="note"
+        value={note}
+        error={noteError}
+        onChange={(event) => {
+          setNote(event.target.value);
+          setNoteError(undefined);
         }}
       />
       <FormAlert message={failure} />

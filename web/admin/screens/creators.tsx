@@ -21,6 +21,7 @@ import {
 } from "../../../worker/contracts/admin-creators";
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopDay } from "../../../worker/contracts/shop-time";
+import { Field, FormAlert, TextField } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
@@ -32,7 +33,6 @@ import {
   updateCreator,
 } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { FieldFrame, FormAlert, TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Pager } from "../components/pager";
@@ -188,10 +188,10 @@ function CreatorSearch({ params }: { params: CreatorParams }) {
       noValidate
       onSubmit={onSubmit}
     >
-      <FieldFrame label="Name, email or code" error={error} className="creators-search-field">
+      <Field label="Name, email or code" error={error} className="creators-search-field">
         {(aria) => (
           <input
-            className="admin-input"
+            className="field-input"
             type="search"
             maxLength={100}
             autoComplete="off"
@@ -199,7 +199,7 @@ function CreatorSearch({ params }: { params: CreatorParams }) {
             {...binding}
           />
         )}
-      </FieldFrame>
+      </Field>
       <button type="submit" className="button button-ghost">
         Search
       </button>
@@ -515,14 +515,12 @@ function MoveDialog({ creator, to, onSaved, onStale, onClose }: MoveDialogProps)
         rows={3}
         maxLength={MAX_CREATOR_NOTE_LENGTH}
         hint="Shown in the email and on their creator profile."
-        binding={{
-          name: "note",
-          value: note,
-          error: noteError,
-          onChange: (event) => {
-            setNote(event.target.value);
-            setNoteError(undefined);
-          },
+        name="note"
+        value={note}
+        error={noteError}
+        onChange={(event) => {
+          setNote(event.target.value);
+          setNoteError(undefined);
         }}
       />
       <FormAlert message={failure} />
@@ -604,7 +602,7 @@ function CreatorTerms({
       {editing ? (
         <form
           ref={form.formRef}
-          className="admin-form creators-terms-form"
+          className="form creators-terms-form"
           aria-label={`Terms for ${name}`}
           noValidate
           onSubmit={onSubmit}
@@ -614,7 +612,8 @@ function CreatorTerms({
               label="Commission rate (%)"
               inputMode="decimal"
               autoComplete="off"
-              binding={{ ...rate, error: rateWords(rate.error) }}
+              {...rate}
+              error={rateWords(rate.error)}
               hint="Of each order through them, up to two decimals."
             />
             <TextField
@@ -622,12 +621,12 @@ function CreatorTerms({
               prefix="$"
               inputMode="decimal"
               autoComplete="off"
-              binding={form.field("discount")}
+              {...form.field("discount")}
               hint="Off an order that uses their code or link."
             />
           </div>
-          <p className="admin-hint">New terms apply to orders from now on.</p>
-          <div className="admin-actions">
+          <p className="field-hint">New terms apply to orders from now on.</p>
+          <div className="form-actions">
             <button
               type="submit"
               className="button button-primary admin-button-small"

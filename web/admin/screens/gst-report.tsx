@@ -11,10 +11,10 @@ import {
 } from "../../../worker/contracts/admin-reports";
 import { formatDollars } from "../../../worker/contracts/money";
 import { addDays, formatShopCalendarDay, shopDate } from "../../../worker/contracts/shop-time";
+import { Field } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
 import { downloadGstReport, fetchGstReport, type GstRange, reportAdminFailure } from "../api";
-import { FieldFrame } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { formSchema } from "../form-schema";
@@ -110,9 +110,9 @@ function RangeForm({ range }: { range: GstRange }) {
   const dateField = (name: keyof GstRange, label: string) => {
     const { error, ...control } = form.field(name);
     return (
-      <FieldFrame label={label} error={error}>
-        {(aria) => <input className="admin-input" type="date" required {...aria} {...control} />}
-      </FieldFrame>
+      <Field label={label} error={error}>
+        {(aria) => <input className="field-input" type="date" required {...aria} {...control} />}
+      </Field>
     );
   };
   return (
@@ -162,7 +162,7 @@ function Report({ report, pending }: { report: GstReportDto; pending: boolean })
           <Total label="GST on refunds" value={totals.refundsGst} />
           <Total label="Net GST" value={totals.netGst} strong />
         </dl>
-        <p className="admin-hint">
+        <p className="field-hint">
           Totals are what was paid, delivery included. GST is one eleventh of each sale and each
           refund, rounded to the cent; refunds count in the period they were made.
         </p>

@@ -17,6 +17,7 @@ import {
   ReplySchema,
 } from "../../../worker/contracts/admin-inbox";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
 import {
@@ -27,7 +28,6 @@ import {
   reportAdminFailure,
   setMessageStatus,
 } from "../api";
-import { TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Pager } from "../components/pager";
@@ -329,7 +329,7 @@ function MessageView({
             Mark closed
           </button>
         )}
-        <span className="admin-hint">
+        <span className="field-hint">
           {message.status === "closed"
             ? "Reopening marks it new again."
             : "Closing files it away without a reply."}
@@ -358,16 +358,16 @@ function ReplyForm({
     }
   });
   return (
-    <form ref={form.formRef} className="admin-form inbox-reply-form" noValidate onSubmit={onSubmit}>
+    <form ref={form.formRef} className="form inbox-reply-form" noValidate onSubmit={onSubmit}>
       <TextField
         label="Reply"
         multiline
         rows={6}
-        binding={form.field("message")}
+        {...form.field("message")}
         maxLength={MAX_REPLY_LENGTH}
         hint={`Emailed to ${message.email} and kept with the message.`}
       />
-      <div className="admin-actions">
+      <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={form.sending}>
           {form.sending ? "Sending…" : "Send reply"}
         </button>

@@ -69,7 +69,7 @@ function PackingSlip({ order }: { order: AdminOrderDto }) {
         </button>
       </div>
       {order.status === "cancelled" ? (
-        <p className="admin-alert packing-slip-warning" role="alert">
+        <p className="form-alert packing-slip-warning" role="alert">
           This order was cancelled: do not ship it.
         </p>
       ) : null}

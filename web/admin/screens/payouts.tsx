@@ -17,11 +17,11 @@ import {
   type WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { FormAlert, TextField } from "../../components/form-kit";
 import { failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
 import { fetchPayouts, isGateRefusal, previewPayout, reportAdminFailure } from "../api";
-import { FormAlert, TextField } from "../components/field";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
 import { Pager } from "../components/pager";
@@ -196,13 +196,13 @@ function NextPayout({ due, onStale }: { due: PayoutDueDto; onStale: () => void }
           inputMode="decimal"
           autoComplete="off"
           className="payouts-minimum"
-          binding={form.field("minimum")}
+          {...form.field("minimum")}
         />
         <button type="submit" className="button button-primary" disabled={form.sending}>
           {form.sending ? "Working out the payout…" : "Make payout"}
         </button>
       </form>
-      <p className="admin-hint">
+      <p className="field-hint">
         Only creators with payout details are in it. Its commissions are set aside until you mark it
         paid, or cancel it to put them back.
       </p>

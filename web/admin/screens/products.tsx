@@ -94,7 +94,7 @@ export function ProductsScreen() {
           </label>
           <input
             id="product-search"
-            className="admin-input"
+            className="field-input"
             type="search"
             name="q"
             placeholder="Search by name"
