@@ -2,7 +2,7 @@
 // product's History and on the Activity screen.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { changesOf, describeAction } from "../../web/admin/audit/audit-format";
+import { changesOf, describeAction } from "../../web/admin/activity/audit-format";
 import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
 import {
   CATEGORY_ID,

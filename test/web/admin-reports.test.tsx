@@ -3,7 +3,7 @@
 // negative and marked, the totals, and the CSV saved through the API client (token, one refresh).
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { quarterPresets } from "../../web/admin/screens/gst-report";
+import { quarterPresets } from "../../web/admin/reports/gst-report-screen";
 import { attachmentName } from "../../web/lib/api-file";
 import {
   captureDownloads,

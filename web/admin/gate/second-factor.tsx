@@ -16,7 +16,7 @@ import {
   type SecondFactorEnrolment,
   verifySecondFactor,
   WRONG_PASSWORD_CODE,
-} from "../api";
+} from "./api";
 
 const CODE_FAILURE = "The code could not be checked. Please try again.";
 

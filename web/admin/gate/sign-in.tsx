@@ -8,7 +8,7 @@ import { loginUser } from "../../features/account/api";
 import { failureMessage } from "../../lib/api-client";
 import { storeSession } from "../../lib/stored-session";
 import { useForm } from "../../lib/use-form";
-import { useAdminTitle } from "../use-admin-title";
+import { useAdminTitle } from "../lib/use-admin-title";
 import { GateFrame } from "./gate-frame";
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";

@@ -12,10 +12,11 @@ import {
 import { formatDollars } from "../../../worker/contracts/money";
 import { CheckboxField, FormAlert, TextField } from "../../components/form-kit";
 import { failureMessage } from "../../lib/api-client";
-import { cancelOrder, isGateRefusal, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
+import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
+import { useReturnFocus } from "../lib/use-return-focus";
+import { cancelOrder } from "./api";
 import { isKeySpent, newRequestKey } from "./order-format";
-import { useReturnFocus } from "./use-return-focus";
 
 const CANCEL_FAILED = "The order could not be cancelled.";
 const NETWORK = { sayNetworkError: true };

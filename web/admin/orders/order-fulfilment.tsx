@@ -18,14 +18,15 @@ import {
 import { type OrderStatusName, TRACKER_STEPS } from "../../../worker/contracts/order";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { CheckboxField, SelectField } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { changeOrderStatus, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { formSchema } from "../form-schema";
+import { reportAdminFailure } from "../lib/admin-api";
+import { useReturnFocus } from "../lib/use-return-focus";
+import { changeOrderStatus } from "./api";
 import { OrderStatusPill } from "./order-status-pill";
 import { TrackingDialog } from "./tracking-dialog";
 import { TrackingFields } from "./tracking-fields";
-import { useReturnFocus } from "./use-return-focus";
 
 /** The steps the customer is emailed about (Packing is the shop's own business). */
 const MAILED: readonly string[] = ["Shipped", "Out for Delivery", "Delivered"];

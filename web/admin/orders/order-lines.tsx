@@ -5,7 +5,7 @@ import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { TAX_LINE_LABEL } from "../../../worker/contracts/totals";
 import { Thumb } from "../components/thumb";
-import { plural } from "../format";
+import { plural } from "../lib/format";
 
 export function OrderLines({ order }: { order: AdminOrderDto }) {
   const units = order.items.reduce((sum, line) => sum + line.quantity, 0);

@@ -12,7 +12,8 @@ import {
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
-import { addOrderNote, reportAdminFailure } from "../api";
+import { reportAdminFailure } from "../lib/admin-api";
+import { addOrderNote } from "./api";
 
 const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
   created: "Created",

@@ -10,7 +10,7 @@ import {
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { Pager } from "../components/pager";
-import { plural } from "../format";
+import { plural } from "../lib/format";
 import { adminPaths } from "../paths";
 import { QUEUE_FILTER_LABELS } from "./order-format";
 import { OrderStatusPill, RefundedBadge } from "./order-status-pill";

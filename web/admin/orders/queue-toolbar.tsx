@@ -10,8 +10,8 @@ import {
   type OrderSort,
 } from "../../../worker/contracts/admin-orders";
 import { Field } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { formSchema } from "../form-schema";
 import { QUEUE_FILTER_LABELS } from "./order-format";
 import { DEFAULT_QUEUE, isFiltered, type QueueParams, queueAddress } from "./queue-params";
 

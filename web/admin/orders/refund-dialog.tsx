@@ -18,13 +18,14 @@ import {
 import { centsToDollars, dollarsToCents, formatDollars } from "../../../worker/contracts/money";
 import { CheckboxField, Field, FormAlert, TextField } from "../../components/form-kit";
 import { failureMessage } from "../../lib/api-client";
+import { formSchema } from "../../lib/form-schema";
 import { type Errors, useForm } from "../../lib/use-form";
-import { isGateRefusal, refundOrder, reportAdminFailure } from "../api";
 import { Thumb } from "../components/thumb";
-import { formSchema } from "../form-schema";
+import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
+import { useReturnFocus } from "../lib/use-return-focus";
 import { typedDollars } from "../products/product-values";
+import { refundOrder } from "./api";
 import { amountText, isKeySpent, newRequestKey } from "./order-format";
-import { useReturnFocus } from "./use-return-focus";
 
 const REFUND_FAILED = "The refund could not be made.";
 const NETWORK = { sayNetworkError: true };

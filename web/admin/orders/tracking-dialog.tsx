@@ -10,12 +10,13 @@ import {
 } from "../../../worker/contracts/admin-orders";
 import { CheckboxField, FormAlert } from "../../components/form-kit";
 import { failureMessage } from "../../lib/api-client";
+import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { correctTracking, isGateRefusal, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { formSchema } from "../form-schema";
+import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
+import { useReturnFocus } from "../lib/use-return-focus";
+import { correctTracking } from "./api";
 import { TrackingFields } from "./tracking-fields";
-import { useReturnFocus } from "./use-return-focus";
 
 const CORRECT_FAILED = "The tracking could not be corrected.";
 

@@ -13,17 +13,11 @@ import type {
 } from "../../../worker/contracts/payouts";
 import { FormAlert } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
-import {
-  cancelPayout,
-  createPayout,
-  isGateRefusal,
-  markPayoutPaid,
-  previewPayout,
-  reportAdminFailure,
-} from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { plural } from "../format";
-import { useReturnFocus } from "../orders/use-return-focus";
+import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
+import { plural } from "../lib/format";
+import { useReturnFocus } from "../lib/use-return-focus";
+import { cancelPayout, createPayout, markPayoutPaid, previewPayout } from "./api";
 
 const CREATE_FAILED = "The payout could not be created.";
 

@@ -7,9 +7,10 @@ import { formatDollars } from "../../../worker/contracts/money";
 import { AbaQuery, type AdminPayoutDto } from "../../../worker/contracts/payouts";
 import { shopDate } from "../../../worker/contracts/shop-time";
 import { Field } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { downloadPayoutAba, downloadPayoutPaypal, reportAdminFailure } from "../api";
-import { formSchema } from "../form-schema";
+import { reportAdminFailure } from "../lib/admin-api";
+import { downloadPayoutAba, downloadPayoutPaypal } from "./api";
 
 /** The processing day is needed here (the endpoint would default a missing one to today). */
 const AbaForm = formSchema((values) => ({ date: values.date ?? "" }), AbaQuery);

@@ -4,7 +4,7 @@
 import { formatDollars } from "../../../worker/contracts/money";
 import type { AdminPayoutDto, PayoutLineDto } from "../../../worker/contracts/payouts";
 import { paths } from "../../lib/paths";
-import { plural } from "../format";
+import { plural } from "../lib/format";
 import { PaidTo } from "./payout-format";
 
 export function PayoutLines({ payout }: { payout: AdminPayoutDto }) {

@@ -26,9 +26,10 @@ import {
 } from "../../components/form-kit";
 import { type Errors, useForm } from "../../lib/use-form";
 import { type Load, useLoad } from "../../lib/use-load";
-import { fetchCategories, reportAdminFailure } from "../api";
+import { fetchCategories } from "../categories/api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { STATUS_HINTS, STATUS_LABELS } from "../components/status-pill";
+import { reportAdminFailure } from "../lib/admin-api";
+import { STATUS_HINTS, STATUS_LABELS } from "./product-status";
 import {
   EMPTY_PRODUCT,
   ProductCreateForm,

@@ -3,10 +3,11 @@
 import { useState } from "react";
 import { AUDIT_PAGE_SIZE, type AuditEntryDto } from "../../../worker/contracts/admin";
 import { useLoad } from "../../lib/use-load";
-import { fetchAudit, reportAdminFailure } from "../api";
-import { AuditEntry } from "../audit/audit-entry";
-import { useCategoryNames } from "../audit/use-category-names";
+import { fetchAudit } from "../activity/api";
+import { AuditEntry } from "../activity/audit-entry";
+import { useCategoryNames } from "../activity/use-category-names";
 import { LoadFailed, Loading } from "../components/load-state";
+import { reportAdminFailure } from "../lib/admin-api";
 
 interface Older {
   /** The first page's key these follow. */

@@ -16,15 +16,14 @@ import {
 } from "../../../worker/contracts/admin-images";
 import { fieldMessage } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
 import {
   deleteProductImage,
-  isGateRefusal,
   orderProductImages,
-  reportAdminFailure,
   setProductImageAlt,
   uploadProductImage,
-} from "../api";
-import { ConfirmDialog } from "../components/confirm-dialog";
+} from "./api";
 
 interface ProductPhotosProps {
   productId: string;

@@ -6,12 +6,13 @@ import { toast } from "react-toastify";
 import type * as v from "valibot";
 import { MAX_STOCK, StockChangeSchema, type StockDto } from "../../../worker/contracts/stock";
 import { TextField } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { changeProductStock, reportAdminFailure } from "../api";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { StockBadge, stockLevel } from "../components/stock-summary";
-import { formSchema } from "../form-schema";
+import { reportAdminFailure } from "../lib/admin-api";
+import { changeProductStock } from "./api";
 import { typedCount } from "./product-values";
+import { StockBadge, stockLevel } from "./stock-summary";
 
 const [SetSchema, AdjustSchema] = StockChangeSchema.options;
 

@@ -7,7 +7,7 @@ import {
   ProductCreateSchema,
   ProductUpdateSchema,
 } from "../../../worker/contracts/admin-catalogue";
-import { formSchema } from "../form-schema";
+import { formSchema } from "../../lib/form-schema";
 
 export const PRODUCT_FIELDS = [
   "name",

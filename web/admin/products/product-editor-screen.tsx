@@ -1,0 +1,195 @@
+// One product: its details (products/product-form.tsx), photos, stock and history, and archiving.
+// A new product gets its photos once it exists: saving it opens its own page.
+import { useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import type { AdminProductDto } from "../../../worker/contracts/admin-catalogue";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { ApiError } from "../../lib/api-client";
+import { paths } from "../../lib/paths";
+import { useLoad } from "../../lib/use-load";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { LoadFailed, Loading } from "../components/load-state";
+import { PageHeader } from "../components/page-header";
+import { reportAdminFailure } from "../lib/admin-api";
+import { useAdminTitle } from "../lib/use-admin-title";
+import { adminPaths } from "../paths";
+import { archiveProduct, createProduct, fetchProduct, updateProduct } from "./api";
+import { ProductForm } from "./product-form";
+import { ProductHistory } from "./product-history";
+import { ProductPhotos } from "./product-photos";
+import { StatusPill } from "./product-status";
+import { ProductStock } from "./product-stock";
+import "./product-editor.css";
+
+const BackToProducts = () => (
+  <Link to={adminPaths.products} className="admin-back">
+    <span aria-hidden="true">← </span>Products
+  </Link>
+);
+
+export function NewProductScreen() {
+  useAdminTitle("New product");
+  const navigate = useNavigate();
+  return (
+    <div className="admin-screen product-editor">
+      <PageHeader eyebrow={<BackToProducts />} title="New product" />
+      <ProductForm
+        mode="create"
+        onSave={async (input) => {
+          const product = await createProduct(input);
+          toast.success("Product created. Now add its photos.");
+          navigate(adminPaths.product(product._id), { replace: true });
+        }}
+      />
+      <section className="admin-card" aria-labelledby="photos-later-title">
+        <h2 id="photos-later-title" className="admin-card-title">
+          Photos
+        </h2>
+        <p className="admin-muted">Create the product first; its photos are added on its page.</p>
+      </section>
+    </div>
+  );
+}
+
+export function ProductEditorScreen() {
+  const { productId = "" } = useParams();
+  const product = useLoad((signal, id: string) => fetchProduct(id, signal), {
+    key: productId,
+    failure: { fallback: "The product could not be loaded.", toast: false },
+  });
+  useAdminTitle(product.status === "loaded" ? product.data.name : "Product");
+  if (product.status === "loading") {
+    return (
+      <div className="admin-screen">
+        <Loading label="Loading the product…" />
+      </div>
+    );
+  }
+  if (product.status === "failed") {
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <div className="admin-screen">
+        <PageHeader eyebrow={<BackToProducts />} title={missing ? "No such product" : "Product"} />
+        {missing ? (
+          <p>
+            There is no product at this address.{" "}
+            <Link to={adminPaths.products}>See all products</Link>.
+          </p>
+        ) : (
+          <LoadFailed message={product.message} onRetry={product.reload} />
+        )}
+      </div>
+    );
+  }
+  return <ProductEditor key={productId} product={product.data} replace={product.replace} />;
+}
+
+function ProductEditor({
+  product,
+  replace,
+}: {
+  product: AdminProductDto;
+  replace: (product: AdminProductDto) => void;
+}) {
+  // Photos and stock change parts of the product one after another: each starts from the last.
+  const latest = useRef(product);
+  latest.current = product;
+  const [version, setVersion] = useState(0);
+  const [archiving, setArchiving] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const changed = (change: Partial<AdminProductDto>) => {
+    latest.current = { ...latest.current, ...change };
+    replace(latest.current);
+    setVersion((n) => n + 1);
+  };
+
+  const archive = async () => {
+    setBusy(true);
+    try {
+      changed(await archiveProduct(product._id));
+      toast.success("Archived: it is no longer on the storefront.");
+      setArchiving(false);
+    } catch (error) {
+      reportAdminFailure(error, "The product could not be archived.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-screen product-editor">
+      <PageHeader
+        eyebrow={<BackToProducts />}
+        title={product.name}
+        actions={
+          <>
+            {product.status === "active" ? (
+              <a
+                className="button button-ghost"
+                href={paths.product(product._id)}
+                target="_blank"
+                rel="noreferrer"
+              >
+                View in the shop<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+            {product.status !== "archived" ? (
+              <button
+                type="button"
+                className="button admin-button-danger-ghost"
+                onClick={() => setArchiving(true)}
+              >
+                Archive
+              </button>
+            ) : null}
+          </>
+        }
+      >
+        <p className="admin-page-meta">
+          <StatusPill status={product.status} />
+          <span>Listed {formatShopMoment(product.listedAt)}</span>
+          <span>Last changed {formatShopMoment(product.updatedAt)}</span>
+        </p>
+      </PageHeader>
+      <ProductForm
+        mode="edit"
+        product={product}
+        onSave={async (changes) => {
+          changed(await updateProduct(product._id, changes));
+          toast.success("Saved");
+        }}
+      />
+      <div className="product-editor-lower">
+        <ProductPhotos
+          productId={product._id}
+          productName={product.name}
+          images={product.images}
+          onImages={(images) => changed({ images })}
+        />
+        <ProductStock
+          productId={product._id}
+          stock={product.stock}
+          lowStockThreshold={product.lowStockThreshold}
+          onStock={(stock) => changed({ stock })}
+        />
+      </div>
+      <ProductHistory productId={product._id} version={version} />
+      {archiving ? (
+        <ConfirmDialog
+          title={`Archive “${product.name}”?`}
+          confirmLabel="Archive product"
+          danger
+          busy={busy}
+          onConfirm={archive}
+          onCancel={() => setArchiving(false)}
+        >
+          <p>
+            It leaves the storefront at once; orders that include it still show it. You can make it
+            active again from its status.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
