@@ -397,7 +397,7 @@ describe("advancing the status", () => {
 
     expect(await screen.findByText("Marked Shipped; the customer was emailed")).toBeTruthy();
     const fulfilment = card("Fulfilment");
-    expect(fulfilment.getByText("Shipped", { selector: ".order-pill" })).toBeTruthy();
+    expect(fulfilment.getByText("Shipped", { selector: ".admin-pill" })).toBeTruthy();
     expect(fulfilment.getByText("SND 123")).toBeTruthy();
     expect(fulfilment.getByText("Sendle")).toBeTruthy();
     const next = fulfilment.getByLabelText("Move to") as HTMLSelectElement;

@@ -296,6 +296,7 @@ export function SubmitButton({
   sendingLabel,
   children,
   large = false,
+  small = false,
   ghost = false,
   disabled = false,
 }: {
@@ -303,6 +304,7 @@ export function SubmitButton({
   sendingLabel: string;
   children: ReactNode;
   large?: boolean;
+  small?: boolean;
   /** A secondary action of its form (Search, Add note). */
   ghost?: boolean;
   disabled?: boolean;
@@ -311,10 +313,46 @@ export function SubmitButton({
     "button",
     ghost ? "button-ghost" : "button-primary",
     large ? "button-large" : "",
+    small ? "button-small" : "",
   ];
   return (
     <button type="submit" className={classes.join(" ").trim()} disabled={sending || disabled}>
       {sending ? sendingLabel : children}
     </button>
+  );
+}
+
+/** A form's last row: its submit button with its sending label, and Cancel when it has one. */
+export function FormActions({
+  sending,
+  sendingLabel,
+  children,
+  onCancel,
+  cancelLabel = "Cancel",
+  small = false,
+}: {
+  sending: boolean;
+  sendingLabel: string;
+  children: ReactNode;
+  onCancel?: () => void;
+  cancelLabel?: string;
+  small?: boolean;
+}) {
+  return (
+    <div className="form-actions">
+      <SubmitButton sending={sending} sendingLabel={sendingLabel} small={small}>
+        {children}
+      </SubmitButton>
+      {onCancel ? (
+        <button
+          type="button"
+          className={small ? "button button-ghost button-small" : "button button-ghost"}
+          disabled={sending}
+          onClick={onCancel}
+        >
+          {cancelLabel}
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 // before → after, in the units a person reads (dollars, category names, Yes/No), never raw JSON.
 import type { AuditEntity, AuditEntryDto } from "../../../worker/contracts/admin";
 import { formatCents } from "../../../worker/contracts/money";
-import { STATUS_LABELS } from "../products/product-status";
+import { PRODUCT_STATUS_WORDS } from "../products/product-status";
 
 export const ENTITY_LABELS: Record<AuditEntity, string> = {
   product: "Products",
@@ -127,8 +127,8 @@ export function formatValue(field: string, value: unknown, categories: CategoryN
   if (field === "delta" && typeof value === "number") {
     return value > 0 ? `+${value}` : `−${Math.abs(value)}`;
   }
-  if (field === "status" && typeof value === "string" && value in STATUS_LABELS) {
-    return STATUS_LABELS[value as keyof typeof STATUS_LABELS];
+  if (field === "status" && typeof value === "string" && value in PRODUCT_STATUS_WORDS) {
+    return PRODUCT_STATUS_WORDS[value as keyof typeof PRODUCT_STATUS_WORDS].label;
   }
   if (field === "imageKey" && typeof value === "string") return fileName(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";

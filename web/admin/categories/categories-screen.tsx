@@ -129,7 +129,7 @@ export function CategoriesScreen() {
                   </div>
                   <button
                     type="button"
-                    className="button button-ghost admin-button-small"
+                    className="button button-ghost button-small"
                     onClick={() => {
                       setEditing(category._id);
                       setCreating(false);

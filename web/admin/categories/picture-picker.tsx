@@ -23,7 +23,7 @@ export function PicturePicker({
     <>
       <button
         type="button"
-        className="button button-ghost admin-button-small"
+        className="button button-ghost button-small"
         onClick={() => setOpen(true)}
       >
         {label}

@@ -313,7 +313,7 @@ function MessageView({
         {message.status === "closed" ? (
           <button
             type="button"
-            className="button button-ghost admin-button-small"
+            className="button button-ghost button-small"
             onClick={() => move("new")}
             disabled={moving}
           >
@@ -322,7 +322,7 @@ function MessageView({
         ) : (
           <button
             type="button"
-            className="button button-ghost admin-button-small"
+            className="button button-ghost button-small"
             onClick={() => move("closed")}
             disabled={moving}
           >

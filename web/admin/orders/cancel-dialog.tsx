@@ -14,7 +14,7 @@ import { CheckboxField, FormAlert, TextField } from "../../components/form-kit";
 import { failureMessage } from "../../lib/api-client";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
-import { useReturnFocus } from "../lib/use-return-focus";
+import { useReturnFocus } from "../lib/use-dialog-action";
 import { cancelOrder } from "./api";
 import { isKeySpent, newRequestKey } from "./order-format";
 

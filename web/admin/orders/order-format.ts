@@ -1,27 +1,6 @@
-// How the back-office's order screens write statuses, days and the contract's field names, and the
-// key that makes one refund of a double click.
-import {
-  ORDER_ADMIN_MESSAGES,
-  type OrderQueueFilter,
-} from "../../../worker/contracts/admin-orders";
+// The key that makes one refund of a double click, and how refund amounts read.
+import { ORDER_ADMIN_MESSAGES } from "../../../worker/contracts/admin-orders";
 import { ApiError } from "../../lib/api-client";
-
-/** The order's status as the owner reads it; the Worker's `cancelled` is the only lower-case one. */
-export function orderStatusLabel(status: string): string {
-  if (status === "cancelled") return "Cancelled";
-  return status;
-}
-
-export const QUEUE_FILTER_LABELS: Record<OrderQueueFilter, string> = {
-  unshipped: "Unshipped",
-  all: "All",
-  "Order Placed": "Order Placed",
-  Packing: "Packing",
-  Shipped: "Shipped",
-  "Out for Delivery": "Out for Delivery",
-  Delivered: "Delivered",
-  cancelled: "Cancelled",
-};
 
 /**
  * A fresh key for one refund or cancellation (the contract's 8 to 64 of [A-Za-z0-9_-]): 32 hex

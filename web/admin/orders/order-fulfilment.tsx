@@ -22,9 +22,9 @@ import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { reportAdminFailure } from "../lib/admin-api";
-import { useReturnFocus } from "../lib/use-return-focus";
+import { useReturnFocus } from "../lib/use-dialog-action";
 import { changeOrderStatus } from "./api";
-import { OrderStatusPill } from "./order-status-pill";
+import { OrderStatusPills } from "./order-status";
 import { TrackingDialog } from "./tracking-dialog";
 import { TrackingFields } from "./tracking-fields";
 
@@ -61,7 +61,7 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
         <h2 id="order-fulfilment-title" className="admin-card-title">
           Fulfilment
         </h2>
-        <OrderStatusPill status={order.status} />
+        <OrderStatusPills status={order.status} />
       </div>
       {shipping.trackingNumber ? (
         <dl className="order-details">
@@ -71,7 +71,7 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
           </div>
           <div>
             <dt>Tracking number</dt>
-            <dd className="order-mono">{shipping.trackingNumber}</dd>
+            <dd className="admin-mono">{shipping.trackingNumber}</dd>
           </div>
           {order.shippedAt ? (
             <div>
@@ -260,11 +260,11 @@ function ConfirmShipping({
           </div>
           <div>
             <dt>Tracking number</dt>
-            <dd className="order-mono">{input.trackingNumber}</dd>
+            <dd className="admin-mono">{input.trackingNumber}</dd>
           </div>
           <div className="order-details-wide">
             <dt>Tracking link</dt>
-            <dd className="order-break">{trackingUrlFor(carrier, input.trackingNumber)}</dd>
+            <dd className="admin-break">{trackingUrlFor(carrier, input.trackingNumber)}</dd>
           </div>
         </dl>
       ) : (

@@ -4,6 +4,7 @@
 import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { TAX_LINE_LABEL } from "../../../worker/contracts/totals";
+import { Pill } from "../components/pill";
 import { Thumb } from "../components/thumb";
 import { plural } from "../lib/format";
 
@@ -37,9 +38,7 @@ export function OrderLines({ order }: { order: AdminOrderDto }) {
               </td>
               <td className="order-line-name">
                 <span>{line.name}</span>
-                {line.restocked > 0 ? (
-                  <span className="admin-badge order-restocked">{line.restocked} restocked</span>
-                ) : null}
+                {line.restocked > 0 ? <Pill tone="ok">{line.restocked} restocked</Pill> : null}
               </td>
               <td className="order-line-price" data-label="Price">
                 {formatDollars(line.unitPrice)}

@@ -41,7 +41,7 @@ export function CustomerPanel({ order }: { order: AdminOrderDto }) {
             <span className="order-customer">
               {address.firstName} {address.lastName}
             </span>
-            <a href={`mailto:${order.email}`} className="order-break">
+            <a href={`mailto:${order.email}`} className="admin-break">
               {order.email}
             </a>
             {address.phone ? (
@@ -83,11 +83,11 @@ export function PaymentPanel({ order }: { order: AdminOrderDto }) {
         </div>
         <div>
           <dt>Stripe payment</dt>
-          <dd className="order-mono order-break">{payment.paymentIntentId ?? "—"}</dd>
+          <dd className="admin-mono admin-break">{payment.paymentIntentId ?? "—"}</dd>
         </div>
         <div>
           <dt>Stripe checkout session</dt>
-          <dd className="order-mono order-break">{payment.sessionId ?? "—"}</dd>
+          <dd className="admin-mono admin-break">{payment.sessionId ?? "—"}</dd>
         </div>
       </dl>
       {order.invoiceUrl ? (
@@ -137,7 +137,7 @@ export function AttributionPanel({ order }: { order: AdminOrderDto }) {
           <div>
             <dt>Code</dt>
             <dd>
-              <span className="order-code">{attribution.code}</span>
+              <span className="admin-code">{attribution.code}</span>
               {attribution.how ? (
                 <span className="admin-muted"> · {HOW[attribution.how]}</span>
               ) : null}
@@ -207,7 +207,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
               {refund.stripeRefundId ? (
                 <>
                   {" "}
-                  · <span className="order-mono">{refund.stripeRefundId}</span>
+                  · <span className="admin-mono">{refund.stripeRefundId}</span>
                 </>
               ) : null}
             </p>

@@ -22,9 +22,9 @@ import {
   RefundsPanel,
   StockMovementsPanel,
 } from "./order-panels";
-import { OrderStatusPill, RefundedBadge } from "./order-status-pill";
+import { OrderStatusPills } from "./order-status";
 import { OrderTimeline } from "./order-timeline";
-import type { FromQueue } from "./queue-list";
+import type { FromQueue } from "./orders-screen";
 import { RefundDialog } from "./refund-dialog";
 import "./orders.css";
 
@@ -115,14 +115,13 @@ function OrderPage({
         }
       >
         <p className="admin-page-meta">
-          <OrderStatusPill status={order.status} />
-          <RefundedBadge refunded={order.refunded} total={order.total} />
+          <OrderStatusPills status={order.status} refunded={order.refunded} total={order.total} />
           {order.paidAt ? (
             <span>
               Paid <time dateTime={order.paidAt}>{formatShopMoment(order.paidAt)}</time>
             </span>
           ) : null}
-          <span className="order-break">{order.email}</span>
+          <span className="admin-break">{order.email}</span>
         </p>
       </PageHeader>
       <div className="order-layout">

@@ -22,7 +22,7 @@ import { formSchema } from "../../lib/form-schema";
 import { type Errors, useForm } from "../../lib/use-form";
 import { Thumb } from "../components/thumb";
 import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
-import { useReturnFocus } from "../lib/use-return-focus";
+import { useReturnFocus } from "../lib/use-dialog-action";
 import { typedDollars } from "../products/product-values";
 import { refundOrder } from "./api";
 import { amountText, isKeySpent, newRequestKey } from "./order-format";

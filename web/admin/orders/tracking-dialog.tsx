@@ -14,7 +14,7 @@ import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
-import { useReturnFocus } from "../lib/use-return-focus";
+import { useReturnFocus } from "../lib/use-dialog-action";
 import { correctTracking } from "./api";
 import { TrackingFields } from "./tracking-fields";
 

@@ -16,7 +16,7 @@ import { ApiError, failureMessage } from "../../lib/api-client";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
 import { plural } from "../lib/format";
-import { useReturnFocus } from "../lib/use-return-focus";
+import { useReturnFocus } from "../lib/use-dialog-action";
 import { cancelPayout, createPayout, markPayoutPaid, previewPayout } from "./api";
 
 const CREATE_FAILED = "The payout could not be created.";

@@ -32,7 +32,7 @@ export function PaidTo({ details }: { details: PayoutDetailsDto }) {
       ) : (
         <>
           <span>PayPal</span>
-          <span className="payout-break">{details.email}</span>
+          <span className="admin-break">{details.email}</span>
         </>
       )}
       {details.abn ? (

@@ -55,7 +55,7 @@ function Line({ line }: { line: PayoutLineDto }) {
     <tr>
       <td className="payout-cell-creator">
         <span className="payout-creator-name">{name}</span>
-        <a href={`mailto:${line.creatorEmail}`} className="payout-break">
+        <a href={`mailto:${line.creatorEmail}`} className="admin-break">
           {line.creatorEmail}
         </a>
       </td>

@@ -1,17 +1,79 @@
 // Low stock: tracked products at or under their own alert level, sold out first
 // (GET /api/admin/stock/low). Each opens its editor at the stock panel.
-import { Link } from "react-router-dom";
+import type { LowStockProductDto } from "../../../worker/contracts/admin-catalogue";
 import { useLoad } from "../../lib/use-load";
-import { LoadFailed, Loading } from "../components/load-state";
+import { DataList } from "../components/data-list";
+import type { Column } from "../components/data-table";
 import { PageHeader } from "../components/page-header";
+import { StatusPill } from "../components/pill";
 import { Thumb } from "../components/thumb";
 import { plural } from "../lib/format";
 import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
 import { fetchLowStock } from "./api";
-import { StatusPill } from "./product-status";
+import { PRODUCT_STATUS_WORDS } from "./product-status";
+import { EditLink, ProductName } from "./products-screen";
 import { StockBadge } from "./stock-summary";
 import "./products.css";
+
+const COLUMNS: Column<LowStockProductDto>[] = [
+  {
+    header: "Photo",
+    hideHeader: true,
+    className: "product-cell-photo",
+    cell: (product) => <Thumb src={product.image} />,
+  },
+  {
+    header: "Product",
+    className: "product-cell-name",
+    cell: (product) => (
+      <>
+        <ProductName id={product.id} name={product.name} />
+        <span className="admin-row-pills">
+          <StatusPill status={product.status} words={PRODUCT_STATUS_WORDS} />
+          <StockBadge level={product.available === 0 ? "sold-out" : "low"} />
+        </span>
+      </>
+    ),
+  },
+  {
+    header: "Available",
+    labelled: true,
+    className: "low-cell-available",
+    cell: (product) => <strong>{product.available}</strong>,
+  },
+  {
+    header: "On hand",
+    labelled: true,
+    className: "low-cell-onhand",
+    cell: (product) => (
+      <>
+        {product.onHand}
+        {product.reserved > 0 ? (
+          <span className="admin-muted"> ({product.reserved} in checkouts)</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    header: "Alert at",
+    labelled: true,
+    className: "low-cell-alert",
+    cell: (product) => product.lowStockThreshold,
+  },
+  {
+    header: "Actions",
+    hideHeader: true,
+    className: "product-cell-action",
+    cell: (product) => (
+      <EditLink
+        to={`${adminPaths.product(product.id)}#stock`}
+        label="Restock"
+        name={product.name}
+      />
+    ),
+  },
+];
 
 export function LowStockScreen() {
   useAdminTitle("Low stock");
@@ -26,71 +88,17 @@ export function LowStockScreen() {
           each product.
         </p>
       </PageHeader>
-      {list.status === "loading" ? (
-        <Loading label="Loading the low-stock list…" />
-      ) : list.status === "failed" ? (
-        <LoadFailed message={list.message} onRetry={list.reload} />
-      ) : list.data.length === 0 ? (
-        <div className="admin-empty">
-          <p>Nothing is running low.</p>
-        </div>
-      ) : (
-        <>
-          <p className="admin-count">{plural(list.data.length, "product")} to restock</p>
-          <table className="admin-table product-table low-stock-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Photo</span>
-                </th>
-                <th scope="col">Product</th>
-                <th scope="col">Available</th>
-                <th scope="col">On hand</th>
-                <th scope="col">Alert at</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((product) => (
-                <tr key={product.id}>
-                  <td className="product-cell-photo">
-                    <Thumb src={product.image} />
-                  </td>
-                  <td className="product-cell-name">
-                    <Link to={adminPaths.product(product.id)} className="product-name-link">
-                      {product.name}
-                    </Link>
-                    <span className="admin-row-pills">
-                      <StatusPill status={product.status} />
-                      <StockBadge level={product.available === 0 ? "sold-out" : "low"} />
-                    </span>
-                  </td>
-                  <td data-label="Available">
-                    <strong>{product.available}</strong>
-                  </td>
-                  <td data-label="On hand">
-                    {product.onHand}
-                    {product.reserved > 0 ? (
-                      <span className="admin-muted"> ({product.reserved} in checkouts)</span>
-                    ) : null}
-                  </td>
-                  <td data-label="Alert at">{product.lowStockThreshold}</td>
-                  <td className="product-cell-action">
-                    <Link
-                      to={`${adminPaths.product(product.id)}#stock`}
-                      className="admin-edit-link"
-                    >
-                      Restock<span className="visually-hidden"> {product.name}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
+      <DataList
+        list={list}
+        noun="product"
+        loadingLabel="Loading the low-stock list…"
+        rows={(products) => products}
+        count={(products) => `${plural(products.length, "product")} to restock`}
+        columns={COLUMNS}
+        rowKey={(product) => product.id}
+        tableClass="product-table low-stock-table"
+        empty={() => ({ title: "Nothing is running low." })}
+      />
     </div>
   );
 }

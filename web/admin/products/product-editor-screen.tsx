@@ -11,6 +11,7 @@ import { useLoad } from "../../lib/use-load";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { LoadFailed, Loading } from "../components/load-state";
 import { PageHeader } from "../components/page-header";
+import { StatusPill } from "../components/pill";
 import { reportAdminFailure } from "../lib/admin-api";
 import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
@@ -18,7 +19,7 @@ import { archiveProduct, createProduct, fetchProduct, updateProduct } from "./ap
 import { ProductForm } from "./product-form";
 import { ProductHistory } from "./product-history";
 import { ProductPhotos } from "./product-photos";
-import { StatusPill } from "./product-status";
+import { PRODUCT_STATUS_WORDS } from "./product-status";
 import { ProductStock } from "./product-stock";
 import "./product-editor.css";
 
@@ -147,7 +148,7 @@ function ProductEditor({
         }
       >
         <p className="admin-page-meta">
-          <StatusPill status={product.status} />
+          <StatusPill status={product.status} words={PRODUCT_STATUS_WORDS} />
           <span>Listed {formatShopMoment(product.listedAt)}</span>
           <span>Last changed {formatShopMoment(product.updatedAt)}</span>
         </p>

@@ -29,7 +29,7 @@ import { type Load, useLoad } from "../../lib/use-load";
 import { fetchCategories } from "../categories/api";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { reportAdminFailure } from "../lib/admin-api";
-import { STATUS_HINTS, STATUS_LABELS } from "./product-status";
+import { PRODUCT_STATUS_WORDS, STATUS_HINTS } from "./product-status";
 import {
   EMPTY_PRODUCT,
   ProductCreateForm,
@@ -42,7 +42,7 @@ import {
 
 const STATUS_OPTIONS = PRODUCT_STATUSES.map((status) => ({
   value: status,
-  label: STATUS_LABELS[status],
+  label: PRODUCT_STATUS_WORDS[status].label,
 }));
 
 type ProductFormProps =

@@ -374,7 +374,7 @@ function AltEditor({
         />
         <button
           type="button"
-          className="button button-ghost admin-button-small"
+          className="button button-ghost button-small"
           disabled={!changed || saving}
           onClick={save}
         >

@@ -1,9 +1,11 @@
+// A product's status in words: its pill, and what it means for shoppers.
 import type { ProductStatus } from "../../../worker/contracts/admin-catalogue";
+import type { StatusWords } from "../components/pill";
 
-export const STATUS_LABELS: Record<ProductStatus, string> = {
-  active: "Active",
-  draft: "Draft",
-  archived: "Archived",
+export const PRODUCT_STATUS_WORDS: Record<ProductStatus, StatusWords> = {
+  active: { label: "Active", tone: "ok" },
+  draft: { label: "Draft", tone: "copper" },
+  archived: { label: "Archived", tone: "muted" },
 };
 
 /** What each status means for shoppers, for the editor's status choice. */
@@ -12,7 +14,3 @@ export const STATUS_HINTS: Record<ProductStatus, string> = {
   draft: "Hidden from shoppers while you prepare it.",
   archived: "Off the storefront; orders that include it still show it.",
 };
-
-export function StatusPill({ status }: { status: ProductStatus }) {
-  return <span className={`admin-pill is-${status}`}>{STATUS_LABELS[status]}</span>;
-}

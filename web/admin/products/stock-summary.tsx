@@ -1,6 +1,7 @@
 // A product's stock in one line: what is left to sell, what is on the shelf, and a badge when it
 // is sold out or at its low-stock threshold.
 import type { StockDto } from "../../../worker/contracts/stock";
+import { Pill } from "../components/pill";
 
 export type StockLevel = "untracked" | "sold-out" | "low" | "ok";
 
@@ -13,8 +14,8 @@ export function stockLevel(stock: StockDto, lowStockThreshold?: number): StockLe
 }
 
 export function StockBadge({ level }: { level: StockLevel }) {
-  if (level === "sold-out") return <span className="admin-badge is-out">Sold out</span>;
-  if (level === "low") return <span className="admin-badge is-low">Low</span>;
+  if (level === "sold-out") return <Pill tone="danger">Sold out</Pill>;
+  if (level === "low") return <Pill tone="new">Low</Pill>;
   return null;
 }
 

@@ -1,0 +1,53 @@
+// How a dialog's action goes: one at a time (a second click waits for the first), its failure
+// said in the dialog as well as in a toast (the dialog sits above the toasts), a 409 (someone else
+// changed it first) told to the screen, and focus given back to what opened the dialog.
+import { useEffect, useState } from "react";
+import { ApiError, failureMessage } from "../../lib/api-client";
+import { isGateRefusal, reportAdminFailure } from "./admin-api";
+
+/**
+ * A dialog that is rendered only while open gives keyboard focus back to what opened it (the
+ * Refund or Cancel order button) when it goes, rather than leaving it on the page's start. The
+ * opener is read while rendering, before the dialog takes focus.
+ */
+export function useReturnFocus(): void {
+  const [opener] = useState(() => document.activeElement);
+  useEffect(
+    () => () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    },
+    [opener],
+  );
+}
+
+export function useDialogAction(failed: string, onConflict?: (error: ApiError) => unknown) {
+  useReturnFocus();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [conflicted, setConflicted] = useState(false);
+
+  /** Says why `error` failed, in the dialog and a toast (nothing for a refusal the gate shows). */
+  const fail = async (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409) {
+      setConflicted(true);
+      await onConflict?.(error);
+    }
+    if (!isGateRefusal(error)) setFailure(failureMessage(error, failed, { sayNetworkError: true }));
+    reportAdminFailure(error, failed);
+  };
+
+  const run = async (action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      await fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { busy, failure, conflicted, run, fail, clearFailure: () => setFailure(null) };
+}

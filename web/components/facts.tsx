@@ -1,0 +1,31 @@
+// Facts as a description list: each a term above (or beside) its value, styled by the list's own
+// class. A fact given as false or null is left out, so a list can hold facts that may not apply.
+import type { ReactNode } from "react";
+
+/** A term, its value, and the class of its row (a total in bold, a wide link). */
+export type Fact = readonly [term: ReactNode, value: ReactNode, className?: string];
+
+export function Facts({
+  facts,
+  className,
+  valueClass,
+}: {
+  facts: readonly (Fact | false | null | undefined)[];
+  className: string;
+  /** Every value's class (figures set in numerals). */
+  valueClass?: string;
+}) {
+  return (
+    <dl className={className}>
+      {facts.map((fact, index) =>
+        fact ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fact's place is its identity here
+          <div key={index} className={fact[2]}>
+            <dt>{fact[0]}</dt>
+            <dd className={valueClass}>{fact[1]}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
+  );
+}
