@@ -2,8 +2,13 @@
 // class. A fact given as false or null is left out, so a list can hold facts that may not apply.
 import type { ReactNode } from "react";
 
-/** A term, its value, and the class of its row (a total in bold, a wide link). */
-export type Fact = readonly [term: ReactNode, value: ReactNode, className?: string];
+/** A term, its value, the class of its row (a total in bold) and of its value (a refund in red). */
+export type Fact = readonly [
+  term: ReactNode,
+  value: ReactNode,
+  className?: string,
+  valueClass?: string,
+];
 
 export function Facts({
   facts,
@@ -22,7 +27,7 @@ export function Facts({
           // biome-ignore lint/suspicious/noArrayIndexKey: a fact's place is its identity here
           <div key={index} className={fact[2]}>
             <dt>{fact[0]}</dt>
-            <dd className={valueClass}>{fact[1]}</dd>
+            <dd className={fact[3] ?? valueClass}>{fact[1]}</dd>
           </div>
         ) : null,
       )}

@@ -1,6 +1,9 @@
+import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import type { AuditEntryDto } from "../../../worker/contracts/admin";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { useLoad } from "../../lib/use-load";
+import { fetchCategories } from "../categories/api";
 import { adminPaths } from "../paths";
 import { type CategoryNames, changesOf, describeAction, subjectName } from "./audit-format";
 
@@ -26,14 +29,51 @@ const SUBJECT_WORDS: Partial<Record<AuditEntryDto["entity"], string>> = {
   payout: "the payout",
 };
 
+const NO_NAMES: CategoryNames = new Map();
+
+/** Category ids to names, for the audit log; until they load (or if they cannot), ids show. */
+function useCategoryNames(): CategoryNames {
+  const categories = useLoad(fetchCategories);
+  const data = categories.status === "loaded" ? categories.data : null;
+  return useMemo(
+    () => (data ? new Map(data.map((category) => [category._id, category.name])) : NO_NAMES),
+    [data],
+  );
+}
+
+/** Entries of the audit log in words, newest first; dimmed while a newer page is on its way. */
+export function AuditList({
+  entries,
+  pending = false,
+  showSubject = false,
+}: {
+  entries: readonly AuditEntryDto[];
+  pending?: boolean;
+  /** The log of one product leaves out which product (the Activity screen names it). */
+  showSubject?: boolean;
+}) {
+  const categories = useCategoryNames();
+  return (
+    <ol className={pending ? "audit-list is-pending" : "audit-list"}>
+      {entries.map((entry) => (
+        <AuditEntry
+          key={entry.id}
+          entry={entry}
+          categories={categories}
+          showSubject={showSubject}
+        />
+      ))}
+    </ol>
+  );
+}
+
 interface AuditEntryProps {
   entry: AuditEntryDto;
   categories: CategoryNames;
-  /** The log of one product leaves out which product (the Activity screen names it). */
-  showSubject?: boolean;
+  showSubject: boolean;
 }
 
-export function AuditEntry({ entry, categories, showSubject = false }: AuditEntryProps) {
+function AuditEntry({ entry, categories, showSubject }: AuditEntryProps) {
   const changes = changesOf(entry, categories);
   const link = showSubject ? subjectLink(entry) : null;
   const name = subjectName(entry);

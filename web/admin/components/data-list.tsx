@@ -102,21 +102,34 @@ export interface ListControls<P extends ListParams> {
   /** The schema the address is read with: the search form checks with it too. */
   schema: ListSchema<P>;
   tabs?: ListTabs<P>;
+  /** Ready-made views (the report's quarters), as tabs. */
+  presets?: { label: string; items: readonly FilterTab[] };
   search?: ListSearch<P>;
   selects?: readonly ListSelect<P>[];
 }
+
+/**
+ * What narrows the list beyond its default view: a required field (the report's days) is what the
+ * list is about, not a filter on it.
+ */
+const narrowing = <P extends ListParams>(query: ListQuery<P>, search?: ListSearch<P>) =>
+  query.narrowed.filter(
+    (key) => !search?.fields.some((field) => field.param === key && field.required),
+  );
 
 export function ListToolbar<P extends ListParams>({
   query,
   schema,
   tabs,
+  presets,
   search,
   selects = [],
 }: ListControls<P>) {
   const { params } = query;
-  const clearable = Boolean(search || selects.length > 0) && query.narrowed.length > 0;
+  const clearable = Boolean(search || selects.length > 0) && narrowing(query, search).length > 0;
   return (
     <div className="list-toolbar">
+      {presets ? <FilterTabs label={presets.label} items={presets.items} /> : null}
       {tabs ? (
         <FilterTabs
           label={tabs.label}
@@ -237,7 +250,7 @@ type DataListProps<P extends ListParams, T, R> = Partial<ListControls<P>> & {
   nouns?: string;
   loadingLabel?: string;
   rows: (answer: T) => readonly R[];
-  /** How many there are in all, when the answer says. */
+  /** How many there are in all, when the answer says (else no count, unless `count`). */
   total?: (answer: T) => number;
   pageSize?: number;
   /** Said after the count ("3 creators pending"). */
@@ -290,9 +303,11 @@ function ListBody<P extends ListParams, T, R>(props: DataListProps<P, T, R>) {
             <EmptyState {...emptyView(props, nouns)} />
           ) : (
             <>
-              <p className="admin-count" aria-live="polite">
-                {props.count ? props.count(answer) : countLine(props, answer, rows.length, nouns)}
-              </p>
+              {props.count || props.total ? (
+                <p className="admin-count" aria-live="polite">
+                  {props.count ? props.count(answer) : countLine(props, answer, rows.length, nouns)}
+                </p>
+              ) : null}
               {props.children ? (
                 props.children(rows, list.pending)
               ) : props.columns && props.rowKey ? (
@@ -355,7 +370,7 @@ function ListPager<P extends ListParams, T, R>({
 }
 
 function emptyView<P extends ListParams, T, R>(
-  { query, empty, tabs }: DataListProps<P, T, R>,
+  { query, empty, tabs, search }: DataListProps<P, T, R>,
   nouns: string,
 ): EmptyView {
   if (!query) return empty({} as P);
@@ -366,12 +381,13 @@ function emptyView<P extends ListParams, T, R>(
     };
   }
   // Narrowed beyond a tab: the tab's own empty view would not say why.
-  if (query.narrowed.some((key) => key !== tabs?.param)) {
+  if (narrowing(query, search).some((key) => key !== tabs?.param)) {
+    const filters = query.filters.length > 1 ? "filters" : "filter";
     return {
       title: `No ${nouns} match.`,
       action: {
         to: query.home,
-        label: `Clear the search and ${query.filters.length > 1 ? "filters" : "filter"}`,
+        label: search ? `Clear the search and ${filters}` : `Clear the ${filters}`,
       },
     };
   }

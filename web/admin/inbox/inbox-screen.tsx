@@ -1,80 +1,45 @@
 // Customer care: the contact form's messages, newest first, 20 a page, by status
-// (GET /api/admin/messages). Choosing one shows all of it with the replies so far, a reply that is
-// mailed to the sender and kept here, and Close / Reopen. The status, the page and the open message
-// live in the address. Wide screens show the list beside the message; phones show one at a time.
-// The newsletter's confirmed subscribers export from here as CSV.
-import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+// (GET /api/admin/messages), on the list kit. Choosing one shows all of it with the replies so
+// far, a reply that is mailed to the sender and kept here, and Close / Reopen; the open message
+// lives in the address too. Wide screens show the list beside the message; phones show one at a
+// time. The newsletter's confirmed subscribers export from here as CSV.
+import { useEffect, useRef } from "react";
+import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
+import * as v from "valibot";
 import {
   ADMIN_MESSAGES_PAGE_SIZE,
   type ContactMessageDto,
   INBOX_MESSAGES,
   MAX_REPLY_LENGTH,
   MESSAGE_STATUSES,
-  type MessageListResponse,
+  MessageListQuery,
   type MessageStatus,
   ReplySchema,
 } from "../../../worker/contracts/admin-inbox";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
-import { TextField } from "../../components/form-kit";
+import { Facts } from "../../components/facts";
+import { FormActions, TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
-import { useLoad } from "../../lib/use-load";
-import { LoadFailed, Loading } from "../components/load-state";
+import { ActionButton } from "../components/action-button";
+import { DataList } from "../components/data-list";
 import { PageHeader } from "../components/page-header";
-import { Pager } from "../components/pager";
+import { StatusPill, type StatusWords } from "../components/pill";
 import { reportAdminFailure } from "../lib/admin-api";
-import { plural } from "../lib/format";
 import { useAdminTitle } from "../lib/use-admin-title";
+import { useListLoad, useListQuery } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
-import {
-  downloadSubscribers,
-  fetchMessages,
-  type MessageListParams,
-  replyToMessage,
-  setMessageStatus,
-} from "./api";
+import { downloadSubscribers, fetchMessages, replyToMessage, setMessageStatus } from "./api";
 import "./inbox.css";
 
-const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
-  new: "New",
-  replied: "Replied",
-  closed: "Closed",
+const MESSAGE_STATUS_WORDS: Record<MessageStatus, StatusWords> = {
+  new: { label: "New", tone: "new" },
+  replied: { label: "Replied", tone: "ok" },
+  closed: { label: "Closed", tone: "muted" },
 };
 
-const isStatus = (value: string | null): value is MessageStatus =>
-  (MESSAGE_STATUSES as readonly string[]).includes(value ?? "");
-
-interface InboxParams extends MessageListParams {
-  /** The open message. */
-  id?: string | undefined;
-}
-
-function readParams(search: URLSearchParams): InboxParams {
-  const status = search.get("status");
-  const page = Number(search.get("page") ?? "1");
-  return {
-    status: isStatus(status) ? status : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-    id: search.get("id") || undefined,
-  };
-}
-
-/** The inbox's address with some of its parameters changed; a new filter starts at page 1. */
-function inboxAddress(current: InboxParams, change: Partial<InboxParams>): string {
-  const next = { ...current, ...change };
-  const search = new URLSearchParams();
-  if (next.status) search.set("status", next.status);
-  if (next.page && next.page > 1) search.set("page", String(next.page));
-  if (next.id) search.set("id", next.id);
-  const text = search.toString();
-  return text ? `${adminPaths.inbox}?${text}` : adminPaths.inbox;
-}
-
-const FILTERS: { status: MessageStatus | undefined; label: string }[] = [
-  { status: undefined, label: "All" },
-  ...MESSAGE_STATUSES.map((status) => ({ status, label: MESSAGE_STATUS_LABELS[status] })),
-];
+/** The inbox's address: the list's own query and the open message. */
+const InboxQuery = v.object({ ...MessageListQuery.entries, id: v.optional(v.string()) });
 
 const fullName = (message: ContactMessageDto) =>
   `${message.firstName} ${message.lastName}`.trim() || message.email;
@@ -88,14 +53,9 @@ const firstLine = (text: string) =>
 
 export function InboxScreen() {
   useAdminTitle("Inbox");
-  const [search] = useSearchParams();
-  const params = readParams(search);
-  const list = useLoad((signal) => fetchMessages(params, signal), {
-    key: inboxAddress(params, { id: undefined }),
-    keepWhileReloading: true,
-    failure: { fallback: "The messages could not be loaded.", toast: false },
-  });
-
+  const query = useListQuery(InboxQuery, { path: adminPaths.inbox, view: ["id"] });
+  const list = useListLoad(query, fetchMessages, "The messages could not be loaded.");
+  const { id } = query.params;
   const saved = (message: ContactMessageDto) => {
     if (list.status !== "loaded") return;
     list.replace({
@@ -103,119 +63,95 @@ export function InboxScreen() {
       messages: list.data.messages.map((m) => (m._id === message._id ? message : m)),
     });
   };
-
-  const open =
-    list.status === "loaded" && params.id
-      ? (list.data.messages.find((m) => m._id === params.id) ?? null)
-      : null;
+  const openOf = (messages: ContactMessageDto[]) =>
+    (id && messages.find((m) => m._id === id)) || null;
 
   return (
     <div className="admin-screen">
-      <PageHeader title="Inbox" actions={<ExportSubscribers />}>
+      <PageHeader
+        title="Inbox"
+        actions={
+          <ActionButton
+            run={downloadSubscribers}
+            failed="The subscribers could not be exported."
+            busyLabel="Exporting…"
+          >
+            Export subscribers (CSV)
+          </ActionButton>
+        }
+      >
         <p className="admin-muted">Messages from the contact form, newest first.</p>
       </PageHeader>
-      <nav className="admin-filters" aria-label="Filter by status">
-        {FILTERS.map(({ status, label }) => (
-          <Link
-            key={label}
-            to={inboxAddress(params, { status, page: 1, id: undefined })}
-            className="admin-filter"
-            aria-current={params.status === status ? "true" : undefined}
-          >
-            {label}
-          </Link>
-        ))}
-      </nav>
-      {list.status === "loading" ? (
-        <Loading label="Loading messages…" />
-      ) : list.status === "failed" ? (
-        <LoadFailed message={list.message} onRetry={list.reload} />
-      ) : (
-        <div className={open ? "inbox has-open" : "inbox"}>
-          <MessageList answer={list.data} params={params} pending={list.pending} />
-          {open ? (
-            <MessageView
-              key={open._id}
-              message={open}
-              back={inboxAddress(params, { id: undefined })}
-              onSaved={saved}
-            />
-          ) : list.data.messages.length > 0 ? (
+      <DataList
+        query={query}
+        schema={InboxQuery}
+        list={list}
+        noun="message"
+        tabs={{
+          param: "status",
+          label: "Filter by status",
+          items: [
+            { label: "All", value: undefined },
+            ...MESSAGE_STATUSES.map((value) => ({
+              label: MESSAGE_STATUS_WORDS[value].label,
+              value,
+            })),
+          ],
+        }}
+        rows={(answer) => answer.messages}
+        pageSize={ADMIN_MESSAGES_PAGE_SIZE}
+        total={(answer) => answer.total}
+        countSuffix={(params) => (params.status ? ` ${params.status}` : "")}
+        className={(answer) => (openOf(answer.messages) ? "inbox has-open" : "inbox")}
+        empty={(params) => ({
+          title: params.status ? `No ${params.status} messages.` : "No messages yet.",
+        })}
+        aside={(answer) => {
+          const open = openOf(answer.messages);
+          if (open) {
+            return (
+              <MessageView
+                key={open._id}
+                message={open}
+                back={query.address({ id: undefined })}
+                onSaved={saved}
+              />
+            );
+          }
+          return answer.messages.length > 0 ? (
             <p className="inbox-placeholder admin-muted">
-              {params.id
+              {id
                 ? "That message is not on this page or under this filter."
                 : "Choose a message to read it and reply."}
             </p>
-          ) : null}
-        </div>
-      )}
+          ) : null;
+        }}
+      >
+        {(messages, pending) => (
+          <ul className={pending ? "inbox-messages is-pending" : "inbox-messages"}>
+            {messages.map((message) => (
+              <li key={message._id}>
+                <Link
+                  to={query.address({ id: message._id })}
+                  className="inbox-item"
+                  aria-current={id === message._id ? "true" : undefined}
+                >
+                  <span className="inbox-item-head">
+                    <span className="inbox-item-name">{fullName(message)}</span>
+                    <StatusPill status={message.status} words={MESSAGE_STATUS_WORDS} />
+                  </span>
+                  <span className="inbox-item-meta">
+                    <span className="admin-break">{message.email}</span>
+                    <time dateTime={message.createdAt}>{formatShopMoment(message.createdAt)}</time>
+                  </span>
+                  <span className="inbox-item-preview">{firstLine(message.message)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataList>
     </div>
-  );
-}
-
-function MessageList({
-  answer,
-  params,
-  pending,
-}: {
-  answer: MessageListResponse;
-  params: InboxParams;
-  pending: boolean;
-}) {
-  const { messages, total } = answer;
-  const page = params.page ?? 1;
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_MESSAGES_PAGE_SIZE));
-  if (messages.length === 0) {
-    return (
-      <div className="admin-empty inbox-list">
-        <p>
-          {params.status
-            ? `No ${MESSAGE_STATUS_LABELS[params.status].toLowerCase()} messages.`
-            : "No messages yet."}
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="inbox-list">
-      <p className="admin-count" aria-live="polite">
-        {plural(total, "message")}
-        {params.status ? ` ${MESSAGE_STATUS_LABELS[params.status].toLowerCase()}` : ""}
-      </p>
-      <ul className={pending ? "inbox-messages is-pending" : "inbox-messages"}>
-        {messages.map((message) => (
-          <li key={message._id}>
-            <Link
-              to={inboxAddress(params, { id: message._id })}
-              className="inbox-item"
-              aria-current={params.id === message._id ? "true" : undefined}
-            >
-              <span className="inbox-item-head">
-                <span className="inbox-item-name">{fullName(message)}</span>
-                <MessageStatusPill status={message.status} />
-              </span>
-              <span className="inbox-item-meta">
-                <span className="inbox-item-email">{message.email}</span>
-                <time dateTime={message.createdAt}>{formatShopMoment(message.createdAt)}</time>
-              </span>
-              <span className="inbox-item-preview">{firstLine(message.message)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Pager
-        page={page}
-        pageCount={pageCount}
-        hasNext={page < pageCount}
-        to={(target) => inboxAddress(params, { page: target, id: undefined })}
-      />
-    </div>
-  );
-}
-
-function MessageStatusPill({ status }: { status: MessageStatus }) {
-  return (
-    <span className={`admin-pill inbox-pill is-${status}`}>{MESSAGE_STATUS_LABELS[status]}</span>
   );
 }
 
@@ -228,24 +164,17 @@ function MessageView({
   back: string;
   onSaved: (message: ContactMessageDto) => void;
 }) {
-  const [moving, setMoving] = useState(false);
   const titleId = `message-${message._id}`;
   const title = useRef<HTMLHeadingElement>(null);
   // Opening a message takes the reader to it: on phones the list it was chosen from goes away.
   useEffect(() => title.current?.focus(), []);
 
   const move = async (status: MessageStatus) => {
-    setMoving(true);
-    try {
-      const answer = await setMessageStatus(message._id, status);
-      onSaved(answer.contactMessage);
-      toast.success(answer.message);
-    } catch (error) {
-      reportAdminFailure(error, "The message's status could not be changed.");
-    } finally {
-      setMoving(false);
-    }
+    const answer = await setMessageStatus(message._id, status);
+    onSaved(answer.contactMessage);
+    toast.success(answer.message);
   };
+  const closed = message.status === "closed";
 
   return (
     <article className="admin-card inbox-message" aria-labelledby={titleId}>
@@ -257,32 +186,26 @@ function MessageView({
           <h2 id={titleId} ref={title} className="admin-card-title" tabIndex={-1}>
             {fullName(message)}
           </h2>
-          <MessageStatusPill status={message.status} />
+          <StatusPill status={message.status} words={MESSAGE_STATUS_WORDS} />
         </div>
-        <dl className="inbox-contact">
-          <div>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${message.email}`}>{message.email}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>
-              {message.phone ? (
+        <Facts
+          className="inbox-contact"
+          facts={[
+            ["Email", <a href={`mailto:${message.email}`}>{message.email}</a>],
+            [
+              "Phone",
+              message.phone ? (
                 <a href={`tel:${message.phone.replace(/[^0-9+]/g, "")}`}>{message.phone}</a>
               ) : (
                 <span className="admin-muted">Not given</span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Received</dt>
-            <dd>
-              <time dateTime={message.createdAt}>{formatShopMoment(message.createdAt)}</time>
-            </dd>
-          </div>
-        </dl>
+              ),
+            ],
+            [
+              "Received",
+              <time dateTime={message.createdAt}>{formatShopMoment(message.createdAt)}</time>,
+            ],
+          ]}
+        />
       </header>
       <p className="inbox-text">{message.message}</p>
 
@@ -310,29 +233,15 @@ function MessageView({
       <ReplyForm message={message} onSent={onSaved} />
 
       <div className="inbox-status-actions">
-        {message.status === "closed" ? (
-          <button
-            type="button"
-            className="button button-ghost button-small"
-            onClick={() => move("new")}
-            disabled={moving}
-          >
-            Reopen
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button-ghost button-small"
-            onClick={() => move("closed")}
-            disabled={moving}
-          >
-            Mark closed
-          </button>
-        )}
+        <ActionButton
+          className="button button-ghost button-small"
+          run={() => move(closed ? "new" : "closed")}
+          failed="The message's status could not be changed."
+        >
+          {closed ? "Reopen" : "Mark closed"}
+        </ActionButton>
         <span className="field-hint">
-          {message.status === "closed"
-            ? "Reopening marks it new again."
-            : "Closing files it away without a reply."}
+          {closed ? "Reopening marks it new again." : "Closing files it away without a reply."}
         </span>
       </div>
     </article>
@@ -367,30 +276,9 @@ function ReplyForm({
         maxLength={MAX_REPLY_LENGTH}
         hint={`Emailed to ${message.email} and kept with the message.`}
       />
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={form.sending}>
-          {form.sending ? "Sending…" : "Send reply"}
-        </button>
-      </div>
+      <FormActions sending={form.sending} sendingLabel="Sending…">
+        Send reply
+      </FormActions>
     </form>
-  );
-}
-
-function ExportSubscribers() {
-  const [busy, setBusy] = useState(false);
-  const exportCsv = async () => {
-    setBusy(true);
-    try {
-      await downloadSubscribers();
-    } catch (error) {
-      reportAdminFailure(error, "The subscribers could not be exported.");
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button type="button" className="button button-ghost" onClick={exportCsv} disabled={busy}>
-      {busy ? "Exporting…" : "Export subscribers (CSV)"}
-    </button>
   );
 }

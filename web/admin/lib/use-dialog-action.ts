@@ -20,8 +20,8 @@ export function useReturnFocus(): void {
   );
 }
 
-export function useDialogAction(failed: string, onConflict?: (error: ApiError) => unknown) {
-  useReturnFocus();
+/** An action's failure said where it was asked (and in a toast), one action at a time. */
+export function useActionFailure(failed: string, onConflict?: (error: ApiError) => unknown) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [conflicted, setConflicted] = useState(false);
@@ -50,4 +50,10 @@ export function useDialogAction(failed: string, onConflict?: (error: ApiError) =
   };
 
   return { busy, failure, conflicted, run, fail, clearFailure: () => setFailure(null) };
+}
+
+/** A dialog's action: as useActionFailure, and focus goes back to what opened the dialog. */
+export function useDialogAction(failed: string, onConflict?: (error: ApiError) => unknown) {
+  useReturnFocus();
+  return useActionFailure(failed, onConflict);
 }

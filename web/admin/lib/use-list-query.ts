@@ -78,8 +78,9 @@ export function useListQuery<P extends ListParams>(
 ): ListQuery<P> {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const keys = keysOf(schema) as (keyof P & string)[];
-  const allKeys = [...keys, ...view.filter((key) => !keys.includes(key))];
+  const allKeys = [...new Set([...(keysOf(schema) as (keyof P & string)[]), ...view])] as (keyof P &
+    string)[];
+  const keys = allKeys.filter((key) => !view.includes(key));
   const fill = (params: P): P => {
     const out = { ...params };
     for (const [key, value] of Object.entries(implied?.(params) ?? {})) {
@@ -94,8 +95,16 @@ export function useListQuery<P extends ListParams>(
   });
 
   const address = (change: Partial<P> | { page: number } = {}): string => {
-    const resets = Object.keys(change).some((key) => key !== "page" && !view.includes(key));
-    const next = { ...params, ...(resets ? { page: defaults.page } : {}), ...change } as P;
+    const listed = Object.keys(change).filter((key) => !view.includes(key));
+    // Another page or view of the list closes what the screen had open in it.
+    const closed = listed.length > 0 ? Object.fromEntries(view.map((key) => [key, undefined])) : {};
+    const resets = listed.some((key) => key !== "page");
+    const next = {
+      ...params,
+      ...closed,
+      ...(resets ? { page: defaults.page } : {}),
+      ...change,
+    } as P;
     const quiet = { ...defaults, ...implied?.(next) } as ListParams;
     const query = new URLSearchParams();
     for (const key of allKeys) {

@@ -2,13 +2,11 @@
 // totals, refunds and the timeline in the main column; customer, payment, attribution and stock
 // beside it (below on phones). Every action answers with the order, which the page then shows.
 import { useState } from "react";
-import { Link, useLocation, useParams } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
-import { ApiError } from "../../lib/api-client";
-import { useLoad } from "../../lib/use-load";
-import { LoadFailed, Loading } from "../components/load-state";
-import { PageHeader } from "../components/page-header";
+import { BackLink, PageHeader } from "../components/page-header";
+import { RecordScreen, useRecord } from "../components/record-screen";
 import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
 import { fetchOrder } from "./api";
@@ -32,44 +30,31 @@ import "./orders.css";
 function BackToOrders() {
   const state = useLocation().state as Partial<FromQueue> | null;
   const to = state?.queue?.startsWith(adminPaths.orders) ? state.queue : adminPaths.orders;
-  return (
-    <Link to={to} className="admin-back">
-      <span aria-hidden="true">← </span>Orders
-    </Link>
-  );
+  return <BackLink to={to}>Orders</BackLink>;
 }
 
 export function OrderScreen() {
-  const { orderId = "" } = useParams();
-  const order = useLoad((signal, id: string) => fetchOrder(id, signal), {
-    key: orderId,
-    failure: { fallback: "The order could not be loaded.", toast: false },
-  });
+  const order = useRecord("orderId", fetchOrder, "The order could not be loaded.");
   useAdminTitle(order.status === "loaded" ? `Order #${order.data.number}` : "Order");
-  if (order.status === "loading") {
-    return (
-      <div className="admin-screen">
-        <Loading label="Loading the order…" />
-      </div>
-    );
-  }
-  if (order.status === "failed") {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
-    return (
-      <div className="admin-screen">
-        <PageHeader eyebrow={<BackToOrders />} title={missing ? "No such order" : "Order"} />
-        {missing ? (
-          <p>
+  return (
+    <RecordScreen
+      record={order}
+      loadingLabel="Loading the order…"
+      back={<BackToOrders />}
+      title="Order"
+      missing={{
+        title: "No such order",
+        text: (
+          <>
             There is no paid order at this address.{" "}
             <Link to={adminPaths.orders}>See the orders</Link>.
-          </p>
-        ) : (
-          <LoadFailed message={order.message} onRetry={order.reload} />
-        )}
-      </div>
-    );
-  }
-  return <OrderPage key={orderId} order={order.data} onOrder={order.replace} />;
+          </>
+        ),
+      }}
+    >
+      {(data) => <OrderPage key={order.id} order={data} onOrder={order.replace} />}
+    </RecordScreen>
+  );
 }
 
 type Dialog = "refund" | "cancel" | null;

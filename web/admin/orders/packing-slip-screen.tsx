@@ -1,15 +1,12 @@
 // An order's packing slip: the shop, the order number and day, where it ships and what goes in the
 // parcel (quantities, never prices: the slip travels in the box, perhaps as a gift). Printing hides
 // the back-office around it (orders/packing-slip.css).
-import { Link, useParams } from "react-router-dom";
 import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
 import { formatShopDay } from "../../../worker/contracts/shop-time";
 import { LotusMark } from "../../components/icons";
-import { ApiError } from "../../lib/api-client";
 import { SHOP_NAME } from "../../lib/page-title";
-import { useLoad } from "../../lib/use-load";
-import { LoadFailed, Loading } from "../components/load-state";
-import { PageHeader } from "../components/page-header";
+import { BackLink } from "../components/page-header";
+import { RecordScreen, useRecord } from "../components/record-screen";
 import { plural } from "../lib/format";
 import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
@@ -18,40 +15,19 @@ import { addressLines } from "./order-panels";
 import "./packing-slip.css";
 
 export function PackingSlipScreen() {
-  const { orderId = "" } = useParams();
-  const order = useLoad((signal, id: string) => fetchOrder(id, signal), {
-    key: orderId,
-    failure: { fallback: "The order could not be loaded.", toast: false },
-  });
+  const order = useRecord("orderId", fetchOrder, "The order could not be loaded.");
   useAdminTitle(order.status === "loaded" ? `Packing slip #${order.data.number}` : "Packing slip");
-  if (order.status === "loading") {
-    return (
-      <div className="admin-screen">
-        <Loading label="Loading the order…" />
-      </div>
-    );
-  }
-  if (order.status === "failed") {
-    const missing = order.error instanceof ApiError && order.error.status === 404;
-    return (
-      <div className="admin-screen">
-        <PageHeader
-          eyebrow={
-            <Link to={adminPaths.orders} className="admin-back">
-              <span aria-hidden="true">← </span>Orders
-            </Link>
-          }
-          title={missing ? "No such order" : "Packing slip"}
-        />
-        {missing ? (
-          <p>There is no paid order at this address.</p>
-        ) : (
-          <LoadFailed message={order.message} onRetry={order.reload} />
-        )}
-      </div>
-    );
-  }
-  return <PackingSlip order={order.data} />;
+  return (
+    <RecordScreen
+      record={order}
+      loadingLabel="Loading the order…"
+      back={<BackLink to={adminPaths.orders}>Orders</BackLink>}
+      title="Packing slip"
+      missing={{ title: "No such order", text: "There is no paid order at this address." }}
+    >
+      {(data) => <PackingSlip order={data} />}
+    </RecordScreen>
+  );
 }
 
 function PackingSlip({ order }: { order: AdminOrderDto }) {
@@ -61,9 +37,7 @@ function PackingSlip({ order }: { order: AdminOrderDto }) {
   return (
     <div className="admin-screen packing-slip-screen">
       <div className="packing-slip-tools">
-        <Link to={adminPaths.order(order._id)} className="admin-back">
-          <span aria-hidden="true">← </span>Order #{order.number}
-        </Link>
+        <BackLink to={adminPaths.order(order._id)}>Order #{order.number}</BackLink>
         <button type="button" className="button button-primary" onClick={() => window.print()}>
           Print
         </button>

@@ -12,11 +12,9 @@ import type {
   WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
 import { FormAlert } from "../../components/form-kit";
-import { ApiError, failureMessage } from "../../lib/api-client";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
 import { plural } from "../lib/format";
-import { useReturnFocus } from "../lib/use-dialog-action";
+import { useDialogAction } from "../lib/use-dialog-action";
 import { cancelPayout, createPayout, markPayoutPaid, previewPayout } from "./api";
 
 const CREATE_FAILED = "The payout could not be created.";
@@ -32,34 +30,6 @@ interface CreatePayoutDialogProps {
   /** What is owed changed (409): the page asks for its figures again. */
   onStale: () => void;
   onClose: () => void;
-}
-
-/**
- * One action of a dialog at a time: a failure is said in the dialog and a toast, and a 409 goes to
- * `onConflict` first (someone else changed it: the page asks for it again).
- */
-function useDialogAction(failed: string, onConflict: (error: ApiError) => unknown) {
-  useReturnFocus();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const run = async (action: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) await onConflict(error);
-      // The dialog sits above the toasts: it says the failure itself too.
-      if (!isGateRefusal(error)) {
-        setFailure(failureMessage(error, failed, { sayNetworkError: true }));
-      }
-      reportAdminFailure(error, failed);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, failure, run };
 }
 
 /**

@@ -4,19 +4,14 @@ import {
   type PayoutDetailsDto,
   type PayoutStatusDto,
 } from "../../../worker/contracts/payouts";
-
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatusDto, string> = {
-  open: "Open",
-  paid: "Paid",
-  cancelled: "Cancelled",
-};
+import type { StatusWords } from "../components/pill";
 
 /** Open waits for the transfers (warm), paid is done (green), cancelled is set aside (grey). */
-export function PayoutStatusPill({ status }: { status: PayoutStatusDto }) {
-  return (
-    <span className={`admin-pill payout-pill is-${status}`}>{PAYOUT_STATUS_LABELS[status]}</span>
-  );
-}
+export const PAYOUT_STATUS_WORDS: Record<PayoutStatusDto, StatusWords> = {
+  open: { label: "Open", tone: "warn" },
+  paid: { label: "Paid", tone: "ok" },
+  cancelled: { label: "Cancelled", tone: "muted" },
+};
 
 /** Where a line's money goes: the bank account (number masked) or the PayPal email. */
 export function PaidTo({ details }: { details: PayoutDetailsDto }) {

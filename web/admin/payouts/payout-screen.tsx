@@ -3,72 +3,56 @@
 // link to their statement, and, while it is open, Mark as paid and Cancel payout. Every action
 // answers with the payout, which the page then shows.
 import { useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { formatDollars, formatWholeDollars } from "../../../worker/contracts/money";
 import type { AdminPayoutDto } from "../../../worker/contracts/payouts";
 import { formatShopDay, formatShopMoment } from "../../../worker/contracts/shop-time";
-import { ApiError } from "../../lib/api-client";
-import { useLoad } from "../../lib/use-load";
-import { LoadFailed, Loading } from "../components/load-state";
-import { PageHeader } from "../components/page-header";
+import { Facts } from "../../components/facts";
+import { BackLink, PageHeader } from "../components/page-header";
+import { StatusPill } from "../components/pill";
+import { RecordScreen, useRecord } from "../components/record-screen";
 import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
 import { fetchPayout } from "./api";
 import { CancelPayoutDialog, MarkPaidDialog } from "./payout-dialogs";
 import { PayoutFiles } from "./payout-files";
-import { PayoutStatusPill } from "./payout-format";
+import { PAYOUT_STATUS_WORDS } from "./payout-format";
 import { PayoutLines } from "./payout-lines";
 import "./payouts.css";
-
-function BackToPayouts() {
-  return (
-    <Link to={adminPaths.payouts} className="admin-back">
-      <span aria-hidden="true">← </span>Payouts
-    </Link>
-  );
-}
 
 const payoutTitle = (payout: AdminPayoutDto) => `Payout of ${formatShopDay(payout.createdAt)}`;
 
 export function PayoutScreen() {
-  const { payoutId = "" } = useParams();
-  const payout = useLoad((signal, id: string) => fetchPayout(id, signal), {
-    key: payoutId,
+  const payout = useRecord("payoutId", fetchPayout, "The payout could not be loaded.", {
     // A refused change asks again: the page (and the dialog that says why) stays meanwhile.
     keepWhileReloading: true,
-    failure: { fallback: "The payout could not be loaded.", toast: false },
   });
   useAdminTitle(payout.status === "loaded" ? payoutTitle(payout.data) : "Payout");
-  if (payout.status === "loading") {
-    return (
-      <div className="admin-screen">
-        <Loading label="Loading the payout…" />
-      </div>
-    );
-  }
-  if (payout.status === "failed") {
-    const missing = payout.error instanceof ApiError && payout.error.status === 404;
-    return (
-      <div className="admin-screen">
-        <PageHeader eyebrow={<BackToPayouts />} title={missing ? "No such payout" : "Payout"} />
-        {missing ? (
-          <p>
+  return (
+    <RecordScreen
+      record={payout}
+      loadingLabel="Loading the payout…"
+      back={<BackLink to={adminPaths.payouts}>Payouts</BackLink>}
+      title="Payout"
+      missing={{
+        title: "No such payout",
+        text: (
+          <>
             There is no payout at this address. <Link to={adminPaths.payouts}>See the payouts</Link>
             .
-          </p>
-        ) : (
-          <LoadFailed message={payout.message} onRetry={payout.reload} />
-        )}
-      </div>
-    );
-  }
-  return (
-    <PayoutPage
-      key={payoutId}
-      payout={payout.data}
-      onPayout={payout.replace}
-      onStale={payout.reload}
-    />
+          </>
+        ),
+      }}
+    >
+      {(data) => (
+        <PayoutPage
+          key={payout.id}
+          payout={data}
+          onPayout={payout.replace}
+          onStale={payout.reload}
+        />
+      )}
+    </RecordScreen>
   );
 }
 
@@ -89,7 +73,7 @@ function PayoutPage({
   return (
     <div className="admin-screen payout-page">
       <PageHeader
-        eyebrow={<BackToPayouts />}
+        eyebrow={<BackLink to={adminPaths.payouts}>Payouts</BackLink>}
         title={payoutTitle(payout)}
         actions={
           open ? (
@@ -113,7 +97,7 @@ function PayoutPage({
         }
       >
         <p className="admin-page-meta">
-          <PayoutStatusPill status={payout.status} />
+          <StatusPill status={payout.status} words={PAYOUT_STATUS_WORDS} />
           <span>
             Made <time dateTime={payout.createdAt}>{formatShopMoment(payout.createdAt)}</time>
             {payout.createdBy ? ` by ${payout.createdBy}` : ""}
@@ -155,28 +139,16 @@ function PayoutTotals({ payout }: { payout: AdminPayoutDto }) {
       <h2 id="payout-totals-title" className="admin-card-title">
         Totals
       </h2>
-      <dl className="payout-totals">
-        <div className="is-strong">
-          <dt>Total</dt>
-          <dd>{formatDollars(payout.total)}</dd>
-        </div>
-        <div>
-          <dt>By bank transfer</dt>
-          <dd>{formatDollars(payout.bankTotal)}</dd>
-        </div>
-        <div>
-          <dt>By PayPal</dt>
-          <dd>{formatDollars(payout.paypalTotal)}</dd>
-        </div>
-        <div>
-          <dt>Creators</dt>
-          <dd>{payout.lineCount.toLocaleString("en-AU")}</dd>
-        </div>
-        <div>
-          <dt>Minimum</dt>
-          <dd>{formatWholeDollars(payout.minimum)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="admin-figures"
+        facts={[
+          ["Total", formatDollars(payout.total), "is-strong"],
+          ["By bank transfer", formatDollars(payout.bankTotal)],
+          ["By PayPal", formatDollars(payout.paypalTotal)],
+          ["Creators", payout.lineCount.toLocaleString("en-AU")],
+          ["Minimum", formatWholeDollars(payout.minimum)],
+        ]}
+      />
     </section>
   );
 }

@@ -1,59 +1,100 @@
-// Payouts (GET /api/admin/payouts): what the creators are owed now and a form to pay it as one
-// batch at a minimum the owner may change: the Worker previews what it would pay (GET
-// /api/admin/payouts/preview) and the owner confirms that total before POST /api/admin/payouts
-// makes it. Then the batches, newest first, 20 a page; the page lives in the address. A new
-// batch opens on its own page.
+// Payouts (GET /api/admin/payouts), on the list kit: what the creators are owed now and a form to
+// pay it as one batch at a minimum the owner may change: the Worker previews what it would pay
+// (GET /api/admin/payouts/preview) and the owner confirms that total before POST
+// /api/admin/payouts makes it. Then the batches, newest first, 20 a page. A new batch opens on its
+// own page.
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { formatDollars, formatWholeDollars } from "../../../worker/contracts/money";
 import {
-  type AdminPayoutDto,
   type AdminPayoutListResponse,
   PAYOUT_ADMIN_MESSAGES,
   PAYOUTS_PAGE_SIZE,
   PayoutCreateSchema,
   type PayoutDueDto,
+  PayoutListQuery,
   type WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
-import { FormAlert, TextField } from "../../components/form-kit";
-import { failureMessage } from "../../lib/api-client";
+import { FormAlert, SubmitButton, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { useLoad } from "../../lib/use-load";
-import { LoadFailed, Loading } from "../components/load-state";
+import { DataList } from "../components/data-list";
+import type { Column } from "../components/data-table";
 import { PageHeader } from "../components/page-header";
-import { Pager } from "../components/pager";
-import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
+import { StatusPill } from "../components/pill";
 import { plural } from "../lib/format";
 import { useAdminTitle } from "../lib/use-admin-title";
+import { useActionFailure } from "../lib/use-dialog-action";
+import { useListLoad, useListQuery } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { typedDollars } from "../products/product-values";
 import { fetchPayouts, previewPayout } from "./api";
 import { CreatePayoutDialog } from "./payout-dialogs";
-import { PayoutStatusPill } from "./payout-format";
+import { PAYOUT_STATUS_WORDS } from "./payout-format";
 import "./payouts.css";
 
 type PayoutSummary = AdminPayoutListResponse["payouts"][number];
 
-const readPage = (search: URLSearchParams): number => {
-  const page = Number(search.get("page") ?? "1");
-  return Number.isInteger(page) && page > 1 ? page : 1;
-};
+const money = (pick: (payout: PayoutSummary) => number) => (payout: PayoutSummary) =>
+  formatDollars(pick(payout));
 
-const payoutsAddress = (page: number) =>
-  page > 1 ? `${adminPaths.payouts}?page=${page}` : adminPaths.payouts;
+const COLUMNS: Column<PayoutSummary>[] = [
+  {
+    header: "Made",
+    className: "payout-cell-made",
+    cell: (payout) => {
+      const made = formatShopMoment(payout.createdAt);
+      return (
+        <Link
+          to={adminPaths.payout(payout._id)}
+          className="admin-row-title"
+          aria-label={`Payout of ${made}`}
+        >
+          <time dateTime={payout.createdAt}>{made}</time>
+        </Link>
+      );
+    },
+  },
+  {
+    header: "Status",
+    className: "payout-cell-status",
+    cell: (payout) => <StatusPill status={payout.status} words={PAYOUT_STATUS_WORDS} />,
+  },
+  {
+    header: "Creators",
+    labelled: true,
+    className: "payout-cell-lines",
+    cell: (payout) => payout.lineCount.toLocaleString("en-AU"),
+  },
+  {
+    header: "Total",
+    labelled: true,
+    numeric: true,
+    className: "payout-cell-total",
+    cell: (payout) => <strong>{formatDollars(payout.total)}</strong>,
+  },
+  {
+    header: "Bank",
+    labelled: true,
+    numeric: true,
+    className: "payout-cell-bank",
+    cell: money((payout) => payout.bankTotal),
+  },
+  {
+    header: "PayPal",
+    labelled: true,
+    numeric: true,
+    className: "payout-cell-paypal",
+    cell: money((payout) => payout.paypalTotal),
+  },
+];
 
 export function PayoutsScreen() {
   useAdminTitle("Payouts");
-  const [search] = useSearchParams();
-  const page = readPage(search);
-  const list = useLoad((signal, at: number) => fetchPayouts({ page: at }, signal), {
-    key: page,
-    keepWhileReloading: true,
-    failure: { fallback: "The payouts could not be loaded.", toast: false },
-  });
+  const query = useListQuery(PayoutListQuery, { path: adminPaths.payouts });
+  const list = useListLoad(query, fetchPayouts, "The payouts could not be loaded.");
   return (
     <div className="admin-screen payouts">
       <PageHeader title="Payouts">
@@ -62,16 +103,24 @@ export function PayoutsScreen() {
           bank file and PayPal payments, then mark it paid.
         </p>
       </PageHeader>
-      {list.status === "loading" ? (
-        <Loading label="Loading payouts…" />
-      ) : list.status === "failed" ? (
-        <LoadFailed message={list.message} onRetry={list.reload} />
-      ) : (
-        <>
-          <NextPayout due={list.data.due} onStale={list.reload} />
-          <PayoutList answer={list.data} page={page} pending={list.pending} />
-        </>
-      )}
+      <DataList
+        query={query}
+        schema={PayoutListQuery}
+        list={list}
+        noun="payout"
+        label="Payouts made"
+        above={(answer) => <NextPayout due={answer.due} onStale={list.reload} />}
+        rows={(answer) => answer.payouts}
+        total={(answer) => answer.total}
+        pageSize={PAYOUTS_PAGE_SIZE}
+        columns={COLUMNS}
+        rowKey={(payout) => payout._id}
+        tableClass="payout-table"
+        empty={() => ({
+          title: "No payouts yet.",
+          hint: "Each payout you make appears here, newest first.",
+        })}
+      />
     </div>
   );
 }
@@ -128,8 +177,6 @@ const CreateForm = formSchema(
   PayoutCreateSchema,
 );
 
-const PREVIEW_FAILED = "What the payout would pay could not be worked out.";
-
 /**
  * The minimum, then the question: Make payout asks the Worker what a batch at that minimum would
  * pay and confirms it (CreatePayoutDialog) before anything is made.
@@ -137,45 +184,22 @@ const PREVIEW_FAILED = "What the payout would pay could not be worked out.";
 function NextPayout({ due, onStale }: { due: PayoutDueDto; onStale: () => void }) {
   const navigate = useNavigate();
   const form = useForm({ minimum: due.minimum.toFixed(2) }, CreateForm);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [preview, setPreview] = useState<PayoutDueDto | null>(null);
-  const created = ({
-    payout,
-    leftOut,
-  }: {
-    payout: AdminPayoutDto;
-    leftOut: WaitingCreatorDto[];
-  }) => {
-    toast.success(
-      `Payout made: ${plural(payout.lineCount, "creator")}, ${formatDollars(payout.total)}`,
-    );
-    if (leftOut.length > 0) {
-      toast.info(
-        `Left out: ${leftOut.map((w) => w.creatorName).join(", ")} (new payout details still waiting).`,
-      );
-    }
-    navigate(adminPaths.payout(payout._id));
-  };
+  // The toast goes; the reason stays beside the form.
+  const preview = useActionFailure("What the payout would pay could not be worked out.");
+  const [asked, setAsked] = useState<PayoutDueDto | null>(null);
   const onSubmit = form.submit(async (input) => {
-    setFailure(null);
+    preview.clearFailure();
     try {
-      const asked = await previewPayout(input.minimum ?? due.minimum);
-      if (asked.creators > 0) {
-        setPreview(asked);
+      const answer = await previewPayout(input.minimum ?? due.minimum);
+      if (answer.creators > 0) {
+        setAsked(answer);
         return;
       }
       // Nobody is owed that much (any more): the figures above are asked for again.
-      const nobody = PAYOUT_ADMIN_MESSAGES.empty(formatDollars(asked.minimum));
-      setFailure(nobody);
-      toast.error(nobody);
+      await preview.fail(new Error(PAYOUT_ADMIN_MESSAGES.empty(formatDollars(answer.minimum))));
       onStale();
     } catch (error) {
-      if (form.showServerErrors(error)) return;
-      // The toast goes; the reason stays beside the form.
-      if (!isGateRefusal(error)) {
-        setFailure(failureMessage(error, PREVIEW_FAILED, { sayNetworkError: true }));
-      }
-      reportAdminFailure(error, PREVIEW_FAILED);
+      if (!form.showServerErrors(error)) await preview.fail(error);
     }
   });
   return (
@@ -199,127 +223,33 @@ function NextPayout({ due, onStale }: { due: PayoutDueDto; onStale: () => void }
           className="payouts-minimum"
           {...form.field("minimum")}
         />
-        <button type="submit" className="button button-primary" disabled={form.sending}>
-          {form.sending ? "Working out the payout…" : "Make payout"}
-        </button>
+        <SubmitButton sending={form.sending} sendingLabel="Working out the payout…">
+          Make payout
+        </SubmitButton>
       </form>
       <p className="field-hint">
         Only creators with payout details are in it. Its commissions are set aside until you mark it
         paid, or cancel it to put them back.
       </p>
-      <FormAlert message={failure} />
-      {preview ? (
+      <FormAlert message={preview.failure} />
+      {asked ? (
         <CreatePayoutDialog
-          preview={preview}
-          onCreated={created}
+          preview={asked}
+          onCreated={({ payout, leftOut }) => {
+            toast.success(
+              `Payout made: ${plural(payout.lineCount, "creator")}, ${formatDollars(payout.total)}`,
+            );
+            if (leftOut.length > 0) {
+              toast.info(
+                `Left out: ${leftOut.map((w) => w.creatorName).join(", ")} (new payout details still waiting).`,
+              );
+            }
+            navigate(adminPaths.payout(payout._id));
+          }}
           onStale={onStale}
-          onClose={() => setPreview(null)}
+          onClose={() => setAsked(null)}
         />
       ) : null}
     </section>
-  );
-}
-
-function PayoutList({
-  answer,
-  page,
-  pending,
-}: {
-  answer: AdminPayoutListResponse;
-  page: number;
-  pending: boolean;
-}) {
-  const { payouts, total } = answer;
-  const pageCount = Math.max(1, Math.ceil(total / PAYOUTS_PAGE_SIZE));
-  if (payouts.length === 0) {
-    return page > 1 ? (
-      <div className="admin-empty">
-        <p>No more payouts.</p>
-        <Link to={adminPaths.payouts} className="button button-ghost">
-          Back to the first page
-        </Link>
-      </div>
-    ) : (
-      <div className="admin-empty">
-        <p>No payouts yet.</p>
-        <span>Each payout you make appears here, newest first.</span>
-      </div>
-    );
-  }
-  const first = (page - 1) * PAYOUTS_PAGE_SIZE + 1;
-  return (
-    <section className="payouts-list" aria-labelledby="payouts-list-title">
-      <h2 id="payouts-list-title" className="visually-hidden">
-        Payouts made
-      </h2>
-      <p className="admin-count" aria-live="polite">
-        {total > payouts.length
-          ? `${first}–${first + payouts.length - 1} of ${plural(total, "payout")}`
-          : plural(total, "payout")}
-      </p>
-      <table
-        className={pending ? "admin-table payout-table is-pending" : "admin-table payout-table"}
-      >
-        <thead>
-          <tr>
-            <th scope="col">Made</th>
-            <th scope="col">Status</th>
-            <th scope="col">Creators</th>
-            <th scope="col" className="is-number">
-              Total
-            </th>
-            <th scope="col" className="is-number">
-              Bank
-            </th>
-            <th scope="col" className="is-number">
-              PayPal
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.map((payout) => (
-            <PayoutRow key={payout._id} payout={payout} />
-          ))}
-        </tbody>
-      </table>
-      <Pager
-        page={page}
-        pageCount={pageCount}
-        hasNext={page < pageCount}
-        to={(target) => payoutsAddress(target)}
-      />
-    </section>
-  );
-}
-
-function PayoutRow({ payout }: { payout: PayoutSummary }) {
-  const made = formatShopMoment(payout.createdAt);
-  return (
-    <tr>
-      <td className="payout-cell-made">
-        <Link
-          to={adminPaths.payout(payout._id)}
-          className="payout-link"
-          aria-label={`Payout of ${made}`}
-        >
-          <time dateTime={payout.createdAt}>{made}</time>
-        </Link>
-      </td>
-      <td className="payout-cell-status">
-        <PayoutStatusPill status={payout.status} />
-      </td>
-      <td className="payout-cell-lines" data-label="Creators">
-        {payout.lineCount.toLocaleString("en-AU")}
-      </td>
-      <td className="payout-cell-total is-number" data-label="Total">
-        <strong>{formatDollars(payout.total)}</strong>
-      </td>
-      <td className="payout-cell-bank is-number" data-label="Bank">
-        {formatDollars(payout.bankTotal)}
-      </td>
-      <td className="payout-cell-paypal is-number" data-label="PayPal">
-        {formatDollars(payout.paypalTotal)}
-      </td>
-    </tr>
   );
 }

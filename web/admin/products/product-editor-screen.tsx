@@ -1,17 +1,15 @@
 // One product: its details (products/product-form.tsx), photos, stock and history, and archiving.
 // A new product gets its photos once it exists: saving it opens its own page.
 import { useRef, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import type { AdminProductDto } from "../../../worker/contracts/admin-catalogue";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
-import { ApiError } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
-import { useLoad } from "../../lib/use-load";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { LoadFailed, Loading } from "../components/load-state";
-import { PageHeader } from "../components/page-header";
+import { BackLink, PageHeader } from "../components/page-header";
 import { StatusPill } from "../components/pill";
+import { RecordScreen, useRecord } from "../components/record-screen";
 import { reportAdminFailure } from "../lib/admin-api";
 import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
@@ -23,11 +21,7 @@ import { PRODUCT_STATUS_WORDS } from "./product-status";
 import { ProductStock } from "./product-stock";
 import "./product-editor.css";
 
-const BackToProducts = () => (
-  <Link to={adminPaths.products} className="admin-back">
-    <span aria-hidden="true">← </span>Products
-  </Link>
-);
+const BackToProducts = () => <BackLink to={adminPaths.products}>Products</BackLink>;
 
 export function NewProductScreen() {
   useAdminTitle("New product");
@@ -54,36 +48,27 @@ export function NewProductScreen() {
 }
 
 export function ProductEditorScreen() {
-  const { productId = "" } = useParams();
-  const product = useLoad((signal, id: string) => fetchProduct(id, signal), {
-    key: productId,
-    failure: { fallback: "The product could not be loaded.", toast: false },
-  });
+  const product = useRecord("productId", fetchProduct, "The product could not be loaded.");
   useAdminTitle(product.status === "loaded" ? product.data.name : "Product");
-  if (product.status === "loading") {
-    return (
-      <div className="admin-screen">
-        <Loading label="Loading the product…" />
-      </div>
-    );
-  }
-  if (product.status === "failed") {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
-    return (
-      <div className="admin-screen">
-        <PageHeader eyebrow={<BackToProducts />} title={missing ? "No such product" : "Product"} />
-        {missing ? (
-          <p>
+  return (
+    <RecordScreen
+      record={product}
+      loadingLabel="Loading the product…"
+      back={<BackToProducts />}
+      title="Product"
+      missing={{
+        title: "No such product",
+        text: (
+          <>
             There is no product at this address.{" "}
             <Link to={adminPaths.products}>See all products</Link>.
-          </p>
-        ) : (
-          <LoadFailed message={product.message} onRetry={product.reload} />
-        )}
-      </div>
-    );
-  }
-  return <ProductEditor key={productId} product={product.data} replace={product.replace} />;
+          </>
+        ),
+      }}
+    >
+      {(data) => <ProductEditor key={product.id} product={data} replace={product.replace} />}
+    </RecordScreen>
+  );
 }
 
 function ProductEditor({

@@ -4,8 +4,7 @@ import { useState } from "react";
 import { AUDIT_PAGE_SIZE, type AuditEntryDto } from "../../../worker/contracts/admin";
 import { useLoad } from "../../lib/use-load";
 import { fetchAudit } from "../activity/api";
-import { AuditEntry } from "../activity/audit-entry";
-import { useCategoryNames } from "../activity/use-category-names";
+import { AuditList } from "../activity/audit-entry";
 import { LoadFailed, Loading } from "../components/load-state";
 import { reportAdminFailure } from "../lib/admin-api";
 
@@ -20,7 +19,6 @@ interface Older {
 const NO_OLDER: Older = { key: "", entries: [], page: 1, lastCount: 0 };
 
 export function ProductHistory({ productId, version }: { productId: string; version: number }) {
-  const categories = useCategoryNames();
   const first = useLoad((signal) => fetchAudit({ id: productId }, signal), {
     key: `${productId}:${version}`,
     keepWhileReloading: true,
@@ -63,11 +61,7 @@ export function ProductHistory({ productId, version }: { productId: string; vers
         <p className="admin-muted">No changes recorded yet.</p>
       ) : (
         <>
-          <ol className="audit-list">
-            {entries.map((entry) => (
-              <AuditEntry key={entry.id} entry={entry} categories={categories} />
-            ))}
-          </ol>
+          <AuditList entries={entries} />
           {hasMore ? (
             <button
               type="button"
