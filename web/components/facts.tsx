@@ -3,12 +3,12 @@
 import type { ReactNode } from "react";
 
 /** A term, its value, the class of its row (a total in bold) and of its value (a refund in red). */
-export type Fact = readonly [
-  term: ReactNode,
-  value: ReactNode,
-  className?: string,
-  valueClass?: string,
-];
+export interface Fact {
+  term: ReactNode;
+  value: ReactNode;
+  className?: string | undefined;
+  valueClass?: string | undefined;
+}
 
 export function Facts({
   facts,
@@ -25,9 +25,9 @@ export function Facts({
       {facts.map((fact, index) =>
         fact ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: a fact's place is its identity here
-          <div key={index} className={fact[2]}>
-            <dt>{fact[0]}</dt>
-            <dd className={fact[3] ?? valueClass}>{fact[1]}</dd>
+          <div key={index} className={fact.className}>
+            <dt>{fact.term}</dt>
+            <dd className={fact.valueClass ?? valueClass}>{fact.value}</dd>
           </div>
         ) : null,
       )}

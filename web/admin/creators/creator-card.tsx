@@ -69,15 +69,20 @@ export function CreatorCard({ creator, onSaved, onStale }: CreatorCardProps) {
       <Facts
         className="creators-facts"
         facts={[
-          ["Applied", <time dateTime={creator.appliedAt}>{formatShopDay(creator.appliedAt)}</time>],
-          creator.status !== "pending" && [
-            CREATOR_STATUS_WORDS[creator.status].label,
-            <time dateTime={creator.statusChangedAt}>
-              {formatShopDay(creator.statusChangedAt)}
-            </time>,
-          ],
-          ["Orders", creator.orders.toLocaleString("en-AU")],
-          ["Earned", formatDollars(creator.earned)],
+          {
+            term: "Applied",
+            value: <time dateTime={creator.appliedAt}>{formatShopDay(creator.appliedAt)}</time>,
+          },
+          creator.status !== "pending" && {
+            term: CREATOR_STATUS_WORDS[creator.status].label,
+            value: (
+              <time dateTime={creator.statusChangedAt}>
+                {formatShopDay(creator.statusChangedAt)}
+              </time>
+            ),
+          },
+          { term: "Orders", value: creator.orders.toLocaleString("en-AU") },
+          { term: "Earned", value: formatDollars(creator.earned) },
         ]}
       />
 
@@ -288,8 +293,8 @@ function CreatorTerms({
           <Facts
             className="creators-facts"
             facts={[
-              ["Commission", formatPercent(creator.commissionRate)],
-              ["Discount", `${formatDollars(creator.discount)} off`],
+              { term: "Commission", value: formatPercent(creator.commissionRate) },
+              { term: "Discount", value: `${formatDollars(creator.discount)} off` },
             ]}
           />
           <button

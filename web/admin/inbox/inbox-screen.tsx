@@ -191,19 +191,21 @@ function MessageView({
         <Facts
           className="inbox-contact"
           facts={[
-            ["Email", <a href={`mailto:${message.email}`}>{message.email}</a>],
-            [
-              "Phone",
-              message.phone ? (
+            { term: "Email", value: <a href={`mailto:${message.email}`}>{message.email}</a> },
+            {
+              term: "Phone",
+              value: message.phone ? (
                 <a href={`tel:${message.phone.replace(/[^0-9+]/g, "")}`}>{message.phone}</a>
               ) : (
                 <span className="admin-muted">Not given</span>
               ),
-            ],
-            [
-              "Received",
-              <time dateTime={message.createdAt}>{formatShopMoment(message.createdAt)}</time>,
-            ],
+            },
+            {
+              term: "Received",
+              value: (
+                <time dateTime={message.createdAt}>{formatShopMoment(message.createdAt)}</time>
+              ),
+            },
           ]}
         />
       </header>

@@ -142,11 +142,11 @@ function PayoutTotals({ payout }: { payout: AdminPayoutDto }) {
       <Facts
         className="admin-figures"
         facts={[
-          ["Total", formatDollars(payout.total), "is-strong"],
-          ["By bank transfer", formatDollars(payout.bankTotal)],
-          ["By PayPal", formatDollars(payout.paypalTotal)],
-          ["Creators", payout.lineCount.toLocaleString("en-AU")],
-          ["Minimum", formatWholeDollars(payout.minimum)],
+          { term: "Total", value: formatDollars(payout.total), className: "is-strong" },
+          { term: "By bank transfer", value: formatDollars(payout.bankTotal) },
+          { term: "By PayPal", value: formatDollars(payout.paypalTotal) },
+          { term: "Creators", value: payout.lineCount.toLocaleString("en-AU") },
+          { term: "Minimum", value: formatWholeDollars(payout.minimum) },
         ]}
       />
     </section>

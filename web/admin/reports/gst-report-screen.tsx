@@ -79,12 +79,12 @@ const COLUMNS: Column<GstLineDto>[] = [
 ];
 
 /** A total: refunds (negative) in red, the nets in bold. */
-const total = (label: string, value: number, strong = false): Fact => [
-  label,
-  formatDollars(value),
-  strong ? "is-strong" : undefined,
-  value < 0 ? "is-negative" : undefined,
-];
+const total = (term: string, value: number, strong = false): Fact => ({
+  term,
+  value: formatDollars(value),
+  className: strong ? "is-strong" : undefined,
+  valueClass: value < 0 ? "is-negative" : undefined,
+});
 
 function Totals({ report }: { report: GstReportDto }) {
   const { totals } = report;
