@@ -25,6 +25,7 @@ import { useAdminTitle } from "../lib/use-admin-title";
 import { createCategory, fetchCategories, updateCategory } from "./api";
 import { type Picture, PicturePicker } from "./picture-picker";
 import "./categories.css";
+import { Card } from "../components/card";
 
 type CategoryValues = { name: string; description: string; imageKey: string };
 
@@ -85,10 +86,7 @@ export function CategoriesScreen() {
         </p>
       </PageHeader>
       {creating ? (
-        <section className="admin-card" aria-labelledby="new-category-title">
-          <h2 id="new-category-title" className="admin-card-title">
-            New category
-          </h2>
+        <Card title="New category">
           <CategoryForm
             onSaved={(category) => {
               saved(category);
@@ -97,7 +95,7 @@ export function CategoriesScreen() {
             }}
             onCancel={() => setCreating(false)}
           />
-        </section>
+        </Card>
       ) : null}
       {list.status === "loading" ? (
         <Loading label="Loading categories…" />

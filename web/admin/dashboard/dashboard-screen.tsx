@@ -21,6 +21,7 @@ import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
 import { fetchSummary } from "../reports/api";
 import "./dashboard.css";
+import { Card } from "../components/card";
 
 const PERIODS: { key: "today" | "last7Days" | "last30Days"; label: string }[] = [
   { key: "today", label: "Today" },
@@ -126,23 +127,14 @@ function Figures({ summary, pending }: { summary: SummaryDto; pending: boolean }
       </section>
 
       <div className="dashboard-pair">
-        <section className="admin-card" aria-labelledby="dashboard-best">
-          <div className="admin-card-heading">
-            <h2 id="dashboard-best" className="admin-card-title">
-              Best sellers
-            </h2>
-            <span className="admin-muted">Units sold, last 30 days</span>
-          </div>
+        <Card
+          title="Best sellers"
+          aside={<span className="admin-muted">Units sold, last 30 days</span>}
+        >
           <BestSellers products={summary.bestSellers} />
-        </section>
+        </Card>
 
-        <section className="admin-card" aria-labelledby="dashboard-creators">
-          <div className="admin-card-heading">
-            <h2 id="dashboard-creators" className="admin-card-title">
-              Creators
-            </h2>
-            <span className="admin-muted">Last 30 days</span>
-          </div>
+        <Card title="Creators" aside={<span className="admin-muted">Last 30 days</span>}>
           <p className="admin-muted">Orders that came through a creator's link or code.</p>
           <dl className="dashboard-figures">
             <div>
@@ -159,7 +151,7 @@ function Figures({ summary, pending }: { summary: SummaryDto; pending: boolean }
             </div>
           </dl>
           <HeldCommissions asOf={summary.generatedAt} />
-        </section>
+        </Card>
       </div>
     </div>
   );

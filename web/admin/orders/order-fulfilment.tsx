@@ -20,6 +20,7 @@ import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { CheckboxField, SelectField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
+import { Card } from "../components/card";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { reportAdminFailure } from "../lib/admin-api";
 import { useReturnFocus } from "../lib/use-dialog-action";
@@ -56,13 +57,11 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
   const { shipping } = order;
   const [correcting, setCorrecting] = useState(false);
   return (
-    <section className="admin-card order-fulfilment" aria-labelledby="order-fulfilment-title">
-      <div className="admin-card-heading">
-        <h2 id="order-fulfilment-title" className="admin-card-title">
-          Fulfilment
-        </h2>
-        <OrderStatusPills status={order.status} />
-      </div>
+    <Card
+      title="Fulfilment"
+      className="order-fulfilment"
+      aside={<OrderStatusPills status={order.status} />}
+    >
       {shipping.trackingNumber ? (
         <dl className="order-details">
           <div>
@@ -112,7 +111,7 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
       {correcting ? (
         <TrackingDialog order={order} onOrder={onOrder} onClose={() => setCorrecting(false)} />
       ) : null}
-    </section>
+    </Card>
   );
 }
 

@@ -1,23 +1,12 @@
 // The order page's smaller cards: the customer and where it ships, the payment's Stripe ids, the
 // creator's code and commission (and the owner's review of it, if it was held), the refunds made,
 // and the stock each line moved.
-import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { AdminOrderDto, RefundDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { Card } from "../components/card";
 import { adminPaths } from "../paths";
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="admin-card order-panel" aria-labelledby={id}>
-      <h2 id={id} className="admin-card-title">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** The lines of a postal address, as a label writes them. */
 export function addressLines(address: AdminOrderDto["address"]): string[] {
@@ -33,7 +22,7 @@ export function addressLines(address: AdminOrderDto["address"]): string[] {
 export function CustomerPanel({ order }: { order: AdminOrderDto }) {
   const { address } = order;
   return (
-    <Card id="order-customer-title" title="Customer">
+    <Card className="order-panel" title="Customer">
       <dl className="order-details order-details-stacked">
         <div>
           <dt>Contact</dt>
@@ -70,7 +59,7 @@ export function CustomerPanel({ order }: { order: AdminOrderDto }) {
 export function PaymentPanel({ order }: { order: AdminOrderDto }) {
   const { payment } = order;
   return (
-    <Card id="order-payment-title" title="Payment">
+    <Card className="order-panel" title="Payment">
       <dl className="order-details order-details-stacked">
         <div>
           <dt>Paid</dt>
@@ -131,7 +120,7 @@ function CommissionReview({ commission }: { commission: Commission }) {
 export function AttributionPanel({ order }: { order: AdminOrderDto }) {
   const { attribution } = order;
   return (
-    <Card id="order-attribution-title" title="Attribution">
+    <Card className="order-panel" title="Attribution">
       {attribution ? (
         <dl className="order-details order-details-stacked">
           <div>
@@ -181,7 +170,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
   const name = (productId: string) =>
     order.items.find((line) => line.productId === productId)?.name ?? productId;
   return (
-    <Card id="order-refunds-title" title="Refunds">
+    <Card className="order-panel" title="Refunds">
       <ul className="order-refunds">
         {order.refunds.map((refund) => (
           <li key={refund._id} className={`order-refund is-${refund.status}`}>
@@ -232,7 +221,7 @@ export function StockMovementsPanel({ order }: { order: AdminOrderDto }) {
   const name = (productId: string) =>
     order.items.find((line) => line.productId === productId)?.name ?? productId;
   return (
-    <Card id="order-stock-title" title="Stock movements">
+    <Card className="order-panel" title="Stock movements">
       {order.stockMovements.length === 0 ? (
         <p className="admin-muted">This order moved no tracked stock.</p>
       ) : (

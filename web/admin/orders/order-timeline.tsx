@@ -12,6 +12,7 @@ import {
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
+import { Card } from "../components/card";
 import { reportAdminFailure } from "../lib/admin-api";
 import { addOrderNote } from "./api";
 
@@ -42,11 +43,10 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
   // The Worker answers oldest first.
   const events = sort === "oldest" ? order.events : [...order.events].reverse();
   return (
-    <section className="admin-card order-timeline-card" aria-labelledby="order-timeline-title">
-      <div className="admin-card-heading">
-        <h2 id="order-timeline-title" className="admin-card-title">
-          Timeline
-        </h2>
+    <Card
+      title="Timeline"
+      className="order-timeline-card"
+      aside={
         <fieldset className="order-segmented">
           <legend className="visually-hidden">Show events</legend>
           {(["newest", "oldest"] as const).map((value) => (
@@ -61,7 +61,8 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
             </button>
           ))}
         </fieldset>
-      </div>
+      }
+    >
       <NoteForm order={order} onOrder={onOrder} />
       <ol className="order-timeline" aria-label="Events">
         {events.map((event, index) => (
@@ -88,7 +89,7 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   );
 }
 

@@ -9,6 +9,7 @@ import { shopDate } from "../../../worker/contracts/shop-time";
 import { Field } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
+import { Card } from "../components/card";
 import { reportAdminFailure } from "../lib/admin-api";
 import { downloadPayoutAba, downloadPayoutPaypal } from "./api";
 
@@ -18,15 +19,12 @@ const AbaForm = formSchema((values) => ({ date: values.date ?? "" }), AbaQuery);
 export function PayoutFiles({ payout }: { payout: AdminPayoutDto }) {
   const methods = new Set(payout.lines.map((line) => line.payoutDetails.method));
   return (
-    <section className="admin-card" aria-labelledby="payout-files-title">
-      <h2 id="payout-files-title" className="admin-card-title">
-        Files to send
-      </h2>
+    <Card title="Files to send">
       <div className="payout-files">
         {methods.has("bank") ? <BankFile payout={payout} /> : null}
         {methods.has("paypal") ? <PaypalFile payout={payout} /> : null}
       </div>
-    </section>
+    </Card>
   );
 }
 

@@ -19,6 +19,7 @@ import { PayoutFiles } from "./payout-files";
 import { PAYOUT_STATUS_WORDS } from "./payout-format";
 import { PayoutLines } from "./payout-lines";
 import "./payouts.css";
+import { Card } from "../components/card";
 
 const payoutTitle = (payout: AdminPayoutDto) => `Payout of ${formatShopDay(payout.createdAt)}`;
 
@@ -135,10 +136,7 @@ function PayoutPage({
 
 function PayoutTotals({ payout }: { payout: AdminPayoutDto }) {
   return (
-    <section className="admin-card" aria-labelledby="payout-totals-title">
-      <h2 id="payout-totals-title" className="admin-card-title">
-        Totals
-      </h2>
+    <Card title="Totals">
       <Facts
         className="admin-figures"
         facts={[
@@ -149,6 +147,6 @@ function PayoutTotals({ payout }: { payout: AdminPayoutDto }) {
           { term: "Minimum", value: formatWholeDollars(payout.minimum) },
         ]}
       />
-    </section>
+    </Card>
   );
 }

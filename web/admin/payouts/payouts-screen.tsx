@@ -34,6 +34,7 @@ import { fetchPayouts, previewPayout } from "./api";
 import { CreatePayoutDialog } from "./payout-dialogs";
 import { PAYOUT_STATUS_WORDS } from "./payout-format";
 import "./payouts.css";
+import { Card } from "../components/card";
 
 type PayoutSummary = AdminPayoutListResponse["payouts"][number];
 
@@ -203,10 +204,7 @@ function NextPayout({ due, onStale }: { due: PayoutDueDto; onStale: () => void }
     }
   });
   return (
-    <section className="admin-card payouts-next" aria-labelledby="payouts-next-title">
-      <h2 id="payouts-next-title" className="admin-card-title">
-        Next payout
-      </h2>
+    <Card title="Next payout" className="payouts-next">
       <DueSummary due={due} />
       <form
         ref={form.formRef}
@@ -250,6 +248,6 @@ function NextPayout({ due, onStale }: { due: PayoutDueDto; onStale: () => void }
           onClose={() => setAsked(null)}
         />
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -20,6 +20,7 @@ import { ProductPhotos } from "./product-photos";
 import { PRODUCT_STATUS_WORDS } from "./product-status";
 import { ProductStock } from "./product-stock";
 import "./product-editor.css";
+import { Card } from "../components/card";
 
 const BackToProducts = () => <BackLink to={adminPaths.products}>Products</BackLink>;
 
@@ -37,12 +38,9 @@ export function NewProductScreen() {
           navigate(adminPaths.product(product._id), { replace: true });
         }}
       />
-      <section className="admin-card" aria-labelledby="photos-later-title">
-        <h2 id="photos-later-title" className="admin-card-title">
-          Photos
-        </h2>
+      <Card title="Photos">
         <p className="admin-muted">Create the product first; its photos are added on its page.</p>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -27,6 +27,7 @@ import {
 import { type Errors, useForm } from "../../lib/use-form";
 import { type Load, useLoad } from "../../lib/use-load";
 import { fetchCategories } from "../categories/api";
+import { Card } from "../components/card";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { reportAdminFailure } from "../lib/admin-api";
 import { PRODUCT_STATUS_WORDS, STATUS_HINTS } from "./product-status";
@@ -145,10 +146,7 @@ export function ProductForm(props: ProductFormProps) {
       aria-label="Product details"
     >
       <div className="product-form-main">
-        <section className="admin-card" aria-labelledby="details-title">
-          <h2 id="details-title" className="admin-card-title">
-            Details
-          </h2>
+        <Card title="Details">
           <TextField
             label="Name"
             {...form.field("name")}
@@ -163,11 +161,8 @@ export function ProductForm(props: ProductFormProps) {
             maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
             hint={`${form.values.description.length.toLocaleString("en-AU")} of ${MAX_PRODUCT_DESCRIPTION_LENGTH.toLocaleString("en-AU")} characters.`}
           />
-        </section>
-        <section className="admin-card" aria-labelledby="pricing-title">
-          <h2 id="pricing-title" className="admin-card-title">
-            Pricing
-          </h2>
+        </Card>
+        <Card title="Pricing">
           <div className="field-row">
             <TextField
               label="Original price"
@@ -190,19 +185,13 @@ export function ProductForm(props: ProductFormProps) {
               }
             />
           </div>
-        </section>
+        </Card>
         {mode === "edit" ? (
-          <section className="admin-card" aria-labelledby="alerts-title">
-            <h2 id="alerts-title" className="admin-card-title">
-              Stock alert
-            </h2>
+          <Card title="Stock alert">
             <LowStockField {...form.field("lowStockThreshold")} />
-          </section>
+          </Card>
         ) : (
-          <section className="admin-card" aria-labelledby="opening-stock-title">
-            <h2 id="opening-stock-title" className="admin-card-title">
-              Stock
-            </h2>
+          <Card title="Stock">
             <div className="field-row">
               <TextField
                 label="Opening stock"
@@ -214,25 +203,19 @@ export function ProductForm(props: ProductFormProps) {
               />
               <LowStockField {...form.field("lowStockThreshold")} />
             </div>
-          </section>
+          </Card>
         )}
       </div>
       <div className="product-form-side">
-        <section className="admin-card" aria-labelledby="status-title">
-          <h2 id="status-title" className="admin-card-title">
-            Visibility
-          </h2>
+        <Card title="Visibility">
           <SelectField
             label="Status"
             {...form.field("status")}
             options={STATUS_OPTIONS}
             hint={STATUS_HINTS[form.values.status as keyof typeof STATUS_HINTS]}
           />
-        </section>
-        <section className="admin-card" aria-labelledby="organisation-title">
-          <h2 id="organisation-title" className="admin-card-title">
-            Organisation
-          </h2>
+        </Card>
+        <Card title="Organisation">
           <CategoryField categories={categories} {...form.field("category")} />
           <TextField
             label="Tags"
@@ -256,11 +239,8 @@ export function ProductForm(props: ProductFormProps) {
             autoComplete="off"
             hint="Size, finish or colour, such as “1 litre” or “Hammered”."
           />
-        </section>
-        <section className="admin-card" aria-labelledby="badges-title">
-          <h2 id="badges-title" className="admin-card-title">
-            Badges
-          </h2>
+        </Card>
+        <Card title="Badges">
           <CheckboxField
             label="Bestseller"
             {...form.field("bestseller")}
@@ -272,7 +252,7 @@ export function ProductForm(props: ProductFormProps) {
             {...form.field("premium")}
             hint="In the Premium Collection."
           />
-        </section>
+        </Card>
       </div>
       <div className={dirty ? "product-save-bar is-dirty" : "product-save-bar"}>
         <p className="product-save-state" aria-live="polite">

@@ -5,6 +5,7 @@ import { AUDIT_PAGE_SIZE, type AuditEntryDto } from "../../../worker/contracts/a
 import { useLoad } from "../../lib/use-load";
 import { fetchAudit } from "../activity/api";
 import { AuditList } from "../activity/audit-entry";
+import { Card } from "../components/card";
 import { LoadFailed, Loading } from "../components/load-state";
 import { reportAdminFailure } from "../lib/admin-api";
 
@@ -49,10 +50,7 @@ export function ProductHistory({ productId, version }: { productId: string; vers
   };
 
   return (
-    <section className="admin-card product-history" aria-labelledby="history-title">
-      <h2 id="history-title" className="admin-card-title">
-        History
-      </h2>
+    <Card title="History" className="product-history">
       {first.status === "loading" ? (
         <Loading label="Loading the history…" />
       ) : first.status === "failed" ? (
@@ -74,6 +72,6 @@ export function ProductHistory({ productId, version }: { productId: string; vers
           ) : null}
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from "../../../worker/contracts/admin-images";
 import { fieldMessage } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
+import { Card } from "../components/card";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
 import {
@@ -167,15 +168,15 @@ export function ProductPhotos({ productId, productName, images, onImages }: Prod
   const full = images.length >= MAX_IMAGES_PER_PRODUCT;
 
   return (
-    <section className="admin-card product-photos" aria-labelledby="photos-title">
-      <div className="admin-card-heading">
-        <h2 id="photos-title" className="admin-card-title">
-          Photos
-        </h2>
+    <Card
+      title="Photos"
+      className="product-photos"
+      aside={
         <p className="admin-muted">
           {images.length} of {MAX_IMAGES_PER_PRODUCT} · the first is the cover
         </p>
-      </div>
+      }
+    >
       {images.length === 0 ? (
         <p className="admin-muted">No photos yet: the storefront shows a plain tile.</p>
       ) : (
@@ -306,7 +307,7 @@ export function ProductPhotos({ productId, productName, images, onImages }: Prod
           <p>It leaves the product at once, and the storefront with it.</p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </Card>
   );
 }
 

@@ -8,6 +8,7 @@ import { MAX_STOCK, StockChangeSchema, type StockDto } from "../../../worker/con
 import { TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
+import { Card } from "../components/card";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { reportAdminFailure } from "../lib/admin-api";
 import { changeProductStock } from "./api";
@@ -61,13 +62,12 @@ export function ProductStock({ productId, stock, lowStockThreshold, onStock }: P
   };
 
   return (
-    <section className="admin-card product-stock" aria-labelledby="stock-title" id="stock">
-      <div className="admin-card-heading">
-        <h2 id="stock-title" className="admin-card-title">
-          Stock
-        </h2>
-        <StockBadge level={stockLevel(stock, lowStockThreshold)} />
-      </div>
+    <Card
+      title="Stock"
+      className="product-stock"
+      id="stock"
+      aside={<StockBadge level={stockLevel(stock, lowStockThreshold)} />}
+    >
       {tracked ? (
         <dl className="stock-figures">
           <div>
@@ -111,7 +111,7 @@ export function ProductStock({ productId, stock, lowStockThreshold, onStock }: P
           <p>Shoppers will be able to buy any quantity; the count is forgotten.</p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </Card>
   );
 }
 

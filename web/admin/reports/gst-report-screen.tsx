@@ -23,6 +23,7 @@ import { useListLoad, useListQuery } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { downloadGstReport, fetchGstReport, type GstRange } from "./api";
 import "./gst-report.css";
+import { Card } from "../components/card";
 
 /** This BAS quarter and the one before it, by Brisbane's calendar. */
 export function quarterPresets(today: string): { label: string; range: GstRange }[] {
@@ -89,10 +90,7 @@ const total = (term: string, value: number, strong = false): Fact => ({
 function Totals({ report }: { report: GstReportDto }) {
   const { totals } = report;
   return (
-    <section className="admin-card" aria-labelledby="gst-totals">
-      <h2 id="gst-totals" className="admin-card-title">
-        Totals
-      </h2>
+    <Card title="Totals">
       <Facts
         className="admin-figures gst-totals"
         facts={[
@@ -108,7 +106,7 @@ function Totals({ report }: { report: GstReportDto }) {
         Totals are what was paid, delivery included. GST is one eleventh of each sale and each
         refund, rounded to the cent; refunds count in the period they were made.
       </p>
-    </section>
+    </Card>
   );
 }
 

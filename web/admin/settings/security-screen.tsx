@@ -1,5 +1,6 @@
 // Security: the signed-in admin's two-step sign-in (the second factor): on, or set it up now.
 
+import { Card } from "../components/card";
 import { PageHeader } from "../components/page-header";
 import { useAdminAccess } from "../gate/access";
 import { Enrolment } from "../gate/second-factor";
@@ -11,10 +12,7 @@ export function SecurityScreen() {
   return (
     <div className="admin-screen">
       <PageHeader title="Security" />
-      <section className="admin-card security-card" aria-labelledby="two-step-title">
-        <h2 id="two-step-title" className="admin-card-title">
-          Two-step sign-in
-        </h2>
+      <Card title="Two-step sign-in" className="security-card">
         {secondFactor === null ? (
           <p>This server does not offer two-step sign-in yet.</p>
         ) : secondFactor.enrolled ? (
@@ -40,7 +38,7 @@ export function SecurityScreen() {
             <Enrolment onEnrolled={refresh} />
           </>
         )}
-      </section>
+      </Card>
     </div>
   );
 }
