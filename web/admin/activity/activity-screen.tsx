@@ -5,7 +5,7 @@ import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, AuditQuery } from "../../../worker/con
 import { DataList } from "../components/data-list";
 import { PageHeader } from "../components/page-header";
 import { useAdminTitle } from "../lib/use-admin-title";
-import { useListLoad, useListQuery } from "../lib/use-list-query";
+import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { fetchAudit } from "./api";
 import { AuditList } from "./audit-entry";
@@ -13,8 +13,10 @@ import { ENTITY_LABELS } from "./audit-format";
 
 export function ActivityScreen() {
   useAdminTitle("Activity");
-  const query = useListQuery(AuditQuery, { path: adminPaths.activity });
-  const log = useListLoad(query, fetchAudit, "The activity could not be loaded.");
+  const { query, list: log } = useList(AuditQuery, fetchAudit, {
+    path: adminPaths.activity,
+    failed: "The activity could not be loaded.",
+  });
   return (
     <div className="admin-screen">
       <PageHeader title="Activity">
@@ -22,7 +24,6 @@ export function ActivityScreen() {
       </PageHeader>
       <DataList
         query={query}
-        schema={AuditQuery}
         list={log}
         noun="entry"
         nouns="entries"

@@ -7,7 +7,6 @@ import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import {
   ADMIN_CREATORS_PAGE_SIZE,
-  COMMISSION_REVIEW_STATES,
   CommissionReviewSchema,
   type CommissionReviewState,
   MAX_CREATOR_NOTE_LENGTH,
@@ -17,12 +16,12 @@ import {
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopDay } from "../../../worker/contracts/shop-time";
 import { formSchema } from "../../lib/form-schema";
-import { DataList } from "../components/data-list";
+import { DataList, paged, statusTabs } from "../components/data-list";
 import type { Column } from "../components/data-table";
 import { DecisionButton, NoteDialog } from "../components/note-dialog";
 import { BackLink, PageHeader } from "../components/page-header";
 import { useAdminTitle } from "../lib/use-admin-title";
-import { useListLoad, useListQuery } from "../lib/use-list-query";
+import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { fetchReviewedCommissions, reviewCommission } from "./api";
 import "./commission-review.css";
@@ -150,8 +149,10 @@ function reviewColumns(
 
 export function CommissionReviewScreen() {
   useAdminTitle("Commission review");
-  const query = useListQuery(ReviewedCommissionQuery, { path: adminPaths.commissionReview });
-  const list = useListLoad(query, fetchReviewedCommissions, "The commissions could not be loaded.");
+  const { query, list } = useList(ReviewedCommissionQuery, fetchReviewedCommissions, {
+    path: adminPaths.commissionReview,
+    failed: "The commissions could not be loaded.",
+  });
   // At the screen, not the row: the row goes once decided, while a refusal stays on screen.
   const [deciding, setDeciding] = useState<{
     commission: ReviewedCommissionDto;
@@ -188,21 +189,14 @@ export function CommissionReviewScreen() {
       </PageHeader>
       <DataList
         query={query}
-        schema={ReviewedCommissionQuery}
-        list={list}
         noun="commission"
         label={`${REVIEW_LABELS[review]} commissions`}
-        tabs={{
+        tabs={statusTabs(REVIEW_LABELS, {
           param: "review",
           label: "Filter by decision",
-          items: COMMISSION_REVIEW_STATES.map((state) => ({
-            label: REVIEW_LABELS[state],
-            value: state,
-          })),
-        }}
-        rows={(answer) => answer.commissions}
-        total={(answer) => answer.total}
-        pageSize={ADMIN_CREATORS_PAGE_SIZE}
+          all: false,
+        })}
+        {...paged(list, (answer) => answer.commissions, ADMIN_CREATORS_PAGE_SIZE)}
         countSuffix={(params) => ` ${params.review}`}
         columns={reviewColumns(
           review === "held"

@@ -9,10 +9,11 @@ import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import type { Load } from "../../lib/use-load";
 import { plural } from "../lib/format";
-import type { ListParams, ListQuery, ListSchema } from "../lib/use-list-query";
+import type { ListParams, ListQuery } from "../lib/use-list-query";
 import { type Column, DataTable } from "./data-table";
 import { LoadFailed, Loading } from "./load-state";
 import { Pager } from "./pager";
+import type { StatusWords } from "./pill";
 
 type Key<P> = keyof P & string;
 
@@ -63,14 +64,45 @@ export function EmptyState({ title, hint, action }: EmptyView) {
   );
 }
 
-export interface ListTabs<P> {
-  param: Key<P>;
+export interface ListTabs {
+  param: string;
   /** The tabs' name for screen readers ("Filter by status"). */
   label: string;
   items: readonly { label: string; value: string | undefined }[];
   /** Parameters a new tab sets back to what it implies (the orders' sort). */
-  resets?: readonly Key<P>[];
+  resets?: readonly string[];
 }
+
+/** Tabs of a status (or a review state): All first unless `all` is false, then each as it reads. */
+export function statusTabs(
+  words: Record<string, StatusWords | string>,
+  {
+    param = "status",
+    label = "Filter by status",
+    all = true,
+    resets,
+  }: Partial<Pick<ListTabs, "param" | "label" | "resets">> & { all?: boolean } = {},
+): ListTabs {
+  return {
+    param,
+    label,
+    resets,
+    items: [
+      ...(all ? [{ label: "All", value: undefined }] : []),
+      ...Object.entries(words).map(([value, word]) => ({
+        label: typeof word === "string" ? word : word.label,
+        value,
+      })),
+    ],
+  };
+}
+
+/** A page of a list whose answer says its total: the rows, that total and the page's size. */
+export const paged = <T extends { total: number }, R>(
+  list: Load<T>,
+  rows: (answer: T) => readonly R[],
+  pageSize: number,
+) => ({ list, rows, total: (answer: T) => answer.total, pageSize });
 
 export interface ListSearch<P> {
   /** The form's name ("Search orders"). */
@@ -99,9 +131,7 @@ export interface ListSelect<P> {
 /** The controls of a list: each tab, search and select writes the address, which is the list. */
 export interface ListControls<P extends ListParams> {
   query: ListQuery<P>;
-  /** The schema the address is read with: the search form checks with it too. */
-  schema: ListSchema<P>;
-  tabs?: ListTabs<P>;
+  tabs?: ListTabs;
   /** Ready-made views (the report's quarters), as tabs. */
   presets?: { label: string; items: readonly FilterTab[] };
   search?: ListSearch<P>;
@@ -119,7 +149,6 @@ const narrowing = <P extends ListParams>(query: ListQuery<P>, search?: ListSearc
 
 export function ListToolbar<P extends ListParams>({
   query,
-  schema,
   tabs,
   presets,
   search,
@@ -148,7 +177,6 @@ export function ListToolbar<P extends ListParams>({
         <ListSearchForm
           key={search.fields.map((field) => params[field.param] ?? "").join("|")}
           query={query}
-          schema={schema}
           search={search}
         />
       ) : null}
@@ -181,11 +209,9 @@ export function ListToolbar<P extends ListParams>({
 
 function ListSearchForm<P extends ListParams>({
   query,
-  schema,
   search,
 }: {
   query: ListQuery<P>;
-  schema: ListSchema<P>;
   search: ListSearch<P>;
 }) {
   const navigate = useNavigate();
@@ -203,7 +229,7 @@ function ListSearchForm<P extends ListParams>({
             values[field.param] || (field.required ? "" : undefined),
           ]),
         ),
-      schema,
+      query.schema,
     ),
   );
   const onSubmit = form.submit(async (output) => {
@@ -274,10 +300,10 @@ type DataListProps<P extends ListParams, T, R> = Partial<ListControls<P>> & {
 };
 
 export function DataList<P extends ListParams, T, R>(props: DataListProps<P, T, R>) {
-  const { query, schema } = props;
+  const { query } = props;
   return (
     <>
-      {query && schema ? <ListToolbar {...props} query={query} schema={schema} /> : null}
+      {query ? <ListToolbar {...props} query={query} /> : null}
       <ListBody {...props} />
     </>
   );

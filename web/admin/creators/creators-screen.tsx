@@ -13,25 +13,24 @@ import {
 } from "../../../worker/contracts/admin-creators";
 import { useLoad } from "../../lib/use-load";
 import { fetchReviewedCommissions } from "../commissions/api";
-import { DataList } from "../components/data-list";
+import { DataList, paged, statusTabs } from "../components/data-list";
 import { PageHeader } from "../components/page-header";
 import { Pill } from "../components/pill";
 import { useAdminTitle } from "../lib/use-admin-title";
-import { useListLoad, useListQuery } from "../lib/use-list-query";
+import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { fetchCreators } from "./api";
 import { CREATOR_STATUS_WORDS, CreatorCard } from "./creator-card";
 import "./creators.css";
 
-/** The tabs in the order the owner works through them; All is the default view. */
-const TAB_STATUSES: CreatorStatus[] = ["pending", "approved", "suspended", "rejected"];
-
 const statusWord = (status: CreatorStatus) => CREATOR_STATUS_WORDS[status].label.toLowerCase();
 
 export function CreatorsScreen() {
   useAdminTitle("Creators");
-  const query = useListQuery(CreatorListQuery, { path: adminPaths.creators });
-  const list = useListLoad(query, fetchCreators, "The creators could not be loaded.");
+  const { query, list } = useList(CreatorListQuery, fetchCreators, {
+    path: adminPaths.creators,
+    failed: "The creators could not be loaded.",
+  });
   const saved = (creator: AdminCreatorDto) => {
     if (list.status !== "loaded") return;
     list.replace({
@@ -49,27 +48,13 @@ export function CreatorsScreen() {
       </PageHeader>
       <DataList
         query={query}
-        schema={CreatorListQuery}
-        list={list}
         noun="creator"
-        tabs={{
-          param: "status",
-          label: "Filter by status",
-          items: [
-            { label: "All", value: undefined },
-            ...TAB_STATUSES.map((status) => ({
-              label: CREATOR_STATUS_WORDS[status].label,
-              value: status,
-            })),
-          ],
-        }}
+        tabs={statusTabs(CREATOR_STATUS_WORDS)}
         search={{
           label: "Search creators",
           fields: [{ param: "q", label: "Name, email or code", maxLength: 100 }],
         }}
-        rows={(answer) => answer.creators}
-        total={(answer) => answer.total}
-        pageSize={ADMIN_CREATORS_PAGE_SIZE}
+        {...paged(list, (answer) => answer.creators, ADMIN_CREATORS_PAGE_SIZE)}
         countSuffix={({ status }) => (status ? ` ${statusWord(status)}` : "")}
         empty={({ status }) =>
           status

@@ -12,7 +12,6 @@ import {
   type ContactMessageDto,
   INBOX_MESSAGES,
   MAX_REPLY_LENGTH,
-  MESSAGE_STATUSES,
   MessageListQuery,
   type MessageStatus,
   ReplySchema,
@@ -22,12 +21,12 @@ import { Facts } from "../../components/facts";
 import { FormActions, TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { ActionButton } from "../components/action-button";
-import { DataList } from "../components/data-list";
+import { DataList, paged, statusTabs } from "../components/data-list";
 import { PageHeader } from "../components/page-header";
 import { StatusPill, type StatusWords } from "../components/pill";
 import { reportAdminFailure } from "../lib/admin-api";
 import { useAdminTitle } from "../lib/use-admin-title";
-import { useListLoad, useListQuery } from "../lib/use-list-query";
+import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { downloadSubscribers, fetchMessages, replyToMessage, setMessageStatus } from "./api";
 import "./inbox.css";
@@ -53,8 +52,11 @@ const firstLine = (text: string) =>
 
 export function InboxScreen() {
   useAdminTitle("Inbox");
-  const query = useListQuery(InboxQuery, { path: adminPaths.inbox, view: ["id"] });
-  const list = useListLoad(query, fetchMessages, "The messages could not be loaded.");
+  const { query, list } = useList(InboxQuery, fetchMessages, {
+    path: adminPaths.inbox,
+    view: ["id"],
+    failed: "The messages could not be loaded.",
+  });
   const { id } = query.params;
   const saved = (message: ContactMessageDto) => {
     if (list.status !== "loaded") return;
@@ -84,23 +86,9 @@ export function InboxScreen() {
       </PageHeader>
       <DataList
         query={query}
-        schema={InboxQuery}
-        list={list}
         noun="message"
-        tabs={{
-          param: "status",
-          label: "Filter by status",
-          items: [
-            { label: "All", value: undefined },
-            ...MESSAGE_STATUSES.map((value) => ({
-              label: MESSAGE_STATUS_WORDS[value].label,
-              value,
-            })),
-          ],
-        }}
-        rows={(answer) => answer.messages}
-        pageSize={ADMIN_MESSAGES_PAGE_SIZE}
-        total={(answer) => answer.total}
+        tabs={statusTabs(MESSAGE_STATUS_WORDS)}
+        {...paged(list, (answer) => answer.messages, ADMIN_MESSAGES_PAGE_SIZE)}
         countSuffix={(params) => (params.status ? ` ${params.status}` : "")}
         className={(answer) => (openOf(answer.messages) ? "inbox has-open" : "inbox")}
         empty={(params) => ({

@@ -56,6 +56,8 @@ export interface ListQueryOptions<P extends ListParams> {
 }
 
 export interface ListQuery<P extends ListParams> {
+  /** The schema the address is read with: the list's search form checks with it too. */
+  schema: ListSchema<P>;
   /** The address as the contract reads it, with what the view implies filled in. */
   params: P;
   /** What the Worker is asked: `params` without the screen's own view parameters. */
@@ -120,6 +122,7 @@ export function useListQuery<P extends ListParams>(
   for (const key of view) delete request[key];
   const baseline = fill(defaults);
   return {
+    schema,
     params,
     request,
     address,
@@ -146,4 +149,14 @@ export function useListLoad<P extends ListParams, T>(
     keepWhileReloading: true,
     failure: { fallback, toast: false },
   });
+}
+
+/** A list screen's query and answer: the address it reads, and what the Worker said to it. */
+export function useList<P extends ListParams, T>(
+  schema: ListSchema<P>,
+  load: (params: P, signal: AbortSignal) => Promise<T>,
+  options: ListQueryOptions<P> & { failed: string },
+) {
+  const query = useListQuery(schema, options);
+  return { query, list: useListLoad(query, load, options.failed) };
 }

@@ -8,17 +8,16 @@ import {
   type AdminOrderSummaryDto,
   defaultOrderSort,
   MAX_ORDER_SEARCH_LENGTH,
-  ORDER_QUEUE_FILTERS,
   OrderListQuery,
 } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
-import { DataList } from "../components/data-list";
+import { DataList, paged, statusTabs } from "../components/data-list";
 import type { Column } from "../components/data-table";
 import { PageHeader } from "../components/page-header";
 import { plural } from "../lib/format";
 import { useAdminTitle } from "../lib/use-admin-title";
-import { useListLoad, useListQuery } from "../lib/use-list-query";
+import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { fetchOrders } from "./api";
 import { OrderStatusPills, QUEUE_FILTER_LABELS } from "./order-status";
@@ -112,11 +111,11 @@ function orderColumns(from: FromQueue): Column<AdminOrderSummaryDto>[] {
 export function OrdersScreen() {
   useAdminTitle("Orders");
   const location = useLocation();
-  const query = useListQuery(OrderListQuery, {
+  const { query, list } = useList(OrderListQuery, fetchOrders, {
     path: adminPaths.orders,
     implied: ({ status }) => ({ sort: defaultOrderSort(status) }),
+    failed: "The orders could not be loaded.",
   });
-  const list = useListLoad(query, fetchOrders, "The orders could not be loaded.");
   return (
     <div className="admin-screen order-queue">
       <PageHeader title="Orders">
@@ -126,18 +125,8 @@ export function OrdersScreen() {
       </PageHeader>
       <DataList
         query={query}
-        schema={OrderListQuery}
-        list={list}
         noun="order"
-        tabs={{
-          param: "status",
-          label: "Filter by status",
-          items: ORDER_QUEUE_FILTERS.map((status) => ({
-            label: QUEUE_FILTER_LABELS[status],
-            value: status,
-          })),
-          resets: ["sort"],
-        }}
+        tabs={statusTabs(QUEUE_FILTER_LABELS, { all: false, resets: ["sort"] })}
         search={{
           label: "Search orders",
           className: "order-queue-search",
@@ -161,9 +150,7 @@ export function OrdersScreen() {
             ],
           },
         ]}
-        rows={(answer) => answer.orders}
-        total={(answer) => answer.total}
-        pageSize={ADMIN_ORDERS_PAGE_SIZE}
+        {...paged(list, (answer) => answer.orders, ADMIN_ORDERS_PAGE_SIZE)}
         columns={orderColumns({ queue: `${location.pathname}${location.search}` })}
         rowKey={(order) => order._id}
         tableClass="order-table"

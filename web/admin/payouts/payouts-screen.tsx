@@ -20,14 +20,14 @@ import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { FormAlert, SubmitButton, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { DataList } from "../components/data-list";
+import { DataList, paged } from "../components/data-list";
 import type { Column } from "../components/data-table";
 import { PageHeader } from "../components/page-header";
 import { StatusPill } from "../components/pill";
 import { plural } from "../lib/format";
 import { useAdminTitle } from "../lib/use-admin-title";
 import { useActionFailure } from "../lib/use-dialog-action";
-import { useListLoad, useListQuery } from "../lib/use-list-query";
+import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { typedDollars } from "../products/product-values";
 import { fetchPayouts, previewPayout } from "./api";
@@ -94,8 +94,10 @@ const COLUMNS: Column<PayoutSummary>[] = [
 
 export function PayoutsScreen() {
   useAdminTitle("Payouts");
-  const query = useListQuery(PayoutListQuery, { path: adminPaths.payouts });
-  const list = useListLoad(query, fetchPayouts, "The payouts could not be loaded.");
+  const { query, list } = useList(PayoutListQuery, fetchPayouts, {
+    path: adminPaths.payouts,
+    failed: "The payouts could not be loaded.",
+  });
   return (
     <div className="admin-screen payouts">
       <PageHeader title="Payouts">
@@ -106,14 +108,10 @@ export function PayoutsScreen() {
       </PageHeader>
       <DataList
         query={query}
-        schema={PayoutListQuery}
-        list={list}
         noun="payout"
         label="Payouts made"
         above={(answer) => <NextPayout due={answer.due} onStale={list.reload} />}
-        rows={(answer) => answer.payouts}
-        total={(answer) => answer.total}
-        pageSize={PAYOUTS_PAGE_SIZE}
+        {...paged(list, (answer) => answer.payouts, PAYOUTS_PAGE_SIZE)}
         columns={COLUMNS}
         rowKey={(payout) => payout._id}
         tableClass="payout-table"

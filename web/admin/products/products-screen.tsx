@@ -5,17 +5,16 @@ import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   type AdminProductDto,
   MAX_SEARCH_LENGTH,
-  PRODUCT_STATUSES,
   ProductListQuery,
 } from "../../../worker/contracts/admin-catalogue";
 import { formatDollars } from "../../../worker/contracts/money";
-import { DataList } from "../components/data-list";
+import { DataList, paged, statusTabs } from "../components/data-list";
 import type { Column } from "../components/data-table";
 import { PageHeader } from "../components/page-header";
 import { StatusPill } from "../components/pill";
 import { Thumb } from "../components/thumb";
 import { useAdminTitle } from "../lib/use-admin-title";
-import { useListLoad, useListQuery } from "../lib/use-list-query";
+import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { fetchProducts } from "./api";
 import { PRODUCT_STATUS_WORDS } from "./product-status";
@@ -101,8 +100,10 @@ const COLUMNS: Column<AdminProductDto>[] = [
 
 export function ProductsScreen() {
   useAdminTitle("Products");
-  const query = useListQuery(ProductListQuery, { path: adminPaths.products });
-  const list = useListLoad(query, fetchProducts, "The products could not be loaded.");
+  const { query, list } = useList(ProductListQuery, fetchProducts, {
+    path: adminPaths.products,
+    failed: "The products could not be loaded.",
+  });
   return (
     <div className="admin-screen">
       <PageHeader
@@ -115,27 +116,13 @@ export function ProductsScreen() {
       />
       <DataList
         query={query}
-        schema={ProductListQuery}
-        list={list}
         noun="product"
         search={{
           label: "Search products",
           fields: [{ param: "q", label: "Search products by name", maxLength: MAX_SEARCH_LENGTH }],
         }}
-        tabs={{
-          param: "status",
-          label: "Filter by status",
-          items: [
-            { label: "All", value: undefined },
-            ...PRODUCT_STATUSES.map((status) => ({
-              label: PRODUCT_STATUS_WORDS[status].label,
-              value: status,
-            })),
-          ],
-        }}
-        rows={(answer) => answer.products}
-        total={(answer) => answer.total}
-        pageSize={ADMIN_PRODUCTS_PAGE_SIZE}
+        tabs={statusTabs(PRODUCT_STATUS_WORDS)}
+        {...paged(list, (answer) => answer.products, ADMIN_PRODUCTS_PAGE_SIZE)}
         columns={COLUMNS}
         rowKey={(product) => product._id}
         tableClass="product-table"

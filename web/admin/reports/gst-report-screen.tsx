@@ -19,7 +19,7 @@ import { PageHeader } from "../components/page-header";
 import { Pill } from "../components/pill";
 import { plural } from "../lib/format";
 import { useAdminTitle } from "../lib/use-admin-title";
-import { useListLoad, useListQuery } from "../lib/use-list-query";
+import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { downloadGstReport, fetchGstReport, type GstRange } from "./api";
 import "./gst-report.css";
@@ -114,14 +114,14 @@ export function GstReportScreen() {
   useAdminTitle("GST report");
   const today = shopDate();
   const thisQuarter = basQuarterOf(today);
-  const query = useListQuery(GstReportQuery, {
-    path: adminPaths.reports,
-    implied: () => thisQuarter,
-  });
-  const list = useListLoad(
-    query,
+  const { query, list } = useList(
+    GstReportQuery,
     (range, signal) => fetchGstReport(range as GstRange, signal),
-    "The GST report could not be loaded.",
+    {
+      path: adminPaths.reports,
+      implied: () => thisQuarter,
+      failed: "The GST report could not be loaded.",
+    },
   );
   const range = query.params as GstRange;
   return (
@@ -146,7 +146,6 @@ export function GstReportScreen() {
       </PageHeader>
       <DataList
         query={query}
-        schema={GstReportQuery}
         list={list}
         noun="line"
         loadingLabel="Loading the GST report…"
