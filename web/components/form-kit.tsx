@@ -19,8 +19,8 @@ export interface Binding {
 
 /** The contracts' field names as people say them. */
 const FIELD_WORDS: [RegExp, string][] = [
-  [/\boriginalPrice\b/g, "original price"],
-  [/\bfinalPrice\b/g, "final price"],
+  [/\boriginalPrice\b/g, "the price"],
+  [/\bfinalPrice\b/g, "sale price"],
   [/\blowStockThreshold\b/g, "low-stock threshold"],
   [/\bonHand\b/g, "on hand"],
   [/\bimageKey\b/g, "picture"],
@@ -32,7 +32,7 @@ const FIELD_WORDS: [RegExp, string][] = [
 
 /**
  * A contract's message in the screen's words: "finalPrice must not exceed originalPrice" reads
- * "Final price must not exceed original price". The rule and its wording stay the contract's.
+ * "Sale price must not exceed the price". The rule and its wording stay the contract's.
  */
 export function fieldMessage(message: string): string {
   const text = FIELD_WORDS.reduce((out, [pattern, words]) => out.replace(pattern, words), message);

@@ -1,5 +1,5 @@
 // One product: its details (products/product-form.tsx), photos, stock and history, and archiving.
-// A new product gets its photos once it exists: saving it opens its own page.
+// A new product's photos are chosen with its details and go up once it exists, on its own page.
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -11,22 +11,24 @@ import { BackLink, PageHeader } from "../components/page-header";
 import { StatusPill } from "../components/pill";
 import { RecordScreen, useRecord } from "../components/record-screen";
 import { reportAdminFailure } from "../lib/admin-api";
+import { plural } from "../lib/format";
 import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
 import { archiveProduct, createProduct, fetchProduct, updateProduct } from "./api";
 import { ProductForm } from "./product-form";
 import { ProductHistory } from "./product-history";
-import { ProductPhotos } from "./product-photos";
+import { ChosenPhotos, handOverPhotos, ProductPhotos } from "./product-photos";
 import { PRODUCT_STATUS_WORDS } from "./product-status";
 import { ProductStock } from "./product-stock";
 import "./product-editor.css";
-import { Card } from "../components/card";
 
 const BackToProducts = () => <BackLink to={adminPaths.products}>Products</BackLink>;
 
 export function NewProductScreen() {
   useAdminTitle("New product");
   const navigate = useNavigate();
+  // The photos go up once the product exists: its page takes them over.
+  const photos = useRef<File[]>([]);
   return (
     <div className="admin-screen product-editor">
       <PageHeader eyebrow={<BackToProducts />} title="New product" />
@@ -34,13 +36,21 @@ export function NewProductScreen() {
         mode="create"
         onSave={async (input) => {
           const product = await createProduct(input);
-          toast.success("Product created. Now add its photos.");
+          handOverPhotos(product._id, photos.current);
+          const uploading = photos.current.length;
+          toast.success(
+            uploading > 0
+              ? `Product created: ${plural(uploading, "photo")} uploading`
+              : "Product created",
+          );
           navigate(adminPaths.product(product._id), { replace: true });
         }}
       />
-      <Card title="Photos">
-        <p className="admin-muted">Create the product first; its photos are added on its page.</p>
-      </Card>
+      <ChosenPhotos
+        onFiles={(files) => {
+          photos.current = files;
+        }}
+      />
     </div>
   );
 }

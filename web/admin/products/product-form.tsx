@@ -108,7 +108,11 @@ export function ProductForm(props: ProductFormProps) {
   }, [dirty]);
 
   const invalid = (found: Errors<keyof ProductValues>) => {
-    const count = Object.values(found).filter(Boolean).length;
+    // Not on sale, the sale price is the price: its field is hidden, and so is its error.
+    const shown = Object.entries(found).filter(
+      ([name, error]) => error && (name !== "finalPrice" || form.values.onSale === "true"),
+    );
+    const count = shown.length;
     toast.error(count === 1 ? "Check the highlighted field." : "Check the highlighted fields.");
   };
 
@@ -131,8 +135,9 @@ export function ProductForm(props: ProductFormProps) {
     }
   }, invalid);
 
+  const onSale = form.values.onSale === "true";
   const original = typedDollars(form.values.originalPrice);
-  const final = typedDollars(form.values.finalPrice);
+  const final = onSale ? typedDollars(form.values.finalPrice) : original;
   const percent =
     Number.isFinite(original) && Number.isFinite(final) ? salePercent(original, final) : 0;
   const tags = typedTags(form.values.tags);
@@ -163,28 +168,33 @@ export function ProductForm(props: ProductFormProps) {
           />
         </Card>
         <Card title="Pricing">
-          <div className="field-row">
+          <TextField
+            label="Price"
+            prefix="$"
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.field("originalPrice")}
+            hint="Shelf price in Australian dollars, before GST: checkout adds GST (10%)."
+          />
+          <CheckboxField
+            label="On sale"
+            {...form.field("onSale")}
+            hint="Sells for a sale price for now; the price stays as it is."
+          />
+          {onSale ? (
             <TextField
-              label="Original price"
-              prefix="$"
-              inputMode="decimal"
-              autoComplete="off"
-              {...form.field("originalPrice")}
-              hint="Shelf price in Australian dollars, before GST: checkout adds GST (10%)."
-            />
-            <TextField
-              label="Final price"
+              label="Sale price"
               prefix="$"
               inputMode="decimal"
               autoComplete="off"
               {...form.field("finalPrice")}
               hint={
                 percent > 0
-                  ? `Shoppers see ${percent}% off.`
-                  : "The shelf price before GST; lower than the original puts it on sale."
+                  ? `Shoppers see ${percent}% off the price.`
+                  : "Below the price, before GST: shoppers see both."
               }
             />
-          </div>
+          ) : null}
         </Card>
         {mode === "edit" ? (
           <Card title="Stock alert">
