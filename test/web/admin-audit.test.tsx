@@ -289,6 +289,52 @@ describe("Activity", () => {
     expect(screen.queryByRole("link", { name: "Next" })).toBeNull();
   });
 
+  it("says which order an entry is about, and its codes in words", async () => {
+    signIn();
+    const orderId = "6a1b2c3d4e5f60718293a4b5";
+    stubAdminApi({
+      ...OPEN,
+      "GET /api/admin/audit": () =>
+        json(200, {
+          success: true,
+          entries: [
+            makeEntry({
+              id: "o1",
+              entity: "order",
+              entityId: orderId,
+              action: "refund",
+              after: {
+                amount: 22,
+                reason: "requested_by_customer",
+                restock: [{ productId: PRODUCT_ID, quantity: 2 }],
+                stripeRefundId: "re_test_1",
+              },
+            }),
+            makeEntry({
+              id: "c1",
+              entity: "creator",
+              entityId: "5eed5eed5eed5eed5eed5e01",
+              action: "status",
+              before: { status: "pending", note: "" },
+              after: { status: "approved", note: "" },
+            }),
+          ],
+        }),
+    });
+    renderAdmin("/audit");
+    const refund = (await screen.findByText("Refund made")).closest("li");
+    const creator = screen.getByText("Creator status changed").closest("li");
+    if (!refund || !creator) throw new Error("no entries");
+    expect(within(refund).getByRole("link", { name: "order #8293a4b5" }).getAttribute("href")).toBe(
+      `/orders/${orderId}`,
+    );
+    expect(within(refund).getByText("Requested by the customer")).toBeTruthy();
+    expect(within(refund).getByText("2 units")).toBeTruthy();
+    expect(within(creator).getByText("Pending")).toBeTruthy();
+    expect(within(creator).getByText("Approved")).toBeTruthy();
+    expect(refund.closest("ol")?.textContent).not.toMatch(/requested_by|productId|[{}"]/);
+  });
+
   it("shows who signed in and downloaded what, each download linked to its payout", async () => {
     signIn();
     stubAdminApi({

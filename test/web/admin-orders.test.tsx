@@ -307,6 +307,41 @@ describe("an order's page", () => {
     ).toBe("/orders?status=all&q=asha");
   });
 
+  it("says Stripe's reasons and statuses in words, not codes", async () => {
+    openOrder(
+      makeOrder({
+        refunded: 22,
+        refundable: 100.75,
+        refunds: [
+          {
+            _id: "r1",
+            amount: 22,
+            reason: "requested_by_customer",
+            status: "succeeded",
+            restockLines: [],
+            cancel: false,
+            stripeRefundId: "re_1",
+            error: null,
+            actorEmail: "owner@example.com",
+            createdAt: "2026-11-21T00:00:00.000Z",
+          },
+        ],
+        events: [
+          {
+            at: "2026-11-22T00:00:00.000Z",
+            kind: "dispute",
+            title: "Disputed: $122.75",
+            detail: "Status: needs_response",
+          },
+        ],
+      }),
+    );
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    expect(card("Refunds").getByText("Requested by the customer")).toBeTruthy();
+    expect(card("Timeline").getByText("Status: Needs a response")).toBeTruthy();
+    expect(document.querySelector("main")?.textContent).not.toMatch(/requested_by|needs_response/);
+  });
+
   it("says so when the order does not exist", async () => {
     signIn();
     stubAdminApi({

@@ -18,6 +18,12 @@ function subjectLink(entry: AuditEntryDto): string | null {
       return adminPaths.categories;
     case "payout":
       return adminPaths.payout(entry.entityId);
+    case "order":
+      return adminPaths.order(entry.entityId);
+    case "creator":
+      return adminPaths.creators;
+    case "message":
+      return `${adminPaths.inbox}?id=${encodeURIComponent(entry.entityId)}`;
     default:
       return null;
   }
@@ -27,6 +33,8 @@ function subjectLink(entry: AuditEntryDto): string | null {
 const SUBJECT_WORDS: Partial<Record<AuditEntryDto["entity"], string>> = {
   category: "the categories",
   payout: "the payout",
+  creator: "the creators",
+  message: "the message",
 };
 
 const NO_NAMES: CategoryNames = new Map();

@@ -1,6 +1,7 @@
 // The audit log in words: what happened ("Stock adjusted"), and each field that changed as
 // before → after, in the units a person reads (dollars, category names, Yes/No), never raw JSON.
 import type { AuditEntity, AuditEntryDto } from "../../../worker/contracts/admin";
+import { orderNumber } from "../../../worker/contracts/admin-orders";
 import { formatCents } from "../../../worker/contracts/money";
 import { PRODUCT_STATUS_WORDS } from "../products/product-status";
 
@@ -35,11 +36,19 @@ const ACTIONS: Partial<Record<AuditEntity, Record<string, string>>> = {
     "export.paypal": "PayPal file downloaded",
   },
   order: {
+    status: "Order status changed",
+    tracking: "Tracking corrected",
+    note: "Note added",
+    refund: "Refund made",
+    refund_failed: "Refund failed",
+    cancel: "Order cancelled",
     "commission-release": "Held commission released",
     "commission-reject": "Held commission rejected",
   },
+  creator: { status: "Creator status changed", terms: "Creator terms changed" },
   account: {
     sign_in: "Signed in",
+    payout_details: "Payout details changed",
     "second_factor.enrolled": "Two-step sign-in turned on",
     "second_factor.passed": "Passed two-step sign-in",
     "second_factor.failed": "Wrong two-step code",
@@ -112,6 +121,41 @@ const FIELD_LABELS: Record<string, string> = {
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? words(field);
 
+/**
+ * Codes the Worker and Stripe record (statuses, a refund's or a dispute's reason) as a person says
+ * them; any other code (lower-case words joined by _ or -) reads as its words.
+ */
+const CODE_WORDS: Record<string, string> = {
+  requested_by_customer: "Requested by the customer",
+  duplicate: "Duplicate payment",
+  fraudulent: "Fraudulent",
+  product_not_received: "Product not received",
+  product_unacceptable: "Product unacceptable",
+  credit_not_processed: "Credit not processed",
+  needs_response: "Needs a response",
+  warning_needs_response: "Needs a response (inquiry)",
+  under_review: "Under review",
+  cancelled: "Cancelled",
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  suspended: "Suspended",
+  held: "Held for review",
+  released: "Released",
+  new: "New",
+  replied: "Replied",
+  closed: "Closed",
+};
+
+const CODE = /^[a-z]+(?:[_-][a-z]+)*$/;
+
+/** A code in words: "requested_by_customer" reads "Requested by the customer". */
+export const codeWords = (code: string): string =>
+  CODE_WORDS[code] ?? (CODE.test(code) ? words(code) : code);
+
+/** The fields whose values are codes. */
+const CODED = new Set(["status", "review", "reason", "method"]);
+
 /** What a missing or empty value reads as. */
 export const NOTHING = "—";
 const LONG_TEXT = 160;
@@ -129,6 +173,11 @@ export function formatValue(field: string, value: unknown, categories: CategoryN
   }
   if (field === "status" && typeof value === "string" && value in PRODUCT_STATUS_WORDS) {
     return PRODUCT_STATUS_WORDS[value as keyof typeof PRODUCT_STATUS_WORDS].label;
+  }
+  if (CODED.has(field) && typeof value === "string") return codeWords(value);
+  if (field === "restock" && Array.isArray(value)) {
+    const units = value.reduce((sum: number, line) => sum + (Number(line?.quantity) || 0), 0);
+    return units === 1 ? "1 unit" : `${units} units`;
   }
   if (field === "imageKey" && typeof value === "string") return fileName(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
@@ -280,8 +329,9 @@ export function changesOf(entry: AuditEntryDto, categories: CategoryNames = new 
   return fieldChanges(entry.before, entry.after, categories);
 }
 
-/** The name of the product or category an entry is about, when it records one. */
+/** The name of what an entry is about, when it has one: a product's, a category's, an order's number. */
 export function subjectName(entry: AuditEntryDto): string | null {
+  if (entry.entity === "order") return `order #${orderNumber(entry.entityId)}`;
   const name = entry.after?.name ?? entry.before?.name;
   return typeof name === "string" ? name : null;
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import type { AdminOrderDto, RefundDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { codeWords } from "../activity/audit-format";
 import { Card } from "../components/card";
 import { adminPaths } from "../paths";
 
@@ -183,7 +184,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
                 <span className="admin-muted">{REFUND_STATUS[refund.status]}</span>
               ) : null}
             </p>
-            {refund.reason ? <p>{refund.reason}</p> : null}
+            {refund.reason ? <p>{codeWords(refund.reason)}</p> : null}
             {refund.restockLines.length > 0 ? (
               <p className="admin-muted">
                 Restocked{" "}

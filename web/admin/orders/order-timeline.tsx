@@ -12,6 +12,7 @@ import {
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
+import { codeWords } from "../activity/audit-format";
 import { Card } from "../components/card";
 import { reportAdminFailure } from "../lib/admin-api";
 import { addOrderNote } from "./api";
@@ -32,6 +33,13 @@ const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
 };
 
 type Order = "oldest" | "newest";
+
+/** Stripe's codes the Worker quotes ("Status: needs_response") in words. */
+const detailWords = (detail: string) =>
+  detail.replace(
+    /\b(Status|Reason): ([a-z_]+)\b/g,
+    (_, label, code) => `${label}: ${codeWords(code)}`,
+  );
 
 interface TimelineProps {
   order: AdminOrderDto;
@@ -80,7 +88,9 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
                 ) : null}
                 <strong className="order-event-title">{event.title}</strong>
               </p>
-              {event.detail ? <p className="order-event-detail">{event.detail}</p> : null}
+              {event.detail ? (
+                <p className="order-event-detail">{detailWords(event.detail)}</p>
+              ) : null}
               <p className="order-event-meta">
                 <time dateTime={event.at}>{formatShopMoment(event.at)}</time>
                 {event.actor ? <span> · by {event.actor}</span> : null}
