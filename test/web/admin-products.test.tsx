@@ -295,6 +295,38 @@ describe("the product editor", () => {
     });
   });
 
+  it("shows toasts in the header's flow, and drops an error toast once a save succeeds", async () => {
+    signIn();
+    const product = makeProduct();
+    let up = false;
+    stubAdminApi({
+      ...OPEN,
+      [`GET /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(product),
+      [`POST /api/admin/products/${PRODUCT_ID}`]: () =>
+        up
+          ? productAnswer({ ...product, status: "draft", updatedAt: "2026-11-21T00:00:00.000Z" })
+          : json(503, { success: false, message: "The database is busy" }),
+    });
+    renderAdmin(`/products/${PRODUCT_ID}`);
+    await screen.findByRole("heading", { name: "Copper Kalash Lota" });
+    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "draft" } });
+    await press("Save");
+    const refused = await screen.findByText("The database is busy");
+    // Laid in the header's own box, below the tabs: it can cover no button of the screen.
+    const header = document.querySelector(".admin-header");
+    expect(header?.contains(refused)).toBe(true);
+    expect(header?.querySelector(".admin-header-toasts .Toastify__toast-container")).toBeTruthy();
+
+    up = true;
+    await press("Save");
+    expect(await screen.findByText("Saved")).toBeTruthy();
+    // The error toast leaves (happy-dom plays no exit animation: its end is told by hand).
+    const errorToast = refused.closest(".Toastify__toast") as HTMLElement;
+    await waitFor(() => expect(errorToast.dataset.in).toBe("false"));
+    fireEvent.animationEnd(errorToast);
+    await waitFor(() => expect(screen.queryByText("The database is busy")).toBeNull());
+  });
+
   it("archives only after confirming", async () => {
     signIn();
     const product = makeProduct();

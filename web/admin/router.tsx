@@ -3,7 +3,6 @@
 // each reach the shop's shared modules (contracts, valibot) from an entry of their own, and the
 // build would cut the shop's chunks finer for it: measured, one more file on most shop pages.
 import { Navigate, type RouteObject } from "react-router-dom";
-import { ToastContainer } from "react-toastify";
 import { ActivityScreen } from "./activity/activity-screen";
 import { CategoriesScreen } from "./categories/categories-screen";
 import { CommissionReviewScreen } from "./commissions/commission-review-screen";
@@ -26,17 +25,11 @@ import { ProductsScreen } from "./products/products-screen";
 import { GstReportScreen } from "./reports/gst-report-screen";
 import { SecurityScreen } from "./settings/security-screen";
 
-/** Toasts sit bottom-right like the shop's, but stay long enough to read what went wrong. */
-export const ADMIN_TOAST_AUTO_CLOSE_MS = 4000;
-
 function Root() {
   return (
-    <>
-      <AdminGate>
-        <AdminLayout />
-      </AdminGate>
-      <ToastContainer position="bottom-right" autoClose={ADMIN_TOAST_AUTO_CLOSE_MS} />
-    </>
+    <AdminGate>
+      <AdminLayout />
+    </AdminGate>
   );
 }
 
