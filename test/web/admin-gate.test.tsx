@@ -77,6 +77,10 @@ describe("the back-office gate", () => {
     renderAdmin("/products");
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy();
     expect(document.title).toBe("Sign in · Back-office");
+    // A forgotten password is reset on the shop, as for any account.
+    expect(screen.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe(
+      "/forgot-password",
+    );
     // Nothing of the back-office is asked for before signing in.
     expect(api.calls.filter((c) => c.path.startsWith("/api/admin"))).toHaveLength(0);
 

@@ -29,7 +29,7 @@ export function LoginPage() {
       <form ref={form.formRef} className="form account-form" noValidate onSubmit={onSubmit}>
         <EmailField {...form.field("email")} />
         <PasswordField {...form.field("password")} />
-        <Link to={paths.forgotPassword} className="account-aside-link">
+        <Link to={paths.forgotPassword} className="form-aside-link">
           Forgot password?
         </Link>
         <FormAlert message={failure} />

@@ -6,6 +6,7 @@ import { LoginSchema } from "../../../worker/contracts/auth";
 import { EmailField, FormAlert, PasswordField, SubmitButton } from "../../components/form-kit";
 import { loginUser } from "../../features/account/api";
 import { failureMessage } from "../../lib/api-client";
+import { paths } from "../../lib/paths";
 import { storeSession } from "../../lib/stored-session";
 import { useForm } from "../../lib/use-form";
 import { useAdminTitle } from "../lib/use-admin-title";
@@ -41,6 +42,10 @@ export function AdminSignIn() {
       <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
         <EmailField {...form.field("email")} />
         <PasswordField {...form.field("password")} />
+        {/* The shop's own reset: the same account, a page of the shop (outside ADMIN_BASE). */}
+        <a href={paths.forgotPassword} className="form-aside-link">
+          Forgot password?
+        </a>
         <FormAlert message={failure} />
         <SubmitButton large sending={form.sending} sendingLabel="Signing in…">
           Sign in
