@@ -26,6 +26,8 @@ interface DataTableProps<R> {
   /** An answer to a newer question is on its way: the rows dim. */
   pending?: boolean;
   caption?: ReactNode;
+  /** Styled only by its own class, not as the lists' tables (a card's small table). */
+  plain?: boolean;
 }
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
@@ -38,9 +40,10 @@ export function DataTable<R>({
   rowClass,
   pending = false,
   caption,
+  plain = false,
 }: DataTableProps<R>) {
   return (
-    <table className={classes("admin-table", className, pending && "is-pending")}>
+    <table className={classes(!plain && "admin-table", className, pending && "is-pending")}>
       {caption ? <caption>{caption}</caption> : null}
       <thead>
         <tr>

@@ -43,6 +43,14 @@ export function readParams<P extends ListParams>(
   return v.parse(schema, {});
 }
 
+/** A list's address at the given parameters (the values given, as written; none left out). */
+export function listAddress(path: string, params: Record<string, string | number>): string {
+  const text = new URLSearchParams(
+    Object.entries(params).map(([name, value]) => [name, String(value)]),
+  ).toString();
+  return text ? `${path}?${text}` : path;
+}
+
 /** Sorting and paging arrange a list; every other parameter decides what is in it. */
 const ARRANGING = new Set(["page", "sort"]);
 
