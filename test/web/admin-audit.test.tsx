@@ -267,7 +267,7 @@ describe("Activity", () => {
     });
     renderAdmin("/audit");
     expect(await screen.findByRole("heading", { name: "Activity" })).toBeTruthy();
-    expect(document.title).toBe("Activity · Back-office");
+    await waitFor(() => expect(document.title).toBe("Activity · Back-office"));
     expect((await screen.findAllByText("Product edited")).length).toBe(50);
     expect(screen.getByRole("link", { name: "Product 0" }).getAttribute("href")).toBe(
       `/products/${PRODUCT_ID}`,

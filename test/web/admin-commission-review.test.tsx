@@ -121,7 +121,7 @@ describe("the held list", () => {
     expect(second.getByText("$1.50 reversed by refunds")).toBeTruthy();
 
     expect(screen.getByText("2 commissions held")).toBeTruthy();
-    expect(document.title).toBe("Commission review · Back-office");
+    await waitFor(() => expect(document.title).toBe("Commission review · Back-office"));
     const get = api.callsTo("GET", LIST)[0];
     expect(get?.query.toString()).toBe("review=held");
     expect(get?.headers.get("token")).toBe("admin-token");

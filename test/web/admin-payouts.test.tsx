@@ -168,7 +168,7 @@ describe("the payouts list", () => {
     expect(second?.getByText("9")).toBeTruthy();
     expect(screen.getByText("2 payouts")).toBeTruthy();
 
-    expect(document.title).toBe("Payouts · Back-office");
+    await waitFor(() => expect(document.title).toBe("Payouts · Back-office"));
     expect(api.callsTo("GET", PAYOUTS)[0]?.query.toString()).toBe("");
     expect(api.callsTo("GET", PAYOUTS)[0]?.headers.get("token")).toBe("admin-token");
     // The tab sits after Creators.
@@ -400,7 +400,7 @@ describe("a payout's page", () => {
     payoutOf(makePayout());
     renderAdmin(`/payouts/${PAYOUT_ID}`);
     expect(await heading("Payout of 20 Nov 2026")).toBeTruthy();
-    expect(document.title).toBe("Payout of 20 Nov 2026 · Back-office");
+    await waitFor(() => expect(document.title).toBe("Payout of 20 Nov 2026 · Back-office"));
     expect(screen.getByText("Open", { selector: ".admin-page-meta .admin-pill" })).toBeTruthy();
     expect(
       screen.getByText("20 Nov 2026, 3:30 pm", { selector: ".admin-page-meta time" }),

@@ -80,7 +80,7 @@ describe("the product list", () => {
     expect(screen.getByRole("link", { name: "Edit Brass Diya" }).getAttribute("href")).toBe(
       `/products/${"b".repeat(24)}`,
     );
-    expect(document.title).toBe("Products · Back-office");
+    await waitFor(() => expect(document.title).toBe("Products · Back-office"));
   });
 
   it("searches, filters by status and pages through the Worker's list", async () => {
@@ -213,7 +213,8 @@ describe("the product editor", () => {
     });
     const { router } = renderAdmin(`/products/${PRODUCT_ID}`);
     expect(await screen.findByRole("heading", { name: "Copper Kalash Lota" })).toBeTruthy();
-    expect(document.title).toBe("Copper Kalash Lota · Back-office");
+    // The title is set once the screen has committed (an effect): wait for it, not for a time.
+    await waitFor(() => expect(document.title).toBe("Copper Kalash Lota · Back-office"));
     expect((screen.getByLabelText("Price") as HTMLInputElement).value).toBe("50.00");
     expect((screen.getByLabelText(/^On sale/) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText("Sale price") as HTMLInputElement).value).toBe("45.00");
@@ -284,7 +285,9 @@ describe("the product editor", () => {
     // On sale at $45 of $50: unticking sells it at the price again.
     await act(() => router.navigate(`/products/${PRODUCT_ID}`));
     await screen.findByRole("heading", { name: "Copper Kalash Lota" });
-    fireEvent.click(screen.getByLabelText(/^On sale/));
+    const onSale = screen.getByLabelText(/^On sale/) as HTMLInputElement;
+    await waitFor(() => expect(onSale.checked).toBe(true));
+    fireEvent.click(onSale);
     expect(screen.queryByLabelText("Sale price")).toBeNull();
     await press("Save");
     await waitFor(() =>
@@ -309,7 +312,11 @@ describe("the product editor", () => {
     });
     renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Copper Kalash Lota" });
-    fireEvent.change(screen.getByLabelText("Status"), { target: { value: "draft" } });
+    // The form holds the loaded product before the change, and the change before the save.
+    const status = screen.getByLabelText("Status") as HTMLSelectElement;
+    await waitFor(() => expect(status.value).toBe("active"));
+    fireEvent.change(status, { target: { value: "draft" } });
+    await waitFor(() => expect(screen.getByText("Unsaved changes")).toBeTruthy());
     await press("Save");
     const refused = await screen.findByText("The database is busy");
     // Laid in the header's own box, below the tabs: it can cover no button of the screen.
@@ -685,7 +692,7 @@ describe("low stock", () => {
     const link = await screen.findByRole("link", { name: "Surya Sun Wall Hanging" });
     expect(link.getAttribute("href")).toBe(`/products/${PRODUCT_ID}`);
     expect(screen.getByText("Sold out")).toBeTruthy();
-    expect(document.title).toBe("Low stock · Back-office");
+    await waitFor(() => expect(document.title).toBe("Low stock · Back-office"));
   });
 
   it("says when nothing is running low", async () => {

@@ -217,7 +217,7 @@ describe("the report", () => {
       within(totals).getByText(/GST is one eleventh of each sale and each refund/),
     ).toBeTruthy();
     expect(within(totals).getByText(/Totals are what was paid, delivery included/)).toBeTruthy();
-    expect(document.title).toBe("GST report · Back-office");
+    await waitFor(() => expect(document.title).toBe("GST report · Back-office"));
   });
 
   it("says when the range has no sales or refunds", async () => {

@@ -5,8 +5,7 @@ import type { ReactNode } from "react";
 import type * as v from "valibot";
 import { FormAlert, TextField } from "../../components/form-kit";
 import type { ApiError } from "../../lib/api-client";
-import { useForm } from "../../lib/use-form";
-import { useDialogAction } from "../lib/use-dialog-action";
+import { useDialogForm } from "../lib/use-dialog-action";
 import { ConfirmDialog } from "./confirm-dialog";
 
 interface NoteDialogProps<O> {
@@ -37,18 +36,20 @@ export function NoteDialog<O>({
   onClose,
   children,
 }: NoteDialogProps<O>) {
-  const form = useForm({ note: "" }, schema);
-  const action = useDialogAction(failed, onConflict);
-  const onSubmit = form.submit((input) => action.run(() => send(input)));
+  const { form, failure, conflicted, dialog } = useDialogForm({
+    initial: { note: "" },
+    schema,
+    failed,
+    onConflict,
+    send,
+  });
   return (
     <ConfirmDialog
       title={title}
       confirmLabel={confirmLabel}
-      cancelLabel={action.conflicted ? "Close" : "Cancel"}
+      cancelLabel={conflicted ? "Close" : "Cancel"}
       danger={danger}
-      busy={action.busy || form.sending}
-      onSubmit={onSubmit}
-      formRef={form.formRef}
+      {...dialog}
       onCancel={onClose}
     >
       {children}
@@ -61,7 +62,7 @@ export function NoteDialog<O>({
         hint={note.hint}
         {...form.field("note")}
       />
-      <FormAlert message={action.failure} />
+      <FormAlert message={failure} />
     </ConfirmDialog>
   );
 }

@@ -2,7 +2,9 @@
 // said in the dialog as well as in a toast (the dialog sits above the toasts), a 409 (someone else
 // changed it first) told to the screen, and focus given back to what opened the dialog.
 import { useEffect, useState } from "react";
+import type * as v from "valibot";
 import { ApiError, failureMessage } from "../../lib/api-client";
+import { type Errors, useForm, type Values } from "../../lib/use-form";
 import { isGateRefusal, reportAdminFailure } from "./admin-api";
 
 /**
@@ -56,4 +58,45 @@ export function useActionFailure(failed: string, onConflict?: (error: ApiError) 
 export function useDialogAction(failed: string, onConflict?: (error: ApiError) => unknown) {
   useReturnFocus();
   return useActionFailure(failed, onConflict);
+}
+
+/**
+ * A dialog that is a form: checked with the endpoint's schema, sent once valid, the Worker's field
+ * errors shown on their fields and any other failure in the dialog (and a toast). `spent` hears
+ * every failure first (a refund's request key). Spread `dialog` into the ConfirmDialog.
+ */
+export function useDialogForm<F extends string, O>({
+  initial,
+  schema,
+  check,
+  failed,
+  onConflict,
+  spent,
+  send,
+}: {
+  initial: Values<F>;
+  schema: v.GenericSchema<unknown, O>;
+  check?: (values: Values<F>) => Errors<F>;
+  failed: string;
+  onConflict?: (error: ApiError) => unknown;
+  spent?: (error: unknown) => void;
+  send: (input: O) => Promise<void>;
+}) {
+  const form = useForm(initial, schema, check);
+  const action = useDialogAction(failed, onConflict);
+  const onSubmit = form.submit(async (input) => {
+    action.clearFailure();
+    try {
+      await send(input);
+    } catch (error) {
+      spent?.(error);
+      if (!form.showServerErrors(error)) await action.fail(error);
+    }
+  });
+  return {
+    form,
+    failure: action.failure,
+    conflicted: action.conflicted,
+    dialog: { busy: form.sending, onSubmit, formRef: form.formRef },
+  };
 }

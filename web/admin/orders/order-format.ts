@@ -1,6 +1,21 @@
 // The key that makes one refund of a double click, and how refund amounts read.
+import { useState } from "react";
 import { ORDER_ADMIN_MESSAGES } from "../../../worker/contracts/admin-orders";
 import { ApiError } from "../../lib/api-client";
+
+/**
+ * The request key of one opening of a refund or cancellation dialog: the same for every submit,
+ * until a refusal spends it (isKeySpent), after which the next submit is a new request.
+ */
+export function useRequestKey() {
+  const [key, setKey] = useState(newRequestKey);
+  return {
+    key,
+    renewIfSpent: (error: unknown) => {
+      if (isKeySpent(error)) setKey(newRequestKey());
+    },
+  };
+}
 
 /**
  * A fresh key for one refund or cancellation (the contract's 8 to 64 of [A-Za-z0-9_-]): 32 hex
