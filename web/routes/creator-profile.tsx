@@ -23,7 +23,13 @@ import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./creator-profile.css";
-import { EmailField, FormAlert, NameField, PasswordField } from "../components/form-kit";
+import {
+  EmailField,
+  FormActions,
+  FormAlert,
+  NameField,
+  PasswordField,
+} from "../components/form-kit";
 
 type CreatorRecord = Partial<Creator>;
 
@@ -164,19 +170,13 @@ export function CreatorProfilePage() {
               />
             ) : null}
             <FormAlert message={failure} />
-            <div className="form-actions is-wide">
-              <button type="submit" className="button button-primary" disabled={form.sending}>
-                {form.sending ? "Saving..." : "Save"}
-              </button>
-              <button
-                type="button"
-                className="button button-ghost"
-                disabled={form.sending}
-                onClick={() => setMode(false)}
-              >
-                Cancel
-              </button>
-            </div>
+            <FormActions
+              sending={form.sending}
+              sendingLabel="Saving..."
+              onCancel={() => setMode(false)}
+            >
+              Save
+            </FormActions>
           </form>
         ) : (
           <>

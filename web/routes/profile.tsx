@@ -13,7 +13,13 @@ import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./profile.css";
-import { EmailField, FormAlert, NameField, PasswordField } from "../components/form-kit";
+import {
+  EmailField,
+  FormActions,
+  FormAlert,
+  NameField,
+  PasswordField,
+} from "../components/form-kit";
 
 async function loadUser(signal: AbortSignal): Promise<AccountUser> {
   const answer = await fetchMe(signal);
@@ -109,19 +115,9 @@ export function ProfilePage() {
               />
             ) : null}
             <FormAlert message={failure} />
-            <div className="form-actions">
-              <button type="submit" className="button button-primary" disabled={form.sending}>
-                {form.sending ? "Saving..." : "Save"}
-              </button>
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={stopEditing}
-                disabled={form.sending}
-              >
-                Cancel
-              </button>
-            </div>
+            <FormActions sending={form.sending} sendingLabel="Saving..." onCancel={stopEditing}>
+              Save
+            </FormActions>
           </form>
         ) : (
           <>

@@ -12,11 +12,11 @@ import {
   MAX_CATEGORY_DESCRIPTION_LENGTH,
   MAX_CATEGORY_NAME_LENGTH,
 } from "../../../worker/contracts/admin-catalogue";
-import { FormAlert, TextField } from "../../components/form-kit";
+import { FormActions, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import { useLoad } from "../../lib/use-load";
-import { LoadFailed, Loading } from "../components/load-state";
+import { DataList } from "../components/data-list";
 import { PageHeader } from "../components/page-header";
 import { Thumb } from "../components/thumb";
 import { reportAdminFailure } from "../lib/admin-api";
@@ -97,50 +97,52 @@ export function CategoriesScreen() {
           />
         </Card>
       ) : null}
-      {list.status === "loading" ? (
-        <Loading label="Loading categories…" />
-      ) : list.status === "failed" ? (
-        <LoadFailed message={list.message} onRetry={list.reload} />
-      ) : list.data.length === 0 ? (
-        <p className="admin-empty">No categories yet.</p>
-      ) : (
-        <ul className="category-list">
-          {list.data.map((category) => (
-            <li key={category._id} className="admin-card category-item">
-              {editing === category._id ? (
-                <CategoryForm
-                  category={category}
-                  onSaved={(updated) => {
-                    saved(updated);
-                    setEditing(null);
-                    toast.success(`Category “${updated.name}” saved`);
-                  }}
-                  onCancel={() => setEditing(null)}
-                />
-              ) : (
-                <>
-                  <Thumb src={category.image} size={72} />
-                  <div className="category-text">
-                    <h2 className="category-name">{category.name}</h2>
-                    {category.description ? <p>{category.description}</p> : null}
-                    <p className="admin-muted">{plural(category.productCount, "product")}</p>
-                  </div>
-                  <button
-                    type="button"
-                    className="button button-ghost button-small"
-                    onClick={() => {
-                      setEditing(category._id);
-                      setCreating(false);
+      <DataList
+        list={list}
+        noun="category"
+        nouns="categories"
+        rows={(categories) => categories}
+        empty={() => ({ title: "No categories yet." })}
+      >
+        {(categories) => (
+          <ul className="category-list">
+            {categories.map((category) => (
+              <li key={category._id} className="admin-card category-item">
+                {editing === category._id ? (
+                  <CategoryForm
+                    category={category}
+                    onSaved={(updated) => {
+                      saved(updated);
+                      setEditing(null);
+                      toast.success(`Category “${updated.name}” saved`);
                     }}
-                  >
-                    Edit<span className="visually-hidden"> {category.name}</span>
-                  </button>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                    onCancel={() => setEditing(null)}
+                  />
+                ) : (
+                  <>
+                    <Thumb src={category.image} size={72} />
+                    <div className="category-text">
+                      <h2 className="category-name">{category.name}</h2>
+                      {category.description ? <p>{category.description}</p> : null}
+                      <p className="admin-muted">{plural(category.productCount, "product")}</p>
+                    </div>
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      onClick={() => {
+                        setEditing(category._id);
+                        setCreating(false);
+                      }}
+                    >
+                      Edit<span className="visually-hidden"> {category.name}</span>
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </DataList>
     </div>
   );
 }
@@ -166,10 +168,7 @@ function CategoryForm({
   const [picture, setPicture] = useState<Picture | null>(
     category?.image ? { key: category.imageKey, url: category.image } : null,
   );
-  const [failure, setFailure] = useState<string | null>(null);
-
   const onSubmit = form.submit(async (input) => {
-    setFailure(null);
     try {
       if (!category) {
         onSaved(await createCategory(input as CategoryCreateInput));
@@ -220,20 +219,9 @@ function CategoryForm({
           {...form.field("description")}
           maxLength={MAX_CATEGORY_DESCRIPTION_LENGTH}
         />
-        <FormAlert message={failure} />
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={form.sending}>
-            {form.sending ? "Saving…" : category ? "Save category" : "Create category"}
-          </button>
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={onCancel}
-            disabled={form.sending}
-          >
-            Cancel
-          </button>
-        </div>
+        <FormActions sending={form.sending} sendingLabel="Saving…" onCancel={onCancel}>
+          {category ? "Save category" : "Create category"}
+        </FormActions>
       </div>
     </form>
   );

@@ -6,7 +6,7 @@ import { toast } from "react-toastify";
 import * as v from "valibot";
 import { SECOND_FACTOR_MESSAGES, SecondFactorCodeSchema } from "../../../worker/contracts/admin";
 import { LoginSchema } from "../../../worker/contracts/auth";
-import { FormAlert, TextField } from "../../components/form-kit";
+import { FormAlert, SubmitButton, TextField } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import {
@@ -77,9 +77,9 @@ export function CodeForm({
         hint="From your authenticator app (Google Authenticator, 1Password, Authy…)."
       />
       <FormAlert message={failure} />
-      <button type="submit" className="button button-primary" disabled={form.sending}>
-        {form.sending ? sendingLabel : submitLabel}
-      </button>
+      <SubmitButton sending={form.sending} sendingLabel={sendingLabel}>
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import {
   OrderNoteSchema,
 } from "../../../worker/contracts/admin-orders";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
-import { TextField } from "../../components/form-kit";
+import { SubmitButton, TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
 import { codeWords } from "../activity/audit-format";
 import { Card } from "../components/card";
@@ -130,9 +130,9 @@ function NoteForm({ order, onOrder }: TimelineProps) {
         {...form.field("note")}
         hint="For the shop only: the customer never sees notes."
       />
-      <button type="submit" className="button button-ghost" disabled={form.sending}>
-        {form.sending ? "Adding…" : "Add note"}
-      </button>
+      <SubmitButton ghost sending={form.sending} sendingLabel="Adding…">
+        Add note
+      </SubmitButton>
     </form>
   );
 }

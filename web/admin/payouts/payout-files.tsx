@@ -6,7 +6,7 @@ import { useState } from "react";
 import { formatDollars } from "../../../worker/contracts/money";
 import { AbaQuery, type AdminPayoutDto } from "../../../worker/contracts/payouts";
 import { shopDate } from "../../../worker/contracts/shop-time";
-import { Field } from "../../components/form-kit";
+import { Field, SubmitButton } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import { Card } from "../components/card";
@@ -58,9 +58,9 @@ function BankFile({ payout }: { payout: AdminPayoutDto }) {
       >
         {(aria) => <input className="field-input" type="date" required {...aria} {...control} />}
       </Field>
-      <button type="submit" className="button button-ghost" disabled={form.sending}>
-        {form.sending ? "Downloading…" : "Download bank file (ABA)"}
-      </button>
+      <SubmitButton ghost sending={form.sending} sendingLabel="Downloading…">
+        Download bank file (ABA)
+      </SubmitButton>
     </form>
   );
 }

@@ -22,6 +22,7 @@ import {
   CheckboxField,
   fieldMessage,
   SelectField,
+  SubmitButton,
   TextField,
 } from "../../components/form-kit";
 import { type Errors, useForm } from "../../lib/use-form";
@@ -278,9 +279,9 @@ export function ProductForm(props: ProductFormProps) {
             Discard
           </button>
         ) : null}
-        <button type="submit" className="button button-primary" disabled={form.sending}>
-          {form.sending ? "Saving…" : mode === "create" ? "Create product" : "Save"}
-        </button>
+        <SubmitButton sending={form.sending} sendingLabel="Saving…">
+          {mode === "create" ? "Create product" : "Save"}
+        </SubmitButton>
       </div>
       {blocker.state === "blocked" ? (
         <ConfirmDialog

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import type * as v from "valibot";
 import { MAX_STOCK, StockChangeSchema, type StockDto } from "../../../worker/contracts/stock";
-import { TextField } from "../../components/form-kit";
+import { SubmitButton, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import { Card } from "../components/card";
@@ -142,9 +142,9 @@ function SetCount({ tracked, apply }: { tracked: boolean; apply: Apply }) {
         {...form.field("onHand")}
         hint="After a stocktake: the number on the shelf."
       />
-      <button type="submit" className="button button-ghost" disabled={form.sending}>
-        {form.sending ? "Setting…" : tracked ? "Set count" : "Start tracking"}
-      </button>
+      <SubmitButton ghost sending={form.sending} sendingLabel="Setting…">
+        {tracked ? "Set count" : "Start tracking"}
+      </SubmitButton>
     </form>
   );
 }
@@ -187,9 +187,9 @@ function Adjust({ apply }: { apply: Apply }) {
           hint="Such as “Delivery from Moradabad” or “Broken in the shop”."
         />
       </div>
-      <button type="submit" className="button button-ghost" disabled={form.sending}>
-        {form.sending ? "Adjusting…" : "Adjust stock"}
-      </button>
+      <SubmitButton ghost sending={form.sending} sendingLabel="Adjusting…">
+        Adjust stock
+      </SubmitButton>
     </form>
   );
 }

@@ -20,6 +20,7 @@ import { formatShopMoment } from "../../../../worker/contracts/shop-time";
 import {
   CheckboxField,
   EmailField,
+  FormActions,
   FormAlert,
   PasswordField,
   TextField,
@@ -216,19 +217,13 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
             hint="To keep your money safe, saving payout details needs your password. We email you about every change, and new details are used for payouts after a short wait."
           />
           <FormAlert message={failure} />
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={form.sending}>
-              {form.sending ? "Saving..." : "Save payout details"}
-            </button>
-            <button
-              type="button"
-              className="button button-ghost"
-              disabled={form.sending}
-              onClick={() => setMode(false)}
-            >
-              Cancel
-            </button>
-          </div>
+          <FormActions
+            sending={form.sending}
+            sendingLabel="Saving..."
+            onCancel={() => setMode(false)}
+          >
+            Save payout details
+          </FormActions>
         </form>
       ) : (
         <>
