@@ -1,7 +1,7 @@
-// The owner's back-office, end to end: the admin signs in at /admin, creates a product with two
-// photos and one unit, the storefront shows it, a shopper buys that unit through the Stripe
-// sandbox, the storefront then shows it sold out, the back-office's stock says so, and the product's
-// history shows each of the owner's steps.
+// The owner's back-office, end to end: the admin signs in at /admin, creates a product on sale with
+// two photos chosen before its first save and one unit, the storefront shows it, a shopper buys
+// that unit through the Stripe sandbox, the storefront then shows it sold out, the back-office's
+// stock says so, and the product's history shows each of the owner's steps.
 // The journey ends by archiving the product, which takes it off the storefront again.
 import { readFileSync } from "node:fs";
 import {
@@ -30,7 +30,7 @@ test("the owner lists a one-off piece with two photos, a shopper buys it, and it
   // The owner signs in to the back-office (locally the demo admin needs no second factor).
   await openBackOffice(page);
 
-  // A new product, one unit on hand.
+  // A new product on sale, one unit on hand.
   await page
     .getByRole("navigation", { name: "Back-office" })
     .getByRole("link", { name: "Products" })
@@ -39,22 +39,25 @@ test("the owner lists a one-off piece with two photos, a shopper buys it, and it
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Description").fill("A hand-cast brass bell, the only one of its kind.");
   await page.getByLabel("Category").selectOption({ index: 1 });
-  await page.getByLabel("Original price").fill("89.00");
-  await page.getByLabel("Final price").fill("74.50");
+  await page.getByLabel("Price", { exact: true }).fill("89.00");
+  await page.getByLabel("On sale").check();
+  await page.getByLabel("Sale price").fill("74.50");
   await page.getByLabel("Opening stock").fill("1");
   await page.getByLabel("Status").selectOption("active");
-  await page.getByRole("button", { name: "Create product" }).click();
-  await expectToast(page, "Product created");
-  await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f]{24}$/);
-  const productId = page.url().split("/").at(-1) ?? "";
 
-  // Two photos, uploaded through the Worker into R2.
+  // Two photos, chosen before the product exists: once it is created they go up, through the
+  // Worker into R2.
   await page
     .locator('input[type="file"]')
     .setInputFiles([
       photo("public/apple-touch-icon.png", "image/png"),
       photo("public/media/hero-image-1.webp", "image/webp"),
     ]);
+  await expect(page.getByText("Uploads once the product is created")).toHaveCount(2);
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expectToast(page, "Product created");
+  await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f]{24}$/);
+  const productId = page.url().split("/").at(-1) ?? "";
   await expectToast(page, "2 photos added");
   await expect(page.getByRole("button", { name: /^Move photo 2 left$/ })).toBeVisible();
 

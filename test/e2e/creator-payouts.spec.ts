@@ -6,6 +6,7 @@
 // payout and opens its statement, a recipient created tax invoice.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { SHOP_TIME_ZONE } from "../../worker/contracts/shop-time";
 import {
   addProduct,
   approveCreator,
@@ -26,14 +27,14 @@ const ABN = "51 824 753 556";
 /** "3 Apr 2026": the shop's (Brisbane) calendar day of `ms`, as the page's own Intl writes it. */
 const shopDay = (page: Page, ms: number) =>
   page.evaluate(
-    (t) =>
+    ({ t, timeZone }) =>
       new Intl.DateTimeFormat("en-AU", {
-        timeZone: "Australia/Brisbane",
+        timeZone,
         day: "numeric",
         month: "short",
         year: "numeric",
       }).format(new Date(t)),
-    ms,
+    { t: ms, timeZone: SHOP_TIME_ZONE },
   );
 
 /** The mails the development outbox holds for `to`. */

@@ -2,8 +2,8 @@
 // product's History and on the Activity screen.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { changesOf, describeAction } from "../../web/admin/audit/audit-format";
-import { formatWhen } from "../../web/admin/format";
+import { changesOf, describeAction } from "../../web/admin/activity/audit-format";
+import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
 import {
   CATEGORY_ID,
   json,
@@ -267,7 +267,7 @@ describe("Activity", () => {
     });
     renderAdmin("/audit");
     expect(await screen.findByRole("heading", { name: "Activity" })).toBeTruthy();
-    expect(document.title).toBe("Activity · Back-office");
+    await waitFor(() => expect(document.title).toBe("Activity · Back-office"));
     expect((await screen.findAllByText("Product edited")).length).toBe(50);
     expect(screen.getByRole("link", { name: "Product 0" }).getAttribute("href")).toBe(
       `/products/${PRODUCT_ID}`,
@@ -287,6 +287,52 @@ describe("Activity", () => {
       "/categories",
     );
     expect(screen.queryByRole("link", { name: "Next" })).toBeNull();
+  });
+
+  it("says which order an entry is about, and its codes in words", async () => {
+    signIn();
+    const orderId = "6a1b2c3d4e5f60718293a4b5";
+    stubAdminApi({
+      ...OPEN,
+      "GET /api/admin/audit": () =>
+        json(200, {
+          success: true,
+          entries: [
+            makeEntry({
+              id: "o1",
+              entity: "order",
+              entityId: orderId,
+              action: "refund",
+              after: {
+                amount: 22,
+                reason: "requested_by_customer",
+                restock: [{ productId: PRODUCT_ID, quantity: 2 }],
+                stripeRefundId: "re_test_1",
+              },
+            }),
+            makeEntry({
+              id: "c1",
+              entity: "creator",
+              entityId: "5eed5eed5eed5eed5eed5e01",
+              action: "status",
+              before: { status: "pending", note: "" },
+              after: { status: "approved", note: "" },
+            }),
+          ],
+        }),
+    });
+    renderAdmin("/audit");
+    const refund = (await screen.findByText("Refund made")).closest("li");
+    const creator = screen.getByText("Creator status changed").closest("li");
+    if (!refund || !creator) throw new Error("no entries");
+    expect(within(refund).getByRole("link", { name: "order #8293a4b5" }).getAttribute("href")).toBe(
+      `/orders/${orderId}`,
+    );
+    expect(within(refund).getByText("Requested by the customer")).toBeTruthy();
+    expect(within(refund).getByText("2 units")).toBeTruthy();
+    expect(within(creator).getByText("Pending")).toBeTruthy();
+    expect(within(creator).getByText("Approved")).toBeTruthy();
+    expect(refund.closest("ol")?.textContent).not.toMatch(/requested_by|productId|[{}"]/);
   });
 
   it("shows who signed in and downloaded what, each download linked to its payout", async () => {

@@ -56,7 +56,7 @@ describe("categories", () => {
     renderAdmin("/categories");
     expect(await screen.findByRole("heading", { name: "Copper Water Bottles" })).toBeTruthy();
     expect(screen.getByText("3 products")).toBeTruthy();
-    expect(document.title).toBe("Categories · Back-office");
+    await waitFor(() => expect(document.title).toBe("Categories · Back-office"));
 
     await press("New category");
     await press("Create category");

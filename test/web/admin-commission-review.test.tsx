@@ -121,7 +121,7 @@ describe("the held list", () => {
     expect(second.getByText("$1.50 reversed by refunds")).toBeTruthy();
 
     expect(screen.getByText("2 commissions held")).toBeTruthy();
-    expect(document.title).toBe("Commission review · Back-office");
+    await waitFor(() => expect(document.title).toBe("Commission review · Back-office"));
     const get = api.callsTo("GET", LIST)[0];
     expect(get?.query.toString()).toBe("review=held");
     expect(get?.headers.get("token")).toBe("admin-token");
@@ -238,7 +238,7 @@ describe("decisions", () => {
     await press("Release the commission on order #8293a4b5");
     const dialog = within(await screen.findByRole("dialog"));
     fireEvent.click(dialog.getByRole("button", { name: "Release" }));
-    expect(await dialog.findByText(message, { selector: ".admin-alert" })).toBeTruthy();
+    expect(await dialog.findByText(message, { selector: ".form-alert" })).toBeTruthy();
     // Still listed while the owner reads why.
     expect(screen.getByRole("link", { name: "Order #8293a4b5" })).toBeTruthy();
     expect(api.callsTo("GET", LIST)).toHaveLength(1);

@@ -115,7 +115,7 @@ describe("the creators list", () => {
     expect(tom.getAllByText("Not given")).toHaveLength(2);
 
     expect(screen.getByText("2 creators")).toBeTruthy();
-    expect(document.title).toBe("Creators · Back-office");
+    await waitFor(() => expect(document.title).toBe("Creators · Back-office"));
     const get = api.callsTo("GET", CREATORS)[0];
     expect(get?.query.toString()).toBe("");
     expect(get?.headers.get("token")).toBe("admin-token");
@@ -318,7 +318,7 @@ describe("decisions", () => {
     fireEvent.click(dialog.getByRole("button", { name: "Approve" }));
     expect(
       await dialog.findByText("A rejected creator cannot be made suspended", {
-        selector: ".admin-alert",
+        selector: ".form-alert",
       }),
     ).toBeTruthy();
     await waitFor(() => expect(api.callsTo("GET", CREATORS)).toHaveLength(2));

@@ -94,6 +94,43 @@ describe("the dashboard", () => {
     expect(within(inbox.closest("li") as HTMLElement).getByText("3")).toBeTruthy();
   });
 
+  it("links each figure to the list it counts, and counts the creator applications waiting", async () => {
+    signIn();
+    stubAdminApi({
+      ...OPEN,
+      [`GET ${SUMMARY}`]: summaryAnswer(),
+      "GET /api/admin/creators": ({ query }) =>
+        json(200, {
+          success: true,
+          creators: [],
+          total: query.get("status") === "pending" ? 5 : 99,
+        }),
+    });
+    renderAdmin("/dashboard");
+    // The figures were made on 20 Nov 2026 (Brisbane): today, the 7 and the 30 days to it.
+    const href = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
+    expect(await screen.findByRole("link", { name: "3 orders today" })).toBeTruthy();
+    expect(href("3 orders today")).toBe("/orders?status=all&from=2026-11-20&to=2026-11-20");
+    expect(href("19 orders last 7 days")).toBe("/orders?status=all&from=2026-11-14&to=2026-11-20");
+    expect(href("81 orders last 30 days")).toBe("/orders?status=all&from=2026-10-22&to=2026-11-20");
+    expect(href("Revenue last 7 days: $1,834.50")).toBe(
+      "/reports/gst?from=2026-11-14&to=2026-11-20",
+    );
+    expect(href("Refunded last 30 days: $129.90")).toBe(
+      "/reports/gst?from=2026-10-22&to=2026-11-20",
+    );
+    expect(href("6 orders to ship")).toBe("/orders");
+    expect(href("4 low stock")).toBe("/stock");
+    expect(href("3 new messages")).toBe("/inbox?status=new");
+
+    const applications = (await screen.findByText("Creator applications")).closest(
+      "li",
+    ) as HTMLElement;
+    expect(within(applications).getByRole("link", { name: "5 creator applications" })).toBeTruthy();
+    expect(href("5 creator applications")).toBe("/creators?status=pending");
+    expect(href("Review the applications")).toBe("/creators?status=pending");
+  });
+
   it("says when nothing is overdue or low", async () => {
     signIn();
     stubAdminApi({

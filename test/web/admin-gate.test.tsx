@@ -76,7 +76,11 @@ describe("the back-office gate", () => {
     });
     renderAdmin("/products");
     expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy();
-    expect(document.title).toBe("Sign in · Back-office");
+    await waitFor(() => expect(document.title).toBe("Sign in · Back-office"));
+    // A forgotten password is reset on the shop, as for any account.
+    expect(screen.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe(
+      "/forgot-password",
+    );
     // Nothing of the back-office is asked for before signing in.
     expect(api.calls.filter((c) => c.path.startsWith("/api/admin"))).toHaveLength(0);
 
@@ -376,7 +380,7 @@ describe("Security", () => {
     });
     renderAdmin("/security");
     expect(await screen.findByRole("heading", { name: "Security" })).toBeTruthy();
-    expect(document.title).toBe("Security · Back-office");
+    await waitFor(() => expect(document.title).toBe("Security · Back-office"));
     expect(screen.getByText("Off")).toBeTruthy();
     await press("Set up an authenticator app");
     type(await screen.findByLabelText("6-digit code").then(() => "6-digit code"), "111222");

@@ -91,7 +91,7 @@ describe("the inbox list", () => {
     expect(within(priya).getByText("New")).toBeTruthy();
     expect(screen.getByText("2 messages")).toBeTruthy();
     expect(screen.getByText("Choose a message to read it and reply.")).toBeTruthy();
-    expect(document.title).toBe("Inbox · Back-office");
+    await waitFor(() => expect(document.title).toBe("Inbox · Back-office"));
     expect(api.callsTo("GET", MESSAGES)[0]?.headers.get("token")).toBe("admin-token");
   });
 

@@ -4,12 +4,12 @@
 // cancelling, notes, and the packing slip.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { formatWhen } from "../../web/admin/format";
 import {
   type AdminOrderDto,
   ORDER_ADMIN_MESSAGES,
   trackingUrlFor,
 } from "../../worker/contracts/admin-orders";
+import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
 import { TAX_LINE_LABEL } from "../../worker/contracts/totals";
 import {
   type AdminRoute,
@@ -307,6 +307,41 @@ describe("an order's page", () => {
     ).toBe("/orders?status=all&q=asha");
   });
 
+  it("says Stripe's reasons and statuses in words, not codes", async () => {
+    openOrder(
+      makeOrder({
+        refunded: 22,
+        refundable: 100.75,
+        refunds: [
+          {
+            _id: "r1",
+            amount: 22,
+            reason: "requested_by_customer",
+            status: "succeeded",
+            restockLines: [],
+            cancel: false,
+            stripeRefundId: "re_1",
+            error: null,
+            actorEmail: "owner@example.com",
+            createdAt: "2026-11-21T00:00:00.000Z",
+          },
+        ],
+        events: [
+          {
+            at: "2026-11-22T00:00:00.000Z",
+            kind: "dispute",
+            title: "Disputed: $122.75",
+            detail: "Status: needs_response",
+          },
+        ],
+      }),
+    );
+    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+    expect(card("Refunds").getByText("Requested by the customer")).toBeTruthy();
+    expect(card("Timeline").getByText("Status: Needs a response")).toBeTruthy();
+    expect(document.querySelector("main")?.textContent).not.toMatch(/requested_by|needs_response/);
+  });
+
   it("says so when the order does not exist", async () => {
     signIn();
     stubAdminApi({
@@ -397,7 +432,7 @@ describe("advancing the status", () => {
 
     expect(await screen.findByText("Marked Shipped; the customer was emailed")).toBeTruthy();
     const fulfilment = card("Fulfilment");
-    expect(fulfilment.getByText("Shipped", { selector: ".order-pill" })).toBeTruthy();
+    expect(fulfilment.getByText("Shipped", { selector: ".admin-pill" })).toBeTruthy();
     expect(fulfilment.getByText("SND 123")).toBeTruthy();
     expect(fulfilment.getByText("Sendle")).toBeTruthy();
     const next = fulfilment.getByLabelText("Move to") as HTMLSelectElement;
@@ -635,7 +670,7 @@ describe("refunds", () => {
     expect(submit().disabled).toBe(true);
     expect(submit().getAttribute("aria-describedby")).toBeTruthy();
     expect(
-      dialog.getByText(`${ORDER_ADMIN_MESSAGES.nothingChosen}.`, { selector: ".admin-hint" }),
+      dialog.getByText(`${ORDER_ADMIN_MESSAGES.nothingChosen}.`, { selector: ".field-hint" }),
     ).toBeTruthy();
     fireEvent.submit(submit().closest("form") as HTMLFormElement);
     expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(0);

@@ -168,7 +168,7 @@ describe("the payouts list", () => {
     expect(second?.getByText("9")).toBeTruthy();
     expect(screen.getByText("2 payouts")).toBeTruthy();
 
-    expect(document.title).toBe("Payouts · Back-office");
+    await waitFor(() => expect(document.title).toBe("Payouts · Back-office"));
     expect(api.callsTo("GET", PAYOUTS)[0]?.query.toString()).toBe("");
     expect(api.callsTo("GET", PAYOUTS)[0]?.headers.get("token")).toBe("admin-token");
     // The tab sits after Creators.
@@ -334,7 +334,7 @@ describe("making a payout", () => {
       target: { value: "500" },
     });
     await press("Make payout");
-    expect(await screen.findByText(message, { selector: ".admin-alert" })).toBeTruthy();
+    expect(await screen.findByText(message, { selector: ".form-alert" })).toBeTruthy();
     // And as a toast.
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -400,7 +400,7 @@ describe("a payout's page", () => {
     payoutOf(makePayout());
     renderAdmin(`/payouts/${PAYOUT_ID}`);
     expect(await heading("Payout of 20 Nov 2026")).toBeTruthy();
-    expect(document.title).toBe("Payout of 20 Nov 2026 · Back-office");
+    await waitFor(() => expect(document.title).toBe("Payout of 20 Nov 2026 · Back-office"));
     expect(screen.getByText("Open", { selector: ".admin-page-meta .admin-pill" })).toBeTruthy();
     expect(
       screen.getByText("20 Nov 2026, 3:30 pm", { selector: ".admin-page-meta time" }),
@@ -599,7 +599,7 @@ describe("marking paid and cancelling", () => {
     await press("Mark as paid");
     const dialog = within(await screen.findByRole("dialog", { name: "Mark this payout as paid?" }));
     fireEvent.click(dialog.getByRole("button", { name: "Mark as paid" }));
-    expect(await dialog.findByText(message, { selector: ".admin-alert" })).toBeTruthy();
+    expect(await dialog.findByText(message, { selector: ".form-alert" })).toBeTruthy();
     await waitFor(() => expect(api.callsTo("GET", ONE)).toHaveLength(2));
     expect(
       await screen.findByText("Cancelled", { selector: ".admin-page-meta .admin-pill" }),

@@ -3,7 +3,7 @@
 // negative and marked, the totals, and the CSV saved through the API client (token, one refresh).
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { quarterPresets } from "../../web/admin/screens/gst-report";
+import { quarterPresets } from "../../web/admin/reports/gst-report-screen";
 import { attachmentName } from "../../web/lib/api-file";
 import {
   captureDownloads,
@@ -217,7 +217,7 @@ describe("the report", () => {
       within(totals).getByText(/GST is one eleventh of each sale and each refund/),
     ).toBeTruthy();
     expect(within(totals).getByText(/Totals are what was paid, delivery included/)).toBeTruthy();
-    expect(document.title).toBe("GST report · Back-office");
+    await waitFor(() => expect(document.title).toBe("GST report · Back-office"));
   });
 
   it("says when the range has no sales or refunds", async () => {

@@ -49,7 +49,7 @@ describe("creator signup", () => {
     ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
-    expect(document.querySelectorAll(".account-error")).toHaveLength(4);
+    expect(document.querySelectorAll(".field-error")).toHaveLength(4);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../web/lib/paths";
-import { formatCents, formatDollars, salePercent } from "../../worker/contracts/money";
+import {
+  formatCents,
+  formatDollars,
+  formatWholeDollars,
+  salePercent,
+} from "../../worker/contracts/money";
+import {
+  addDays,
+  formatShopCalendarDay,
+  formatShopDay,
+  shopDate,
+} from "../../worker/contracts/shop-time";
 
 describe("formatDollars", () => {
   it("writes Australian dollars with grouping and two decimals", () => {
@@ -59,5 +70,28 @@ describe("paths", () => {
       "/collection?category=Wind%20Chimes%20%26%20Bells",
     );
     expect(paths.product("abc123")).toBe("/product/abc123");
+  });
+});
+
+describe("the shop's calendar (Brisbane, UTC+10 all year)", () => {
+  it("writes the shop's day of a moment, wherever the reader is", () => {
+    // 14:30 UTC on 30 June is already 1 July in Brisbane.
+    expect(formatShopDay("2026-06-30T14:30:00.000Z")).toMatch(/^1 July? 2026$/);
+    expect(formatShopDay(Date.UTC(2026, 10, 20, 5, 30))).toBe("20 Nov 2026");
+    expect(formatShopCalendarDay("2026-10-01")).toBe("1 Oct 2026");
+    expect(formatShopDay("")).toBe("");
+    expect(formatShopCalendarDay("soon")).toBe("soon");
+  });
+
+  it("counts days as Brisbane does", () => {
+    expect(shopDate(Date.UTC(2026, 5, 30, 13, 59))).toBe("2026-06-30");
+    expect(shopDate(Date.UTC(2026, 5, 30, 14, 0))).toBe("2026-07-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+
+  it("says whole dollars without cents", () => {
+    expect(formatWholeDollars(50)).toBe("$50");
+    expect(formatWholeDollars(50.5)).toBe("$50.50");
   });
 });

@@ -142,7 +142,7 @@ describe("/place-order", () => {
     ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
-    expect(screen.queryByText(/Address line 2/, { selector: ".account-error" })).toBeNull();
+    expect(screen.queryByText(/Address line 2/, { selector: ".field-error" })).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText(/^Email/));
     expect(screen.getByLabelText(/^City/).getAttribute("aria-invalid")).toBe("true");
 
@@ -224,7 +224,7 @@ describe("/place-order", () => {
     renderCheckout({ [START]: () => answer() });
     fillAddress();
     // The form's own alert (the toast says the same, briefly).
-    const alert = () => screen.getByRole("complementary").querySelector(".account-alert");
+    const alert = () => screen.getByRole("complementary").querySelector(".form-alert");
 
     await press("Place Order");
     await waitFor(() => expect(alert()?.textContent).toBe("Stripe is not answering"));
@@ -292,7 +292,7 @@ describe("/place-order", () => {
     fillAddress();
     await press("Place Order");
 
-    const alert = () => screen.getByRole("complementary").querySelector(".account-alert");
+    const alert = () => screen.getByRole("complementary").querySelector(".form-alert");
     await waitFor(() => expect(alert()?.textContent).toBe(message));
     const line = summary().getByText("Surya Wall Hanging").closest("li") as HTMLElement;
     expect(within(line).getByText(message)).toBeTruthy();

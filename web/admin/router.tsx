@@ -3,40 +3,33 @@
 // each reach the shop's shared modules (contracts, valibot) from an entry of their own, and the
 // build would cut the shop's chunks finer for it: measured, one more file on most shop pages.
 import { Navigate, type RouteObject } from "react-router-dom";
-import { ToastContainer } from "react-toastify";
+import { ActivityScreen } from "./activity/activity-screen";
+import { CategoriesScreen } from "./categories/categories-screen";
+import { CommissionReviewScreen } from "./commissions/commission-review-screen";
+import { CreatorsScreen } from "./creators/creators-screen";
+import { DashboardScreen } from "./dashboard/dashboard-screen";
 import { AdminGate } from "./gate/admin-gate";
+import { InboxScreen } from "./inbox/inbox-screen";
 import { AdminLayout } from "./layout/admin-layout";
+import { AdminErrorPage } from "./layout/error-page";
+import { AdminNotFoundScreen } from "./layout/not-found";
+import { OrderScreen } from "./orders/order-screen";
+import { OrdersScreen } from "./orders/orders-screen";
+import { PackingSlipScreen } from "./orders/packing-slip-screen";
 import { adminPaths } from "./paths";
-import { ActivityScreen } from "./screens/activity";
-import { CategoriesScreen } from "./screens/categories";
-import { CommissionReviewScreen } from "./screens/commission-review";
-import { CreatorsScreen } from "./screens/creators";
-import { DashboardScreen } from "./screens/dashboard";
-import { AdminErrorPage } from "./screens/error-page";
-import { GstReportScreen } from "./screens/gst-report";
-import { InboxScreen } from "./screens/inbox";
-import { LowStockScreen } from "./screens/low-stock";
-import { AdminNotFoundScreen } from "./screens/not-found";
-import { OrderScreen } from "./screens/order";
-import { OrdersScreen } from "./screens/orders";
-import { PackingSlipScreen } from "./screens/packing-slip";
-import { PayoutScreen } from "./screens/payout";
-import { PayoutsScreen } from "./screens/payouts";
-import { NewProductScreen, ProductEditorScreen } from "./screens/product-editor";
-import { ProductsScreen } from "./screens/products";
-import { SecurityScreen } from "./screens/security";
-
-/** Toasts sit bottom-right like the shop's, but stay long enough to read what went wrong. */
-export const ADMIN_TOAST_AUTO_CLOSE_MS = 4000;
+import { PayoutScreen } from "./payouts/payout-screen";
+import { PayoutsScreen } from "./payouts/payouts-screen";
+import { LowStockScreen } from "./products/low-stock-screen";
+import { NewProductScreen, ProductEditorScreen } from "./products/product-editor-screen";
+import { ProductsScreen } from "./products/products-screen";
+import { GstReportScreen } from "./reports/gst-report-screen";
+import { SecurityScreen } from "./settings/security-screen";
 
 function Root() {
   return (
-    <>
-      <AdminGate>
-        <AdminLayout />
-      </AdminGate>
-      <ToastContainer position="bottom-right" autoClose={ADMIN_TOAST_AUTO_CLOSE_MS} />
-    </>
+    <AdminGate>
+      <AdminLayout />
+    </AdminGate>
   );
 }
 

@@ -3,7 +3,6 @@ import { Navigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { CreatorUpdateSchema, EMAIL_CHANGE_MESSAGES } from "../../worker/contracts/account";
 import { type Creator, fetchCreator, updateCreator } from "../features/account/api";
-import { FormAlert } from "../features/account/components/auth-layout";
 import { CreatorDetails } from "../features/account/components/creator-details";
 import { CreatorFields } from "../features/account/components/creator-fields";
 import { CreatorPanel } from "../features/account/components/creator-panel";
@@ -12,7 +11,6 @@ import {
   CreatorStatusPanel,
   readStanding,
 } from "../features/account/components/creator-status";
-import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { CreatorPayouts } from "../features/creator-payouts/components/creator-payouts";
 import { ActivityChart } from "../features/creator-stats/components/activity-chart";
@@ -25,6 +23,13 @@ import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./creator-profile.css";
+import {
+  EmailField,
+  FormActions,
+  FormAlert,
+  NameField,
+  PasswordField,
+} from "../components/form-kit";
 
 type CreatorRecord = Partial<Creator>;
 
@@ -124,10 +129,7 @@ export function CreatorProfilePage() {
   if (state.status !== "loaded" || !creator) {
     return (
       <div className="creator-page">
-        <p
-          className={state.status === "failed" ? "account-alert" : "account-loading"}
-          role="status"
-        >
+        <p className={state.status === "failed" ? "form-alert" : "account-loading"} role="status">
           {state.status === "failed" ? (
             ACCOUNT_MESSAGES.profileLoadFailed
           ) : (
@@ -153,7 +155,7 @@ export function CreatorProfilePage() {
         {editing ? (
           <form
             ref={form.formRef}
-            className="account-form is-two-column"
+            className="form account-form is-two-column"
             noValidate
             onSubmit={onSubmit}
           >
@@ -168,24 +170,18 @@ export function CreatorProfilePage() {
               />
             ) : null}
             <FormAlert message={failure} />
-            <div className="account-actions is-wide">
-              <button type="submit" className="button button-primary" disabled={form.sending}>
-                {form.sending ? "Saving..." : "Save"}
-              </button>
-              <button
-                type="button"
-                className="button button-ghost"
-                disabled={form.sending}
-                onClick={() => setMode(false)}
-              >
-                Cancel
-              </button>
-            </div>
+            <FormActions
+              sending={form.sending}
+              sendingLabel="Saving..."
+              onCancel={() => setMode(false)}
+            >
+              Save
+            </FormActions>
           </form>
         ) : (
           <>
             <CreatorDetails creator={creator} />
-            <div className="account-actions">
+            <div className="form-actions">
               <button
                 ref={editButton}
                 type="button"

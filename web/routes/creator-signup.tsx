@@ -1,11 +1,17 @@
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { CreatorRegisterSchema } from "../../worker/contracts/account";
+import {
+  EmailField,
+  FormAlert,
+  NameField,
+  PasswordField,
+  SubmitButton,
+} from "../components/form-kit";
 import { type MessageAnswer, registerCreator } from "../features/account/api";
-import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
+import { AuthLayout } from "../features/account/components/auth-layout";
 import { CreatorFields } from "../features/account/components/creator-fields";
 import { CreatorPitch } from "../features/account/components/creator-pitch";
-import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
@@ -45,7 +51,7 @@ export function CreatorSignupPage() {
     >
       <form
         ref={form.formRef}
-        className="account-form is-two-column"
+        className="form account-form is-two-column"
         noValidate
         onSubmit={onSubmit}
       >
@@ -55,7 +61,7 @@ export function CreatorSignupPage() {
         <PasswordField {...form.field("password")} isNew />
         <CreatorFields field={form.field} application />
         <FormAlert message={failure} />
-        <SubmitButton sending={form.sending} sendingLabel="Applying…">
+        <SubmitButton large sending={form.sending} sendingLabel="Applying…">
           Apply as a creator
         </SubmitButton>
       </form>

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { ForgotPasswordSchema } from "../../worker/contracts/auth";
+import { EmailField, FormAlert, SubmitButton } from "../components/form-kit";
 import { type MessageAnswer, requestPasswordReset } from "../features/account/api";
-import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
-import { EmailField } from "../features/account/components/form-field";
+import { AuthLayout } from "../features/account/components/auth-layout";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
@@ -39,7 +39,7 @@ export function ForgotPasswordPage() {
         <p>Enter the email you signed up with and we will send you a link to set a new one.</p>
       }
     >
-      <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form account-form" noValidate onSubmit={onSubmit}>
         <EmailField {...form.field("email")} />
         <FormAlert message={failure} />
         <p className="account-status" role="status">
@@ -47,7 +47,7 @@ export function ForgotPasswordPage() {
             ? `If an account uses ${sentTo}, a reset link is on its way. It works once and expires soon.`
             : ""}
         </p>
-        <SubmitButton sending={form.sending} sendingLabel="Sending…">
+        <SubmitButton large sending={form.sending} sendingLabel="Sending…">
           Send reset link
         </SubmitButton>
       </form>

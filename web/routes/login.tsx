@@ -1,8 +1,8 @@
 import { Link, Navigate } from "react-router-dom";
 import { LoginSchema } from "../../worker/contracts/auth";
+import { EmailField, FormAlert, PasswordField, SubmitButton } from "../components/form-kit";
 import { loginUser } from "../features/account/api";
-import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
-import { EmailField, PasswordField } from "../features/account/components/form-field";
+import { AuthLayout } from "../features/account/components/auth-layout";
 import { ACCOUNT_MESSAGES } from "../features/account/messages";
 import { useSignIn } from "../features/account/use-sign-in";
 import { usePageTitle } from "../lib/page-title";
@@ -26,14 +26,14 @@ export function LoginPage() {
       title="Sign in"
       intro={<p>Sign in to see your orders and keep your cart on every device.</p>}
     >
-      <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form account-form" noValidate onSubmit={onSubmit}>
         <EmailField {...form.field("email")} />
         <PasswordField {...form.field("password")} />
-        <Link to={paths.forgotPassword} className="account-aside-link">
+        <Link to={paths.forgotPassword} className="form-aside-link">
           Forgot password?
         </Link>
         <FormAlert message={failure} />
-        <SubmitButton sending={form.sending} sendingLabel="Signing in…">
+        <SubmitButton large sending={form.sending} sendingLabel="Signing in…">
           Sign in
         </SubmitButton>
       </form>

@@ -4,8 +4,8 @@
 import { Link, Navigate, useParams } from "react-router-dom";
 import { formatDollars } from "../../worker/contracts/money";
 import type { PayoutStatementDto } from "../../worker/contracts/payouts";
+import { formatShopCalendarDay, formatShopDay } from "../../worker/contracts/shop-time";
 import { fetchPayoutStatement } from "../features/creator-payouts/api";
-import { formatCalendarDay, formatShopDay } from "../features/creator-payouts/payout-format";
 import { useSession } from "../features/session/session-context";
 import { ApiError } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
@@ -94,7 +94,7 @@ function Statement({ statement: s }: { statement: PayoutStatementDto }) {
             <div>
               <dt>Period</dt>
               <dd>
-                {formatCalendarDay(s.period.from)} to {formatCalendarDay(s.period.to)}
+                {formatShopCalendarDay(s.period.from)} to {formatShopCalendarDay(s.period.to)}
               </dd>
             </div>
           </dl>

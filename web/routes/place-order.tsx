@@ -2,7 +2,6 @@
 // payment method and the order summary; Place Order hands over to Stripe's payment page.
 import { Link } from "react-router-dom";
 import { ORDER_MESSAGES } from "../../worker/contracts/order";
-import { FormAlert } from "../features/account/components/auth-layout";
 import { CheckoutSteps } from "../features/cart/components/checkout-steps";
 import { AddressFields, ContactFields } from "../features/checkout/components/address-fields";
 import { AffiliateCodeBox } from "../features/checkout/components/affiliate-code-box";
@@ -15,6 +14,7 @@ import "../features/account/components/account.css";
 import "../features/checkout/components/checkout.css";
 import "../components/shop-page.css";
 import "./place-order.css";
+import { FormAlert } from "../components/form-kit";
 
 const FORM_ID = "checkout-form";
 

@@ -3,8 +3,6 @@ import { Navigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { EMAIL_CHANGE_MESSAGES, UpdateUserSchema } from "../../worker/contracts/account";
 import { type AccountUser, updateProfile } from "../features/account/api";
-import { FormAlert } from "../features/account/components/auth-layout";
-import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { fetchMe } from "../features/session/api";
 import { useSession } from "../features/session/session-context";
@@ -15,6 +13,13 @@ import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./profile.css";
+import {
+  EmailField,
+  FormActions,
+  FormAlert,
+  NameField,
+  PasswordField,
+} from "../components/form-kit";
 
 async function loadUser(signal: AbortSignal): Promise<AccountUser> {
   const answer = await fetchMe(signal);
@@ -95,11 +100,11 @@ export function ProfilePage() {
             <span className="spinner" aria-hidden="true" /> Loading your profile…
           </p>
         ) : state.status === "failed" ? (
-          <p className="account-alert" role="alert">
+          <p className="form-alert" role="alert">
             {ACCOUNT_MESSAGES.profileLoadFailed}
           </p>
         ) : editing ? (
-          <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+          <form ref={form.formRef} className="form account-form" noValidate onSubmit={onSubmit}>
             <NameField {...form.field("name")} />
             <EmailField {...form.field("email")} />
             {askPassword ? (
@@ -110,19 +115,9 @@ export function ProfilePage() {
               />
             ) : null}
             <FormAlert message={failure} />
-            <div className="account-actions">
-              <button type="submit" className="button button-primary" disabled={form.sending}>
-                {form.sending ? "Saving..." : "Save"}
-              </button>
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={stopEditing}
-                disabled={form.sending}
-              >
-                Cancel
-              </button>
-            </div>
+            <FormActions sending={form.sending} sendingLabel="Saving..." onCancel={stopEditing}>
+              Save
+            </FormActions>
           </form>
         ) : (
           <>
@@ -136,7 +131,7 @@ export function ProfilePage() {
                 <dd>{user?.email}</dd>
               </div>
             </dl>
-            <div className="account-actions">
+            <div className="form-actions">
               <button
                 ref={editButton}
                 type="button"

@@ -2,9 +2,9 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import * as v from "valibot";
 import { RESET_LINK_INVALID, ResetPasswordSchema } from "../../worker/contracts/auth";
+import { FormAlert, PasswordField, SubmitButton } from "../components/form-kit";
 import { type MessageAnswer, resetPassword } from "../features/account/api";
-import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
-import { PasswordField } from "../features/account/components/form-field";
+import { AuthLayout } from "../features/account/components/auth-layout";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { failureMessage } from "../lib/api-client";
 import { usePageTitle } from "../lib/page-title";
@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout eyebrow="Password recovery" title="Set a new password">
       {token ? (
-        <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+        <form ref={form.formRef} className="form account-form" noValidate onSubmit={onSubmit}>
           <PasswordField {...form.field("password")} label="New password" isNew />
           <PasswordField
             {...form.field("confirm")}
@@ -56,12 +56,12 @@ export function ResetPasswordPage() {
             hint={undefined}
           />
           <FormAlert message={failure} />
-          <SubmitButton sending={form.sending} sendingLabel="Saving…">
+          <SubmitButton large sending={form.sending} sendingLabel="Saving…">
             Save new password
           </SubmitButton>
         </form>
       ) : (
-        <p className="account-alert" role="alert">
+        <p className="form-alert" role="alert">
           {RESET_LINK_INVALID}
         </p>
       )}

@@ -1,8 +1,14 @@
 import { Link, Navigate } from "react-router-dom";
 import { RegisterSchema } from "../../worker/contracts/auth";
+import {
+  EmailField,
+  FormAlert,
+  NameField,
+  PasswordField,
+  SubmitButton,
+} from "../components/form-kit";
 import { registerUser } from "../features/account/api";
-import { AuthLayout, FormAlert, SubmitButton } from "../features/account/components/auth-layout";
-import { EmailField, NameField, PasswordField } from "../features/account/components/form-field";
+import { AuthLayout } from "../features/account/components/auth-layout";
 import { ACCOUNT_MESSAGES } from "../features/account/messages";
 import { useSignIn } from "../features/account/use-sign-in";
 import { usePageTitle } from "../lib/page-title";
@@ -26,12 +32,12 @@ export function SignupPage() {
       title="Create an account"
       intro={<p>Save your details, follow your orders and keep your cart between visits.</p>}
     >
-      <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form account-form" noValidate onSubmit={onSubmit}>
         <NameField {...form.field("name")} label="Full name" />
         <EmailField {...form.field("email")} />
         <PasswordField {...form.field("password")} isNew />
         <FormAlert message={failure} />
-        <SubmitButton sending={form.sending} sendingLabel="Creating account…">
+        <SubmitButton large sending={form.sending} sendingLabel="Creating account…">
           Create account
         </SubmitButton>
       </form>

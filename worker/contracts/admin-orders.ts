@@ -64,6 +64,10 @@ export type OrderQueueFilter = (typeof ORDER_QUEUE_FILTERS)[number];
 export const ORDER_SORTS = ["oldest", "newest"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
+/** A view's own order when none is asked: the queue to ship oldest first, any other newest first. */
+export const defaultOrderSort = (status: OrderQueueFilter): OrderSort =>
+  status === "unshipped" ? "oldest" : "newest";
+
 export const MAX_ORDER_SEARCH_LENGTH = 100;
 
 /** A Brisbane calendar day, YYYY-MM-DD, that exists. */

@@ -24,6 +24,10 @@ export function formatDollars(dollars: number): string {
   return `${sign}$${whole}.${String(cents % 100).padStart(2, "0")}`;
 }
 
+/** "$50" for a whole amount, "$50.50" otherwise: an amount as people say it (a payout minimum). */
+export const formatWholeDollars = (dollars: number): string =>
+  formatDollars(dollars).replace(/\.00$/, "");
+
 /** Integer cents -> "$1,234.50". */
 export const formatCents = (cents: number): string => formatDollars(centsToDollars(cents));
 

@@ -4,6 +4,7 @@
 // the bank file (worker/modules/payouts/methods/aba.ts) writes by; and the masked answer, the only way details go out.
 import * as v from "valibot";
 import { CurrentPasswordSchema } from "./account";
+import { PageQuery } from "./admin";
 import { isAbn, MAX_EMAIL_LENGTH } from "./fields";
 
 /** A BSB as banks print it and the ABA file carries it: 3 digits, a hyphen, 3 digits. */
@@ -316,6 +317,8 @@ export interface PayoutDetailsResponse {
 
 /** Payout batches per page of the back-office's list (GET /api/admin/payouts). */
 export const PAYOUTS_PAGE_SIZE = 20;
+/** GET /api/admin/payouts?page= */
+export const PayoutListQuery = v.object({ page: PageQuery });
 /** A statement's page in the shop: the creator's profile and the remittance mail link to it. */
 export const payoutStatementPath = (lineId: string) => `/creator-profile/payouts/${lineId}`;
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 
 interface PageHeaderProps {
   title: ReactNode;
@@ -19,5 +20,15 @@ export function PageHeader({ title, eyebrow, actions, children }: PageHeaderProp
       </div>
       {actions ? <div className="admin-page-actions">{actions}</div> : null}
     </header>
+  );
+}
+
+/** "← Orders": back to the screen a record belongs to. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="admin-back">
+      <span aria-hidden="true">← </span>
+      {children}
+    </Link>
   );
 }

@@ -1,6 +1,6 @@
 // What the gate found out about the signed-in account, for the screens inside it (Security).
 import { createContext, useContext } from "react";
-import type { SecondFactorStatus } from "../api";
+import type { SecondFactorStatus } from "./api";
 
 export interface AdminAccess {
   /** Null when the Worker does not offer a second factor (an older deployment). */

@@ -5,17 +5,12 @@ import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { ApiError, setSessionExpiredHandler } from "../../lib/api-client";
 import { useStoredSession } from "../../lib/stored-session";
 import { useLoad } from "../../lib/use-load";
-import {
-  FORBIDDEN_CODE,
-  fetchProducts,
-  fetchSecondFactor,
-  SECOND_FACTOR_REQUIRED_CODE,
-  type SecondFactorStatus,
-  setGateListener,
-} from "../api";
 import { LoadFailed, Loading } from "../components/load-state";
-import { useAdminTitle } from "../use-admin-title";
+import { FORBIDDEN_CODE, SECOND_FACTOR_REQUIRED_CODE, setGateListener } from "../lib/admin-api";
+import { useAdminTitle } from "../lib/use-admin-title";
+import { fetchProducts } from "../products/api";
 import { AccessContext, type AdminAccess } from "./access";
+import { fetchSecondFactor, type SecondFactorStatus } from "./api";
 import { GateFrame } from "./gate-frame";
 import { Enrolment, VerifyCode } from "./second-factor";
 import { AdminSignIn } from "./sign-in";

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { LotusMark } from "../../components/icons";
 import { SHOP_NAME } from "../../lib/page-title";
+import { AdminToasts } from "../components/admin-toasts";
 
 export function GateFrame({
   title,
@@ -19,6 +20,7 @@ export function GateFrame({
         <LotusMark />
         <span className="admin-brand-name">{SHOP_NAME}</span>
       </p>
+      <AdminToasts />
       <main className="admin-gate-card" aria-labelledby="admin-gate-title">
         <p className="eyebrow">{eyebrow}</p>
         <h1 id="admin-gate-title" className="admin-gate-title">

@@ -6,6 +6,7 @@ import { toast } from "react-toastify";
 import * as v from "valibot";
 import { SECOND_FACTOR_MESSAGES, SecondFactorCodeSchema } from "../../../worker/contracts/admin";
 import { LoginSchema } from "../../../worker/contracts/auth";
+import { FormAlert, SubmitButton, TextField } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
 import { useForm } from "../../lib/use-form";
 import {
@@ -15,8 +16,7 @@ import {
   type SecondFactorEnrolment,
   verifySecondFactor,
   WRONG_PASSWORD_CODE,
-} from "../api";
-import { FormAlert, TextField } from "../components/field";
+} from "./api";
 
 const CODE_FAILURE = "The code could not be checked. Please try again.";
 
@@ -66,10 +66,10 @@ export function CodeForm({
     onPassed();
   });
   return (
-    <form ref={form.formRef} className="admin-form admin-code-form" noValidate onSubmit={onSubmit}>
+    <form ref={form.formRef} className="form admin-code-form" noValidate onSubmit={onSubmit}>
       <TextField
         label="6-digit code"
-        binding={form.field("code")}
+        {...form.field("code")}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
@@ -77,9 +77,9 @@ export function CodeForm({
         hint="From your authenticator app (Google Authenticator, 1Password, Authy…)."
       />
       <FormAlert message={failure} />
-      <button type="submit" className="button button-primary" disabled={form.sending}>
-        {form.sending ? sendingLabel : submitLabel}
-      </button>
+      <SubmitButton sending={form.sending} sendingLabel={sendingLabel}>
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }
@@ -120,12 +120,10 @@ function PasswordPrompt({
       label="Your password"
       type="password"
       autoComplete="current-password"
-      binding={{
-        name: "password",
-        value,
-        error: error ?? undefined,
-        onChange: (event) => onChange(event.target.value),
-      }}
+      name="password"
+      value={value}
+      error={error ?? undefined}
+      onChange={(event) => onChange(event.target.value)}
     />
   );
 }
@@ -245,7 +243,7 @@ export function Enrolment({ onEnrolled }: { onEnrolled: () => void }) {
             Copy key
           </button>
         </p>
-        <p className="admin-hint">Time-based, 6 digits, every 30 seconds (the apps' default).</p>
+        <p className="field-hint">Time-based, 6 digits, every 30 seconds (the apps' default).</p>
       </li>
       <li>
         <h2 className="admin-step-title">Type the code it shows</h2>

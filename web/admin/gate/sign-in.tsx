@@ -3,13 +3,13 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { LoginSchema } from "../../../worker/contracts/auth";
+import { EmailField, FormAlert, PasswordField, SubmitButton } from "../../components/form-kit";
 import { loginUser } from "../../features/account/api";
-import { FormAlert, SubmitButton } from "../../features/account/components/auth-layout";
-import { EmailField, PasswordField } from "../../features/account/components/form-field";
 import { failureMessage } from "../../lib/api-client";
+import { paths } from "../../lib/paths";
 import { storeSession } from "../../lib/stored-session";
 import { useForm } from "../../lib/use-form";
-import { useAdminTitle } from "../use-admin-title";
+import { useAdminTitle } from "../lib/use-admin-title";
 import { GateFrame } from "./gate-frame";
 
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
@@ -39,11 +39,15 @@ export function AdminSignIn() {
       <p className="admin-gate-intro">
         The shop owner's back-office. Sign in with your shop account; it needs the admin role.
       </p>
-      <form ref={form.formRef} className="account-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
         <EmailField {...form.field("email")} />
         <PasswordField {...form.field("password")} />
+        {/* The shop's own reset: the same account, a page of the shop (outside ADMIN_BASE). */}
+        <a href={paths.forgotPassword} className="form-aside-link">
+          Forgot password?
+        </a>
         <FormAlert message={failure} />
-        <SubmitButton sending={form.sending} sendingLabel="Signing in…">
+        <SubmitButton large sending={form.sending} sendingLabel="Signing in…">
           Sign in
         </SubmitButton>
       </form>

@@ -6,6 +6,7 @@ import { LotusMark } from "../../components/icons";
 import { fetchMe } from "../../features/session/api";
 import { SHOP_NAME } from "../../lib/page-title";
 import { useLoad } from "../../lib/use-load";
+import { AdminToasts } from "../components/admin-toasts";
 import { SignOutButton } from "../gate/sign-out";
 import { adminPaths } from "../paths";
 
@@ -86,6 +87,9 @@ export function AdminLayout() {
               </span>
             ) : null}
             <SignOutButton />
+          </div>
+          <div className="admin-header-toasts">
+            <AdminToasts />
           </div>
         </div>
       </header>

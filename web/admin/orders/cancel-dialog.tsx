@@ -1,24 +1,19 @@
 // Cancelling a paid order that has not shipped (POST /api/admin/orders/:id/cancel): it refunds
 // what is left in full and puts every line back in stock, so the question says exactly that. Like
 // a refund, each opening is one request key.
-import { useState } from "react";
 import { toast } from "react-toastify";
-import * as v from "valibot";
 import {
   type AdminOrderDto,
   CancelSchema,
   MAX_REASON_LENGTH,
 } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
-import { failureMessage } from "../../lib/api-client";
-import { cancelOrder, isGateRefusal, reportAdminFailure } from "../api";
+import { CheckboxField, FormAlert, TextField } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { CheckboxField, FormAlert, TextField } from "../components/field";
-import { isKeySpent, newRequestKey } from "./order-format";
-import { useReturnFocus } from "./use-return-focus";
-
-const CANCEL_FAILED = "The order could not be cancelled.";
-const NETWORK = { sayNetworkError: true };
+import { useDialogForm } from "../lib/use-dialog-action";
+import { cancelOrder } from "./api";
+import { useRequestKey } from "./order-format";
 
 interface CancelDialogProps {
   order: AdminOrderDto;
@@ -28,39 +23,32 @@ interface CancelDialogProps {
 
 /** Render it only while it is open. */
 export function CancelDialog({ order, onOrder, onClose }: CancelDialogProps) {
-  useReturnFocus();
-  const [requestKey, setRequestKey] = useState(newRequestKey);
-  const [reason, setReason] = useState("");
-  const [notify, setNotify] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const confirm = async () => {
-    if (busy) return;
-    const input = v.parse(CancelSchema, { reason, notify, requestKey });
-    setBusy(true);
-    setFailure(null);
-    try {
+  const requestKey = useRequestKey();
+  const { form, failure, dialog } = useDialogForm({
+    initial: { reason: "", notify: "true" },
+    schema: formSchema(
+      (values) => ({
+        reason: values.reason ?? "",
+        notify: values.notify === "true",
+        requestKey: requestKey.key,
+      }),
+      CancelSchema,
+    ),
+    failed: "The order could not be cancelled.",
+    spent: requestKey.renewIfSpent,
+    send: async (input) => {
       const next = await cancelOrder(order._id, input);
       onOrder(next);
       if (next.status === "cancelled") {
-        toast.success(
-          `Order #${order.number} cancelled${notify ? "; the customer was emailed" : ""}`,
-        );
+        const told = input.notify ? "; the customer was emailed" : "";
+        toast.success(`Order #${order.number} cancelled${told}`);
       } else {
         // It shipped while being cancelled: the Worker refunded it and left its status and stock.
         toast.info(`Order #${order.number} had shipped: it was refunded, not cancelled.`);
       }
       onClose();
-    } catch (error) {
-      if (isKeySpent(error)) setRequestKey(newRequestKey());
-      // The dialog sits above the toasts: it says the failure itself too.
-      if (!isGateRefusal(error)) setFailure(failureMessage(error, CANCEL_FAILED, NETWORK));
-      reportAdminFailure(error, CANCEL_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <ConfirmDialog
@@ -68,8 +56,7 @@ export function CancelDialog({ order, onOrder, onClose }: CancelDialogProps) {
       confirmLabel="Cancel order"
       cancelLabel="Keep order"
       danger
-      busy={busy}
-      onConfirm={confirm}
+      {...dialog}
       onCancel={onClose}
     >
       <p>
@@ -77,23 +64,10 @@ export function CancelDialog({ order, onOrder, onClose }: CancelDialogProps) {
         {order.refundable > 0 ? ` (${formatDollars(order.refundable)})` : ""} and puts every item
         back in stock. The order’s status becomes Cancelled; it cannot be undone.
       </p>
-      <TextField
-        label="Reason"
-        optional
-        maxLength={MAX_REASON_LENGTH}
-        binding={{
-          name: "reason",
-          value: reason,
-          onChange: (event) => setReason(event.target.value),
-        }}
-      />
+      <TextField label="Reason" optional maxLength={MAX_REASON_LENGTH} {...form.field("reason")} />
       <CheckboxField
         label="Notify customer"
-        binding={{
-          name: "notify",
-          value: String(notify),
-          onChange: (event) => setNotify((event.target as HTMLInputElement).checked),
-        }}
+        {...form.field("notify")}
         hint={`Emails ${order.email} that the order was cancelled and refunded.`}
       />
       <FormAlert message={failure} />

@@ -1,36 +1,21 @@
-// How the back-office's order screens write statuses, days and the contract's field names, and the
-// key that makes one refund of a double click.
-import {
-  ORDER_ADMIN_MESSAGES,
-  type OrderQueueFilter,
-} from "../../../worker/contracts/admin-orders";
+// The key that makes one refund of a double click, and how refund amounts read.
+import { useState } from "react";
+import { ORDER_ADMIN_MESSAGES } from "../../../worker/contracts/admin-orders";
 import { ApiError } from "../../lib/api-client";
 
-/** The order's status as the owner reads it; the Worker's `cancelled` is the only lower-case one. */
-export function orderStatusLabel(status: string): string {
-  if (status === "cancelled") return "Cancelled";
-  return status;
+/**
+ * The request key of one opening of a refund or cancellation dialog: the same for every submit,
+ * until a refusal spends it (isKeySpent), after which the next submit is a new request.
+ */
+export function useRequestKey() {
+  const [key, setKey] = useState(newRequestKey);
+  return {
+    key,
+    renewIfSpent: (error: unknown) => {
+      if (isKeySpent(error)) setKey(newRequestKey());
+    },
+  };
 }
-
-export const QUEUE_FILTER_LABELS: Record<OrderQueueFilter, string> = {
-  unshipped: "Unshipped",
-  all: "All",
-  "Order Placed": "Order Placed",
-  Packing: "Packing",
-  Shipped: "Shipped",
-  "Out for Delivery": "Out for Delivery",
-  Delivered: "Delivered",
-  cancelled: "Cancelled",
-};
-
-/** The order contract's field names as its forms label them ("trackingNumber" is "tracking number"). */
-const FIELD_WORDS: [RegExp, string][] = [
-  [/\btrackingNumber\b/g, "tracking number"],
-  [/\brequestKey\b/g, "request key"],
-];
-
-export const orderWords = (message: string | undefined): string | undefined =>
-  message && FIELD_WORDS.reduce((out, [pattern, words]) => out.replace(pattern, words), message);
 
 /**
  * A fresh key for one refund or cancellation (the contract's 8 to 64 of [A-Za-z0-9_-]): 32 hex

@@ -16,16 +16,18 @@ import {
   trackingUrlFor,
 } from "../../../worker/contracts/admin-orders";
 import { type OrderStatusName, TRACKER_STEPS } from "../../../worker/contracts/order";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { CheckboxField, SelectField } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { changeOrderStatus, reportAdminFailure } from "../api";
+import { Card } from "../components/card";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { CheckboxField, SelectField } from "../components/field";
-import { formSchema } from "../form-schema";
-import { formatWhen } from "../format";
-import { OrderStatusPill } from "./order-status-pill";
+import { reportAdminFailure } from "../lib/admin-api";
+import { useReturnFocus } from "../lib/use-dialog-action";
+import { changeOrderStatus } from "./api";
+import { OrderStatusPills } from "./order-status";
 import { TrackingDialog } from "./tracking-dialog";
 import { TrackingFields } from "./tracking-fields";
-import { useReturnFocus } from "./use-return-focus";
 
 /** The steps the customer is emailed about (Packing is the shop's own business). */
 const MAILED: readonly string[] = ["Shipped", "Out for Delivery", "Delivered"];
@@ -55,13 +57,11 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
   const { shipping } = order;
   const [correcting, setCorrecting] = useState(false);
   return (
-    <section className="admin-card order-fulfilment" aria-labelledby="order-fulfilment-title">
-      <div className="admin-card-heading">
-        <h2 id="order-fulfilment-title" className="admin-card-title">
-          Fulfilment
-        </h2>
-        <OrderStatusPill status={order.status} />
-      </div>
+    <Card
+      title="Fulfilment"
+      className="order-fulfilment"
+      aside={<OrderStatusPills status={order.status} />}
+    >
       {shipping.trackingNumber ? (
         <dl className="order-details">
           <div>
@@ -70,12 +70,12 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
           </div>
           <div>
             <dt>Tracking number</dt>
-            <dd className="order-mono">{shipping.trackingNumber}</dd>
+            <dd className="admin-mono">{shipping.trackingNumber}</dd>
           </div>
           {order.shippedAt ? (
             <div>
               <dt>Shipped</dt>
-              <dd>{formatWhen(order.shippedAt)}</dd>
+              <dd>{formatShopMoment(order.shippedAt)}</dd>
             </div>
           ) : null}
           {shipping.trackingUrl ? (
@@ -111,7 +111,7 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
       {correcting ? (
         <TrackingDialog order={order} onOrder={onOrder} onClose={() => setCorrecting(false)} />
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -174,14 +174,14 @@ function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
     <>
       <form
         ref={form.formRef}
-        className="admin-form order-status-form"
+        className="form order-status-form"
         aria-label="Advance status"
         noValidate
         onSubmit={onSubmit}
       >
         <SelectField
           label="Move to"
-          binding={form.field("status")}
+          {...form.field("status")}
           options={order.nextStatuses.map((next) => ({ value: next, label: next }))}
           hint={
             order.nextStatuses.length > 1
@@ -199,7 +199,7 @@ function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
         {MAILED.includes(status) ? (
           <CheckboxField
             label="Notify customer"
-            binding={form.field("notify")}
+            {...form.field("notify")}
             hint={
               notify === "true"
                 ? `Emails ${order.email} that the order ${mailNews(status)}.`
@@ -207,7 +207,7 @@ function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
             }
           />
         ) : (
-          <p className="admin-hint">The customer is not emailed about this step.</p>
+          <p className="field-hint">The customer is not emailed about this step.</p>
         )}
         <button type="submit" className="button button-primary" disabled={form.sending || busy}>
           {form.sending || busy ? "Saving…" : `Mark ${status}`}
@@ -259,11 +259,11 @@ function ConfirmShipping({
           </div>
           <div>
             <dt>Tracking number</dt>
-            <dd className="order-mono">{input.trackingNumber}</dd>
+            <dd className="admin-mono">{input.trackingNumber}</dd>
           </div>
           <div className="order-details-wide">
             <dt>Tracking link</dt>
-            <dd className="order-break">{trackingUrlFor(carrier, input.trackingNumber)}</dd>
+            <dd className="admin-break">{trackingUrlFor(carrier, input.trackingNumber)}</dd>
           </div>
         </dl>
       ) : (

@@ -4,19 +4,19 @@
 import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { TAX_LINE_LABEL } from "../../../worker/contracts/totals";
+import { Card } from "../components/card";
+import { Pill } from "../components/pill";
 import { Thumb } from "../components/thumb";
-import { plural } from "../format";
+import { plural } from "../lib/format";
 
 export function OrderLines({ order }: { order: AdminOrderDto }) {
   const units = order.items.reduce((sum, line) => sum + line.quantity, 0);
   return (
-    <section className="admin-card order-lines-card" aria-labelledby="order-lines-title">
-      <div className="admin-card-heading">
-        <h2 id="order-lines-title" className="admin-card-title">
-          Items
-        </h2>
-        <span className="admin-muted">{plural(units, "unit")}</span>
-      </div>
+    <Card
+      title="Items"
+      className="order-lines-card"
+      aside={<span className="admin-muted">{plural(units, "unit")}</span>}
+    >
       <table className="order-lines">
         <thead>
           <tr>
@@ -37,9 +37,7 @@ export function OrderLines({ order }: { order: AdminOrderDto }) {
               </td>
               <td className="order-line-name">
                 <span>{line.name}</span>
-                {line.restocked > 0 ? (
-                  <span className="admin-badge order-restocked">{line.restocked} restocked</span>
-                ) : null}
+                {line.restocked > 0 ? <Pill tone="ok">{line.restocked} restocked</Pill> : null}
               </td>
               <td className="order-line-price" data-label="Price">
                 {formatDollars(line.unitPrice)}
@@ -56,7 +54,7 @@ export function OrderLines({ order }: { order: AdminOrderDto }) {
         </tbody>
       </table>
       <OrderTotals order={order} />
-    </section>
+    </Card>
   );
 }
 

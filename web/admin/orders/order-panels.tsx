@@ -1,23 +1,13 @@
 // The order page's smaller cards: the customer and where it ships, the payment's Stripe ids, the
 // creator's code and commission (and the owner's review of it, if it was held), the refunds made,
 // and the stock each line moved.
-import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { AdminOrderDto, RefundDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
-import { formatWhen } from "../format";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { codeWords } from "../activity/audit-format";
+import { Card } from "../components/card";
 import { adminPaths } from "../paths";
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="admin-card order-panel" aria-labelledby={id}>
-      <h2 id={id} className="admin-card-title">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** The lines of a postal address, as a label writes them. */
 export function addressLines(address: AdminOrderDto["address"]): string[] {
@@ -33,7 +23,7 @@ export function addressLines(address: AdminOrderDto["address"]): string[] {
 export function CustomerPanel({ order }: { order: AdminOrderDto }) {
   const { address } = order;
   return (
-    <Card id="order-customer-title" title="Customer">
+    <Card className="order-panel" title="Customer">
       <dl className="order-details order-details-stacked">
         <div>
           <dt>Contact</dt>
@@ -41,7 +31,7 @@ export function CustomerPanel({ order }: { order: AdminOrderDto }) {
             <span className="order-customer">
               {address.firstName} {address.lastName}
             </span>
-            <a href={`mailto:${order.email}`} className="order-break">
+            <a href={`mailto:${order.email}`} className="admin-break">
               {order.email}
             </a>
             {address.phone ? (
@@ -70,24 +60,24 @@ export function CustomerPanel({ order }: { order: AdminOrderDto }) {
 export function PaymentPanel({ order }: { order: AdminOrderDto }) {
   const { payment } = order;
   return (
-    <Card id="order-payment-title" title="Payment">
+    <Card className="order-panel" title="Payment">
       <dl className="order-details order-details-stacked">
         <div>
           <dt>Paid</dt>
           <dd>
             {formatDollars(order.total)} {order.currency.toUpperCase()}
             {order.paidAt ? (
-              <span className="admin-muted"> · {formatWhen(order.paidAt)}</span>
+              <span className="admin-muted"> · {formatShopMoment(order.paidAt)}</span>
             ) : null}
           </dd>
         </div>
         <div>
           <dt>Stripe payment</dt>
-          <dd className="order-mono order-break">{payment.paymentIntentId ?? "—"}</dd>
+          <dd className="admin-mono admin-break">{payment.paymentIntentId ?? "—"}</dd>
         </div>
         <div>
           <dt>Stripe checkout session</dt>
-          <dd className="order-mono order-break">{payment.sessionId ?? "—"}</dd>
+          <dd className="admin-mono admin-break">{payment.sessionId ?? "—"}</dd>
         </div>
       </dl>
       {order.invoiceUrl ? (
@@ -131,13 +121,13 @@ function CommissionReview({ commission }: { commission: Commission }) {
 export function AttributionPanel({ order }: { order: AdminOrderDto }) {
   const { attribution } = order;
   return (
-    <Card id="order-attribution-title" title="Attribution">
+    <Card className="order-panel" title="Attribution">
       {attribution ? (
         <dl className="order-details order-details-stacked">
           <div>
             <dt>Code</dt>
             <dd>
-              <span className="order-code">{attribution.code}</span>
+              <span className="admin-code">{attribution.code}</span>
               {attribution.how ? (
                 <span className="admin-muted"> · {HOW[attribution.how]}</span>
               ) : null}
@@ -181,7 +171,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
   const name = (productId: string) =>
     order.items.find((line) => line.productId === productId)?.name ?? productId;
   return (
-    <Card id="order-refunds-title" title="Refunds">
+    <Card className="order-panel" title="Refunds">
       <ul className="order-refunds">
         {order.refunds.map((refund) => (
           <li key={refund._id} className={`order-refund is-${refund.status}`}>
@@ -194,20 +184,20 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
                 <span className="admin-muted">{REFUND_STATUS[refund.status]}</span>
               ) : null}
             </p>
-            {refund.reason ? <p>{refund.reason}</p> : null}
+            {refund.reason ? <p>{codeWords(refund.reason)}</p> : null}
             {refund.restockLines.length > 0 ? (
               <p className="admin-muted">
                 Restocked{" "}
                 {refund.restockLines.map((l) => `${l.quantity} × ${name(l.productId)}`).join(", ")}
               </p>
             ) : null}
-            {refund.error ? <p className="admin-error">{refund.error}</p> : null}
+            {refund.error ? <p className="field-error">{refund.error}</p> : null}
             <p className="admin-muted">
-              {formatWhen(refund.createdAt)} · by {refund.actorEmail}
+              {formatShopMoment(refund.createdAt)} · by {refund.actorEmail}
               {refund.stripeRefundId ? (
                 <>
                   {" "}
-                  · <span className="order-mono">{refund.stripeRefundId}</span>
+                  · <span className="admin-mono">{refund.stripeRefundId}</span>
                 </>
               ) : null}
             </p>
@@ -232,7 +222,7 @@ export function StockMovementsPanel({ order }: { order: AdminOrderDto }) {
   const name = (productId: string) =>
     order.items.find((line) => line.productId === productId)?.name ?? productId;
   return (
-    <Card id="order-stock-title" title="Stock movements">
+    <Card className="order-panel" title="Stock movements">
       {order.stockMovements.length === 0 ? (
         <p className="admin-muted">This order moved no tracked stock.</p>
       ) : (
@@ -250,7 +240,7 @@ export function StockMovementsPanel({ order }: { order: AdminOrderDto }) {
                 {movement.reservedDelta !== 0 ? `${signed(movement.reservedDelta)} held` : null}
               </span>
               <span className="admin-muted order-movement-when">
-                {formatWhen(movement.at)}
+                {formatShopMoment(movement.at)}
                 {movement.reason ? ` · ${movement.reason}` : ""}
               </span>
             </li>

@@ -9,10 +9,13 @@ import {
   type OrderEventDto,
   OrderNoteSchema,
 } from "../../../worker/contracts/admin-orders";
+import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { SubmitButton, TextField } from "../../components/form-kit";
 import { useForm } from "../../lib/use-form";
-import { addOrderNote, reportAdminFailure } from "../api";
-import { TextField } from "../components/field";
-import { formatWhen } from "../format";
+import { codeWords } from "../activity/audit-format";
+import { Card } from "../components/card";
+import { reportAdminFailure } from "../lib/admin-api";
+import { addOrderNote } from "./api";
 
 const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
   created: "Created",
@@ -31,6 +34,13 @@ const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
 
 type Order = "oldest" | "newest";
 
+/** Stripe's codes the Worker quotes ("Status: needs_response") in words. */
+const detailWords = (detail: string) =>
+  detail.replace(
+    /\b(Status|Reason): ([a-z_]+)\b/g,
+    (_, label, code) => `${label}: ${codeWords(code)}`,
+  );
+
 interface TimelineProps {
   order: AdminOrderDto;
   onOrder: (order: AdminOrderDto) => void;
@@ -41,11 +51,10 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
   // The Worker answers oldest first.
   const events = sort === "oldest" ? order.events : [...order.events].reverse();
   return (
-    <section className="admin-card order-timeline-card" aria-labelledby="order-timeline-title">
-      <div className="admin-card-heading">
-        <h2 id="order-timeline-title" className="admin-card-title">
-          Timeline
-        </h2>
+    <Card
+      title="Timeline"
+      className="order-timeline-card"
+      aside={
         <fieldset className="order-segmented">
           <legend className="visually-hidden">Show events</legend>
           {(["newest", "oldest"] as const).map((value) => (
@@ -60,7 +69,8 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
             </button>
           ))}
         </fieldset>
-      </div>
+      }
+    >
       <NoteForm order={order} onOrder={onOrder} />
       <ol className="order-timeline" aria-label="Events">
         {events.map((event, index) => (
@@ -78,16 +88,18 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
                 ) : null}
                 <strong className="order-event-title">{event.title}</strong>
               </p>
-              {event.detail ? <p className="order-event-detail">{event.detail}</p> : null}
+              {event.detail ? (
+                <p className="order-event-detail">{detailWords(event.detail)}</p>
+              ) : null}
               <p className="order-event-meta">
-                <time dateTime={event.at}>{formatWhen(event.at)}</time>
+                <time dateTime={event.at}>{formatShopMoment(event.at)}</time>
                 {event.actor ? <span> · by {event.actor}</span> : null}
               </p>
             </div>
           </li>
         ))}
       </ol>
-    </section>
+    </Card>
   );
 }
 
@@ -115,12 +127,12 @@ function NoteForm({ order, onOrder }: TimelineProps) {
         multiline
         rows={2}
         maxLength={MAX_NOTE_LENGTH}
-        binding={form.field("note")}
+        {...form.field("note")}
         hint="For the shop only: the customer never sees notes."
       />
-      <button type="submit" className="button button-ghost" disabled={form.sending}>
-        {form.sending ? "Adding…" : "Add note"}
-      </button>
+      <SubmitButton ghost sending={form.sending} sendingLabel="Adding…">
+        Add note
+      </SubmitButton>
     </form>
   );
 }

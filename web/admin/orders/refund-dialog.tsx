@@ -5,7 +5,7 @@
 // of the dialog is one request key, sent with every submit of it, so a double click or a retry
 // after a lost answer is one refund; only a refusal that leaves nothing under way (isKeySpent) lets
 // the next submit be a new refund.
-import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import type { ChangeEvent } from "react";
 import { toast } from "react-toastify";
 import {
   type AdminOrderDto,
@@ -16,18 +16,15 @@ import {
   refundSuggestionCents,
 } from "../../../worker/contracts/admin-orders";
 import { centsToDollars, dollarsToCents, formatDollars } from "../../../worker/contracts/money";
-import { failureMessage } from "../../lib/api-client";
-import { type Errors, useForm } from "../../lib/use-form";
-import { isGateRefusal, refundOrder, reportAdminFailure } from "../api";
-import { CheckboxField, FieldFrame, FormAlert, TextField } from "../components/field";
+import { CheckboxField, Field, FormAlert, TextField } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
+import type { Errors } from "../../lib/use-form";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { Thumb } from "../components/thumb";
-import { formSchema } from "../form-schema";
+import { useDialogForm } from "../lib/use-dialog-action";
 import { typedDollars } from "../products/product-values";
-import { amountText, isKeySpent, newRequestKey } from "./order-format";
-import { useReturnFocus } from "./use-return-focus";
-
-const REFUND_FAILED = "The refund could not be made.";
-const NETWORK = { sayNetworkError: true };
+import { refundOrder } from "./api";
+import { amountText, useRequestKey } from "./order-format";
 
 /** 0, 1, … up to the units a line sold. */
 const unitChoices = (quantity: number) => Array.from({ length: quantity + 1 }, (_, n) => n);
@@ -79,12 +76,7 @@ interface RefundDialogProps {
 
 /** Render it only while it is open: each opening is a new request key. */
 export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
-  useReturnFocus();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const hintId = useId();
-  const [requestKey, setRequestKey] = useState(newRequestKey);
-  const [failure, setFailure] = useState<string | null>(null);
+  const requestKey = useRequestKey();
 
   const initial: Record<string, string> = {
     amount: "",
@@ -104,7 +96,7 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
       restock: values.restock === "true",
       reason: values.reason ?? "",
       notify: values.notify === "true",
-      requestKey,
+      requestKey: requestKey.key,
     }),
     RefundSchema,
   );
@@ -127,14 +119,19 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
     return errors;
   };
 
-  const form = useForm(initial, RefundForm, check);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    if (typeof dialog.showModal === "function") dialog.showModal();
-    else dialog.setAttribute("open", "");
-  }, []);
+  const { form, failure, dialog } = useDialogForm({
+    initial,
+    schema: RefundForm,
+    check,
+    failed: "The refund could not be made.",
+    spent: requestKey.renewIfSpent,
+    send: async (input) => {
+      const answer = await refundOrder(order._id, input);
+      onOrder(answer.order);
+      refundToast(answer.refund, input.notify);
+      onClose();
+    },
+  });
 
   /** A line's units changed: the amount becomes what the chosen units are worth (none: empty). */
   const onLine = (event: ChangeEvent<HTMLSelectElement>) => {
@@ -143,146 +140,94 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
     form.reset({ ...next, amount: suggested === null ? "" : amountText(suggested) });
   };
 
-  const onSubmit = form.submit(async (input) => {
-    setFailure(null);
-    try {
-      const answer = await refundOrder(order._id, { ...input, requestKey });
-      onOrder(answer.order);
-      refundToast(answer.refund, input.notify);
-      onClose();
-    } catch (error) {
-      if (isKeySpent(error)) setRequestKey(newRequestKey());
-      if (!form.showServerErrors(error)) {
-        // The dialog sits above the toasts: it says the failure itself too.
-        if (!isGateRefusal(error)) setFailure(failureMessage(error, REFUND_FAILED, NETWORK));
-        reportAdminFailure(error, REFUND_FAILED);
-      }
-    }
-  });
-
   const amount = form.field("amount");
   const rest = amountText(order.refundable);
   const refunds = formatAmount(amount.value);
   return (
-    <dialog
-      ref={ref}
-      className="admin-dialog order-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!form.sending) onClose();
-      }}
+    <ConfirmDialog
+      title={`Refund order #${order.number}`}
+      className="order-dialog"
+      confirmLabel={form.sending ? "Refunding…" : refunds ? `Refund ${refunds}` : "Refund"}
+      notYet={refunds ? null : `${ORDER_ADMIN_MESSAGES.nothingChosen}.`}
+      {...dialog}
+      onCancel={onClose}
     >
-      <h2 id={titleId} className="admin-dialog-title">
-        Refund order #{order.number}
-      </h2>
-      <form
-        ref={form.formRef}
-        className="admin-form order-refund-form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby={titleId}
-      >
-        <fieldset className="order-refund-lines">
-          <legend className="admin-label">Units this refund is for</legend>
-          <ul>
-            {order.items.map((line) => {
-              const binding = form.field(lineField(line.productId));
-              return (
-                <li key={line.productId} className="order-refund-line">
-                  <Thumb src={line.image} size={40} />
-                  <FieldFrame
-                    label={line.name}
-                    error={binding.error}
-                    hint={`${formatDollars(line.unitPrice)} each · ${line.quantity} sold${
-                      line.restocked > 0 ? ` · ${line.restocked} restocked` : ""
-                    }`}
-                  >
-                    {(aria) => (
-                      <select
-                        className="admin-input admin-select order-refund-qty"
-                        name={binding.name}
-                        value={binding.value}
-                        onChange={onLine}
-                        {...aria}
-                      >
-                        {unitChoices(line.quantity).map((n) => (
-                          <option key={n} value={String(n)}>
-                            {n === 0 ? "None" : `${n} of ${line.quantity}`}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </FieldFrame>
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
-        <CheckboxField
-          label="Put back in stock"
-          binding={form.field("restock")}
-          hint="The chosen units go back on the shelf, for sale again."
-        />
-        <div className="order-refund-amount">
-          <TextField
-            label="Amount to refund"
-            prefix="$"
-            inputMode="decimal"
-            autoComplete="off"
-            binding={amount}
-            hint={`Up to ${formatDollars(order.refundable)} is left to refund. The chosen units’ price with GST, less their share of any discount; delivery only with the rest.`}
-          />
-          {amount.value !== rest ? (
-            <button
-              type="button"
-              className="admin-link-button"
-              onClick={() => form.reset({ ...form.values, amount: rest })}
-            >
-              Refund the rest ({formatDollars(order.refundable)})
-            </button>
-          ) : null}
-        </div>
+      <fieldset className="order-refund-lines">
+        <legend className="field-label">Units this refund is for</legend>
+        <ul>
+          {order.items.map((line) => {
+            const binding = form.field(lineField(line.productId));
+            return (
+              <li key={line.productId} className="order-refund-line">
+                <Thumb src={line.image} size={40} />
+                <Field
+                  label={line.name}
+                  error={binding.error}
+                  hint={`${formatDollars(line.unitPrice)} each · ${line.quantity} sold${
+                    line.restocked > 0 ? ` · ${line.restocked} restocked` : ""
+                  }`}
+                >
+                  {(aria) => (
+                    <select
+                      className="field-input field-select order-refund-qty"
+                      name={binding.name}
+                      value={binding.value}
+                      onChange={onLine}
+                      {...aria}
+                    >
+                      {unitChoices(line.quantity).map((n) => (
+                        <option key={n} value={String(n)}>
+                          {n === 0 ? "None" : `${n} of ${line.quantity}`}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <CheckboxField
+        label="Put back in stock"
+        {...form.field("restock")}
+        hint="The chosen units go back on the shelf, for sale again."
+      />
+      <div className="order-refund-amount">
         <TextField
-          label="Reason"
-          optional
-          multiline
-          rows={2}
-          maxLength={MAX_REASON_LENGTH}
-          binding={form.field("reason")}
-          hint="Kept with the refund; the customer’s email quotes it."
+          label="Amount to refund"
+          prefix="$"
+          inputMode="decimal"
+          autoComplete="off"
+          {...amount}
+          hint={`Up to ${formatDollars(order.refundable)} is left to refund. The chosen units’ price with GST, less their share of any discount; delivery only with the rest.`}
         />
-        <CheckboxField
-          label="Notify customer"
-          binding={form.field("notify")}
-          hint={`Emails ${order.email} the refund.`}
-        />
-        <FormAlert message={failure} />
-        {refunds ? null : (
-          <p id={hintId} className="admin-hint">
-            {ORDER_ADMIN_MESSAGES.nothingChosen}.
-          </p>
-        )}
-        <div className="admin-dialog-actions">
+        {amount.value !== rest ? (
           <button
             type="button"
-            className="button button-ghost"
-            onClick={onClose}
-            disabled={form.sending}
+            className="admin-link-button"
+            onClick={() => form.reset({ ...form.values, amount: rest })}
           >
-            Cancel
+            Refund the rest ({formatDollars(order.refundable)})
           </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={form.sending || !refunds}
-            aria-describedby={refunds ? undefined : hintId}
-          >
-            {form.sending ? "Refunding…" : refunds ? `Refund ${refunds}` : "Refund"}
-          </button>
-        </div>
-      </form>
-    </dialog>
+        ) : null}
+      </div>
+      <TextField
+        label="Reason"
+        optional
+        multiline
+        rows={2}
+        maxLength={MAX_REASON_LENGTH}
+        {...form.field("reason")}
+        hint="Kept with the refund; the customer’s email quotes it."
+      />
+      <CheckboxField
+        label="Notify customer"
+        {...form.field("notify")}
+        hint={`Emails ${order.email} the refund.`}
+      />
+      <FormAlert message={failure} />
+    </ConfirmDialog>
   );
 }
 

@@ -1,23 +1,18 @@
 // Correcting a shipped order's tracking (POST /api/admin/orders/:id/tracking): the carrier and the
 // number as the move to Shipped asks for them, starting from what the order has, and whether the
 // customer is mailed the new number and Track Order link.
-import { useState } from "react";
 import { toast } from "react-toastify";
 import {
   type AdminOrderDto,
   DEFAULT_CARRIER,
   TrackingCorrectionSchema,
 } from "../../../worker/contracts/admin-orders";
-import { failureMessage } from "../../lib/api-client";
-import { useForm } from "../../lib/use-form";
-import { correctTracking, isGateRefusal, reportAdminFailure } from "../api";
+import { CheckboxField, FormAlert } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { CheckboxField, FormAlert } from "../components/field";
-import { formSchema } from "../form-schema";
+import { useDialogForm } from "../lib/use-dialog-action";
+import { correctTracking } from "./api";
 import { TrackingFields } from "./tracking-fields";
-import { useReturnFocus } from "./use-return-focus";
-
-const CORRECT_FAILED = "The tracking could not be corrected.";
 
 const TrackingForm = formSchema(
   (values) => ({
@@ -36,40 +31,25 @@ interface TrackingDialogProps {
 
 /** Render it only while it is open. */
 export function TrackingDialog({ order, onOrder, onClose }: TrackingDialogProps) {
-  useReturnFocus();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm(
-    {
+  const { form, failure, dialog } = useDialogForm({
+    initial: {
       carrier: order.shipping.carrier ?? DEFAULT_CARRIER,
       trackingNumber: order.shipping.trackingNumber ?? "",
       notify: "true",
     },
-    TrackingForm,
-  );
-
-  const onSubmit = form.submit(async (input) => {
-    setFailure(null);
-    try {
+    schema: TrackingForm,
+    failed: "The tracking could not be corrected.",
+    send: async (input) => {
       onOrder(await correctTracking(order._id, input));
       toast.success(`Tracking corrected${input.notify ? "; the customer was emailed" : ""}`);
       onClose();
-    } catch (error) {
-      if (form.showServerErrors(error)) return;
-      // The dialog sits above the toasts: it says the failure itself too.
-      if (!isGateRefusal(error)) {
-        setFailure(failureMessage(error, CORRECT_FAILED, { sayNetworkError: true }));
-      }
-      reportAdminFailure(error, CORRECT_FAILED);
-    }
+    },
   });
-
   return (
     <ConfirmDialog
       title={`Correct the tracking of order #${order.number}`}
       confirmLabel={form.sending ? "Saving…" : "Save tracking"}
-      busy={form.sending}
-      onSubmit={onSubmit}
-      formRef={form.formRef}
+      {...dialog}
       onCancel={onClose}
     >
       <TrackingFields
@@ -78,7 +58,7 @@ export function TrackingDialog({ order, onOrder, onClose }: TrackingDialogProps)
       />
       <CheckboxField
         label="Notify customer"
-        binding={form.field("notify")}
+        {...form.field("notify")}
         hint={
           form.values.notify === "true"
             ? `Emails ${order.email} the new tracking number and its link.`

@@ -7,9 +7,8 @@ import {
   MAX_TRACKING_NUMBER_LENGTH,
   trackingUrlFor,
 } from "../../../worker/contracts/admin-orders";
+import { SelectField, TextField } from "../../components/form-kit";
 import type { FieldBinding } from "../../lib/use-form";
-import { SelectField, TextField } from "../components/field";
-import { orderWords } from "./order-format";
 
 const CARRIER_OPTIONS = CARRIERS.map((carrier) => ({ value: carrier.id, label: carrier.name }));
 
@@ -26,12 +25,12 @@ export function TrackingFields({
   const typed = trackingNumber.value.trim();
   const preview = typed ? trackingUrlFor(carrier.value as CarrierId, typed) : null;
   return (
-    <div className="admin-field-row">
-      <SelectField label="Carrier" binding={carrier} options={CARRIER_OPTIONS} />
+    <div className="field-row">
+      <SelectField label="Carrier" {...carrier} options={CARRIER_OPTIONS} />
       <TextField
         label="Tracking number"
         optional={optional}
-        binding={{ ...trackingNumber, error: orderWords(trackingNumber.error) }}
+        {...trackingNumber}
         maxLength={MAX_TRACKING_NUMBER_LENGTH}
         autoComplete="off"
         hint={

@@ -5,26 +5,17 @@
 // the next one.
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { formatDollars } from "../../../worker/contracts/money";
+import { formatDollars, formatWholeDollars } from "../../../worker/contracts/money";
 import type {
   AdminPayoutDto,
   PayoutDueDto,
   WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
-import { ApiError, failureMessage } from "../../lib/api-client";
-import {
-  cancelPayout,
-  createPayout,
-  isGateRefusal,
-  markPayoutPaid,
-  previewPayout,
-  reportAdminFailure,
-} from "../api";
+import { FormAlert } from "../../components/form-kit";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { FormAlert } from "../components/field";
-import { plural } from "../format";
-import { useReturnFocus } from "../orders/use-return-focus";
-import { formatMinimum } from "./payout-format";
+import { plural } from "../lib/format";
+import { useDialogAction } from "../lib/use-dialog-action";
+import { cancelPayout, createPayout, markPayoutPaid, previewPayout } from "./api";
 
 const CREATE_FAILED = "The payout could not be created.";
 
@@ -39,34 +30,6 @@ interface CreatePayoutDialogProps {
   /** What is owed changed (409): the page asks for its figures again. */
   onStale: () => void;
   onClose: () => void;
-}
-
-/**
- * One action of a dialog at a time: a failure is said in the dialog and a toast, and a 409 goes to
- * `onConflict` first (someone else changed it: the page asks for it again).
- */
-function useDialogAction(failed: string, onConflict: (error: ApiError) => unknown) {
-  useReturnFocus();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const run = async (action: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) await onConflict(error);
-      // The dialog sits above the toasts: it says the failure itself too.
-      if (!isGateRefusal(error)) {
-        setFailure(failureMessage(error, failed, { sayNetworkError: true }));
-      }
-      reportAdminFailure(error, failed);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, failure, run };
 }
 
 /**
@@ -99,7 +62,7 @@ export function CreatePayoutDialog({
     >
       <p>
         It pays {formatDollars(shown.amount)} to {plural(shown.creators, "creator")}: everyone with
-        payout details owed at least {formatMinimum(shown.minimum)}.
+        payout details owed at least {formatWholeDollars(shown.minimum)}.
       </p>
       <p>Their commissions are set aside until you mark it paid, or cancel it to put them back.</p>
       <FormAlert message={failure} />

@@ -5,11 +5,13 @@
 import { useState } from "react";
 import { formatDollars } from "../../../worker/contracts/money";
 import { AbaQuery, type AdminPayoutDto } from "../../../worker/contracts/payouts";
+import { shopDate } from "../../../worker/contracts/shop-time";
+import { Field, SubmitButton } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { downloadPayoutAba, downloadPayoutPaypal, reportAdminFailure } from "../api";
-import { FieldFrame } from "../components/field";
-import { formSchema } from "../form-schema";
-import { brisbaneToday } from "../format";
+import { Card } from "../components/card";
+import { reportAdminFailure } from "../lib/admin-api";
+import { downloadPayoutAba, downloadPayoutPaypal } from "./api";
 
 /** The processing day is needed here (the endpoint would default a missing one to today). */
 const AbaForm = formSchema((values) => ({ date: values.date ?? "" }), AbaQuery);
@@ -17,20 +19,17 @@ const AbaForm = formSchema((values) => ({ date: values.date ?? "" }), AbaQuery);
 export function PayoutFiles({ payout }: { payout: AdminPayoutDto }) {
   const methods = new Set(payout.lines.map((line) => line.payoutDetails.method));
   return (
-    <section className="admin-card" aria-labelledby="payout-files-title">
-      <h2 id="payout-files-title" className="admin-card-title">
-        Files to send
-      </h2>
+    <Card title="Files to send">
       <div className="payout-files">
         {methods.has("bank") ? <BankFile payout={payout} /> : null}
         {methods.has("paypal") ? <PaypalFile payout={payout} /> : null}
       </div>
-    </section>
+    </Card>
   );
 }
 
 function BankFile({ payout }: { payout: AdminPayoutDto }) {
-  const form = useForm({ date: brisbaneToday() }, AbaForm);
+  const form = useForm({ date: shopDate() }, AbaForm);
   const onSubmit = form.submit(async (_input, values) => {
     try {
       await downloadPayoutAba(payout._id, values.date);
@@ -51,17 +50,17 @@ function BankFile({ payout }: { payout: AdminPayoutDto }) {
         <strong>{formatDollars(payout.bankTotal)}</strong> by bank transfer: upload the file to the
         shop’s bank.
       </p>
-      <FieldFrame
+      <Field
         label="Processing date"
         hint="The day the bank releases the payments."
         error={error}
         className="payout-date"
       >
-        {(aria) => <input className="admin-input" type="date" required {...aria} {...control} />}
-      </FieldFrame>
-      <button type="submit" className="button button-ghost" disabled={form.sending}>
-        {form.sending ? "Downloading…" : "Download bank file (ABA)"}
-      </button>
+        {(aria) => <input className="field-input" type="date" required {...aria} {...control} />}
+      </Field>
+      <SubmitButton ghost sending={form.sending} sendingLabel="Downloading…">
+        Download bank file (ABA)
+      </SubmitButton>
     </form>
   );
 }

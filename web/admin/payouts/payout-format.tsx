@@ -1,27 +1,17 @@
 // How the payout screens name a batch's status and where a line is paid.
-import { formatDollars } from "../../../worker/contracts/money";
 import {
   formatAbn,
   type PayoutDetailsDto,
   type PayoutStatusDto,
 } from "../../../worker/contracts/payouts";
-
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatusDto, string> = {
-  open: "Open",
-  paid: "Paid",
-  cancelled: "Cancelled",
-};
+import type { StatusWords } from "../components/pill";
 
 /** Open waits for the transfers (warm), paid is done (green), cancelled is set aside (grey). */
-export function PayoutStatusPill({ status }: { status: PayoutStatusDto }) {
-  return (
-    <span className={`admin-pill payout-pill is-${status}`}>{PAYOUT_STATUS_LABELS[status]}</span>
-  );
-}
-
-/** "$50" for a whole minimum, "$50.50" otherwise: the minimum as the owner would say it. */
-export const formatMinimum = (dollars: number): string =>
-  formatDollars(dollars).replace(/\.00$/, "");
+export const PAYOUT_STATUS_WORDS: Record<PayoutStatusDto, StatusWords> = {
+  open: { label: "Open", tone: "warn" },
+  paid: { label: "Paid", tone: "ok" },
+  cancelled: { label: "Cancelled", tone: "muted" },
+};
 
 /** Where a line's money goes: the bank account (number masked) or the PayPal email. */
 export function PaidTo({ details }: { details: PayoutDetailsDto }) {
@@ -37,7 +27,7 @@ export function PaidTo({ details }: { details: PayoutDetailsDto }) {
       ) : (
         <>
           <span>PayPal</span>
-          <span className="payout-break">{details.email}</span>
+          <span className="admin-break">{details.email}</span>
         </>
       )}
       {details.abn ? (

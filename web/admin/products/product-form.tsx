@@ -17,13 +17,21 @@ import {
   type ProductUpdateInput,
 } from "../../../worker/contracts/admin-catalogue";
 import { salePercent } from "../../../worker/contracts/money";
+import {
+  type Binding,
+  CheckboxField,
+  fieldMessage,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "../../components/form-kit";
 import { type Errors, useForm } from "../../lib/use-form";
 import { type Load, useLoad } from "../../lib/use-load";
-import { fetchCategories, reportAdminFailure } from "../api";
+import { fetchCategories } from "../categories/api";
+import { Card } from "../components/card";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { type Binding, CheckboxField, SelectField, TextField } from "../components/field";
-import { STATUS_HINTS, STATUS_LABELS } from "../components/status-pill";
-import { humanize } from "../format";
+import { reportAdminFailure } from "../lib/admin-api";
+import { PRODUCT_STATUS_WORDS, STATUS_HINTS } from "./product-status";
 import {
   EMPTY_PRODUCT,
   ProductCreateForm,
@@ -36,7 +44,7 @@ import {
 
 const STATUS_OPTIONS = PRODUCT_STATUSES.map((status) => ({
   value: status,
-  label: STATUS_LABELS[status],
+  label: PRODUCT_STATUS_WORDS[status].label,
 }));
 
 type ProductFormProps =
@@ -101,7 +109,11 @@ export function ProductForm(props: ProductFormProps) {
   }, [dirty]);
 
   const invalid = (found: Errors<keyof ProductValues>) => {
-    const count = Object.values(found).filter(Boolean).length;
+    // Not on sale, the sale price is the price: its field is hidden, and so is its error.
+    const shown = Object.entries(found).filter(
+      ([name, error]) => error && (name !== "finalPrice" || form.values.onSale === "true"),
+    );
+    const count = shown.length;
     toast.error(count === 1 ? "Check the highlighted field." : "Check the highlighted fields.");
   };
 
@@ -124,8 +136,9 @@ export function ProductForm(props: ProductFormProps) {
     }
   }, invalid);
 
+  const onSale = form.values.onSale === "true";
   const original = typedDollars(form.values.originalPrice);
-  const final = typedDollars(form.values.finalPrice);
+  const final = onSale ? typedDollars(form.values.finalPrice) : original;
   const percent =
     Number.isFinite(original) && Number.isFinite(final) ? salePercent(original, final) : 0;
   const tags = typedTags(form.values.tags);
@@ -139,99 +152,86 @@ export function ProductForm(props: ProductFormProps) {
       aria-label="Product details"
     >
       <div className="product-form-main">
-        <section className="admin-card" aria-labelledby="details-title">
-          <h2 id="details-title" className="admin-card-title">
-            Details
-          </h2>
+        <Card title="Details">
           <TextField
             label="Name"
-            binding={form.field("name")}
+            {...form.field("name")}
             maxLength={MAX_PRODUCT_NAME_LENGTH}
             autoComplete="off"
           />
           <TextField
             label="Description"
-            binding={form.field("description")}
+            {...form.field("description")}
             multiline
             rows={7}
             maxLength={MAX_PRODUCT_DESCRIPTION_LENGTH}
             hint={`${form.values.description.length.toLocaleString("en-AU")} of ${MAX_PRODUCT_DESCRIPTION_LENGTH.toLocaleString("en-AU")} characters.`}
           />
-        </section>
-        <section className="admin-card" aria-labelledby="pricing-title">
-          <h2 id="pricing-title" className="admin-card-title">
-            Pricing
-          </h2>
-          <div className="admin-field-row">
+        </Card>
+        <Card title="Pricing">
+          <TextField
+            label="Price"
+            prefix="$"
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.field("originalPrice")}
+            hint="Shelf price in Australian dollars, before GST: checkout adds GST (10%)."
+          />
+          <CheckboxField
+            label="On sale"
+            {...form.field("onSale")}
+            hint="Sells for a sale price for now; the price stays as it is."
+          />
+          {onSale ? (
             <TextField
-              label="Original price"
+              label="Sale price"
               prefix="$"
               inputMode="decimal"
               autoComplete="off"
-              binding={form.field("originalPrice")}
-              hint="Shelf price in Australian dollars, before GST: checkout adds GST (10%)."
-            />
-            <TextField
-              label="Final price"
-              prefix="$"
-              inputMode="decimal"
-              autoComplete="off"
-              binding={form.field("finalPrice")}
+              {...form.field("finalPrice")}
               hint={
                 percent > 0
-                  ? `Shoppers see ${percent}% off.`
-                  : "The shelf price before GST; lower than the original puts it on sale."
+                  ? `Shoppers see ${percent}% off the price.`
+                  : "Below the price, before GST: shoppers see both."
               }
             />
-          </div>
-        </section>
+          ) : null}
+        </Card>
         {mode === "edit" ? (
-          <section className="admin-card" aria-labelledby="alerts-title">
-            <h2 id="alerts-title" className="admin-card-title">
-              Stock alert
-            </h2>
-            <LowStockField binding={form.field("lowStockThreshold")} />
-          </section>
+          <Card title="Stock alert">
+            <LowStockField {...form.field("lowStockThreshold")} />
+          </Card>
         ) : (
-          <section className="admin-card" aria-labelledby="opening-stock-title">
-            <h2 id="opening-stock-title" className="admin-card-title">
-              Stock
-            </h2>
-            <div className="admin-field-row">
+          <Card title="Stock">
+            <div className="field-row">
               <TextField
                 label="Opening stock"
                 optional
                 inputMode="numeric"
                 autoComplete="off"
-                binding={form.field("stock")}
+                {...form.field("stock")}
                 hint="Units on the shelf now. Leave empty to not track stock."
               />
-              <LowStockField binding={form.field("lowStockThreshold")} />
+              <LowStockField {...form.field("lowStockThreshold")} />
             </div>
-          </section>
+          </Card>
         )}
       </div>
       <div className="product-form-side">
-        <section className="admin-card" aria-labelledby="status-title">
-          <h2 id="status-title" className="admin-card-title">
-            Visibility
-          </h2>
+        <Card title="Visibility">
           <SelectField
             label="Status"
-            binding={form.field("status")}
+            {...form.field("status")}
             options={STATUS_OPTIONS}
             hint={STATUS_HINTS[form.values.status as keyof typeof STATUS_HINTS]}
           />
-        </section>
-        <section className="admin-card" aria-labelledby="organisation-title">
-          <h2 id="organisation-title" className="admin-card-title">
-            Organisation
-          </h2>
-          <CategoryField categories={categories} binding={form.field("category")} />
+        </Card>
+        <Card title="Organisation">
+          <CategoryField categories={categories} {...form.field("category")} />
           <TextField
             label="Tags"
             optional
-            binding={form.field("tags")}
+            {...form.field("tags")}
             autoComplete="off"
             hint="Separated by commas. Related products share a category and a tag."
           />
@@ -245,28 +245,25 @@ export function ProductForm(props: ProductFormProps) {
           <TextField
             label="Variant"
             optional
-            binding={form.field("variant")}
+            {...form.field("variant")}
             maxLength={MAX_VARIANT_LENGTH}
             autoComplete="off"
             hint="Size, finish or colour, such as “1 litre” or “Hammered”."
           />
-        </section>
-        <section className="admin-card" aria-labelledby="badges-title">
-          <h2 id="badges-title" className="admin-card-title">
-            Badges
-          </h2>
+        </Card>
+        <Card title="Badges">
           <CheckboxField
             label="Bestseller"
-            binding={form.field("bestseller")}
+            {...form.field("bestseller")}
             hint="Listed under Best sellers on the home page."
           />
-          <CheckboxField label="New" binding={form.field("new")} hint="Marked as a new arrival." />
+          <CheckboxField label="New" {...form.field("new")} hint="Marked as a new arrival." />
           <CheckboxField
             label="Premium"
-            binding={form.field("premium")}
+            {...form.field("premium")}
             hint="In the Premium Collection."
           />
-        </section>
+        </Card>
       </div>
       <div className={dirty ? "product-save-bar is-dirty" : "product-save-bar"}>
         <p className="product-save-state" aria-live="polite">
@@ -282,9 +279,9 @@ export function ProductForm(props: ProductFormProps) {
             Discard
           </button>
         ) : null}
-        <button type="submit" className="button button-primary" disabled={form.sending}>
-          {form.sending ? "Saving…" : mode === "create" ? "Create product" : "Save"}
-        </button>
+        <SubmitButton sending={form.sending} sendingLabel="Saving…">
+          {mode === "create" ? "Create product" : "Save"}
+        </SubmitButton>
       </div>
       {blocker.state === "blocked" ? (
         <ConfirmDialog
@@ -302,13 +299,13 @@ export function ProductForm(props: ProductFormProps) {
   );
 }
 
-function LowStockField({ binding }: { binding: Binding }) {
+function LowStockField(binding: Binding) {
   return (
     <TextField
       label="Low-stock alert at"
       inputMode="numeric"
       autoComplete="off"
-      binding={binding}
+      {...binding}
       hint={`Listed under Low stock when this many or fewer are left (0 to ${MAX_LOW_STOCK_THRESHOLD.toLocaleString("en-AU")}).`}
     />
   );
@@ -316,16 +313,13 @@ function LowStockField({ binding }: { binding: Binding }) {
 
 function CategoryField({
   categories,
-  binding,
-}: {
-  categories: Load<AdminCategoryDto[]>;
-  binding: Binding;
-}) {
+  ...binding
+}: Binding & { categories: Load<AdminCategoryDto[]> }) {
   if (categories.status === "failed") {
     return (
-      <div className="admin-field">
-        <p className="admin-label">Category</p>
-        <p className="admin-error" role="alert">
+      <div className="field">
+        <p className="field-label">Category</p>
+        <p className="field-error" role="alert">
           {categories.message}{" "}
           <button type="button" className="admin-link-button" onClick={categories.reload}>
             Try again
@@ -341,7 +335,8 @@ function CategoryField({
   return (
     <SelectField
       label="Category"
-      binding={{ ...binding, error: binding.error && humanizeCategory(binding.error) }}
+      {...binding}
+      error={binding.error && humanizeCategory(binding.error)}
       options={options}
       placeholder={categories.status === "loading" ? "Loading categories…" : "Choose a category"}
       disabled={categories.status === "loading"}
@@ -351,4 +346,4 @@ function CategoryField({
 
 /** The contract's "category must be the id of an existing category", as a person would say it. */
 const humanizeCategory = (message: string) =>
-  /^category must be the id/.test(message) ? "Choose a category." : humanize(message);
+  /^category must be the id/.test(message) ? "Choose a category." : fieldMessage(message);

@@ -3,10 +3,11 @@
 import { useState } from "react";
 import { AUDIT_PAGE_SIZE, type AuditEntryDto } from "../../../worker/contracts/admin";
 import { useLoad } from "../../lib/use-load";
-import { fetchAudit, reportAdminFailure } from "../api";
-import { AuditEntry } from "../audit/audit-entry";
-import { useCategoryNames } from "../audit/use-category-names";
+import { fetchAudit } from "../activity/api";
+import { AuditList } from "../activity/audit-entry";
+import { Card } from "../components/card";
 import { LoadFailed, Loading } from "../components/load-state";
+import { reportAdminFailure } from "../lib/admin-api";
 
 interface Older {
   /** The first page's key these follow. */
@@ -19,7 +20,6 @@ interface Older {
 const NO_OLDER: Older = { key: "", entries: [], page: 1, lastCount: 0 };
 
 export function ProductHistory({ productId, version }: { productId: string; version: number }) {
-  const categories = useCategoryNames();
   const first = useLoad((signal) => fetchAudit({ id: productId }, signal), {
     key: `${productId}:${version}`,
     keepWhileReloading: true,
@@ -50,10 +50,7 @@ export function ProductHistory({ productId, version }: { productId: string; vers
   };
 
   return (
-    <section className="admin-card product-history" aria-labelledby="history-title">
-      <h2 id="history-title" className="admin-card-title">
-        History
-      </h2>
+    <Card title="History" className="product-history">
       {first.status === "loading" ? (
         <Loading label="Loading the history…" />
       ) : first.status === "failed" ? (
@@ -62,11 +59,7 @@ export function ProductHistory({ productId, version }: { productId: string; vers
         <p className="admin-muted">No changes recorded yet.</p>
       ) : (
         <>
-          <ol className="audit-list">
-            {entries.map((entry) => (
-              <AuditEntry key={entry.id} entry={entry} categories={categories} />
-            ))}
-          </ol>
+          <AuditList entries={entries} />
           {hasMore ? (
             <button
               type="button"
@@ -79,6 +72,6 @@ export function ProductHistory({ productId, version }: { productId: string; vers
           ) : null}
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,7 +1,9 @@
 // A product's photos: upload several at once (each its own request, with its own outcome), alt
 // text per photo, the order (the first is the cover), and delete. The Worker judges a photo by
 // its bytes (415 otherwise) and its size (413); obvious refusals are caught here before sending.
-import { type DragEvent, useRef, useState } from "react";
+// A new product's photos are chosen with the rest of it (ChosenPhotos): the upload endpoint needs
+// the product's id, so once it is created they are handed to its page, which uploads them.
+import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import * as v from "valibot";
 import type { AdminImageDto } from "../../../worker/contracts/admin-catalogue";
@@ -14,31 +16,23 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_PRODUCT,
 } from "../../../worker/contracts/admin-images";
+import { fieldMessage } from "../../components/form-kit";
 import { ApiError, failureMessage } from "../../lib/api-client";
+import { Card } from "../components/card";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { isGateRefusal, reportAdminFailure } from "../lib/admin-api";
 import {
   deleteProductImage,
-  isGateRefusal,
   orderProductImages,
-  reportAdminFailure,
   setProductImageAlt,
   uploadProductImage,
-} from "../api";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { humanize } from "../format";
+} from "./api";
 
-interface ProductPhotosProps {
-  productId: string;
-  productName: string;
-  images: AdminImageDto[];
-  onImages: (images: AdminImageDto[]) => void;
-}
-
-type UploadStatus = "waiting" | "uploading" | "done" | "failed";
+type UploadStatus = "chosen" | "waiting" | "uploading" | "done" | "failed";
 
 interface Upload {
   id: number;
-  name: string;
-  size: number;
+  file: File;
   status: UploadStatus;
   message?: string;
 }
@@ -68,6 +62,7 @@ function uploadFailure(error: unknown): string {
 }
 
 const STATUS_TEXT: Record<UploadStatus, string> = {
+  chosen: "Uploads once the product is created",
   waiting: "Waiting",
   uploading: "Uploading…",
   done: "Added",
@@ -76,12 +71,176 @@ const STATUS_TEXT: Record<UploadStatus, string> = {
 
 let uploadIds = 0;
 
+/**
+ * New files as uploads, in the order chosen: those refused before sending are failed with why, and
+ * past the product's room of `room` photos, too many. The rest start as `status`.
+ */
+function queueFiles(files: File[], room: number, status: "chosen" | "waiting"): Upload[] {
+  let left = room;
+  return files.map((file) => {
+    let refusal = refusedBeforeSending(file);
+    if (!refusal && left <= 0) refusal = IMAGE_MESSAGES.tooMany;
+    if (!refusal) left -= 1;
+    return {
+      id: ++uploadIds,
+      file,
+      status: refusal ? "failed" : status,
+      ...(refusal ? { message: refusal } : {}),
+    };
+  });
+}
+
+/** Photos chosen for a product before it existed, until its page takes them. */
+const handedOver = new Map<string, File[]>();
+
+/** Gives a new product's chosen photos to its page, which uploads them when it opens. */
+export function handOverPhotos(productId: string, files: File[]): void {
+  if (files.length > 0) handedOver.set(productId, files);
+}
+
+/** The drop zone and its file input: several photos at once, chosen or dropped. */
+function PhotoDrop({ full, onFiles }: { full: boolean; onFiles: (files: File[]) => void }) {
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    onFiles([...event.dataTransfer.files]);
+  };
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = "";
+    onFiles(files);
+  };
+  return (
+    <label
+      className={dragging ? "photo-drop is-dragging" : "photo-drop"}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      aria-disabled={full || undefined}
+    >
+      <input
+        type="file"
+        multiple
+        accept={IMAGE_ACCEPT}
+        className="visually-hidden"
+        disabled={full}
+        onChange={onChange}
+      />
+      <span className="photo-drop-title">
+        {full ? "This product has all the photos it can hold" : "Add photos"}
+      </span>
+      <span className="admin-muted">
+        JPEG, PNG, WebP or AVIF, up to {MAX_IMAGE_BYTES / 1024 / 1024} MB each. Choose several at
+        once, or drop them here.
+      </span>
+    </label>
+  );
+}
+
+/** Each file's name, size and outcome, with why one was not added; progress while some go up. */
+function UploadList({
+  uploads,
+  progressId,
+  onClear,
+  onRemove,
+}: {
+  uploads: Upload[];
+  progressId: string;
+  onClear: () => void;
+  onRemove?: (id: number) => void;
+}) {
+  if (uploads.length === 0) return null;
+  const active = uploads.filter((u) => u.status === "waiting" || u.status === "uploading");
+  const sending = uploads.filter((u) => u.status !== "failed" && u.status !== "chosen");
+  const finished = uploads.filter((u) => u.status === "done").length;
+  return (
+    <div className="photo-uploads">
+      {active.length > 0 ? (
+        <div className="photo-progress">
+          <label htmlFor={progressId}>
+            Uploading {Math.min(finished + 1, sending.length)} of {sending.length}
+          </label>
+          <progress id={progressId} max={sending.length} value={finished} />
+        </div>
+      ) : null}
+      <ul className="photo-upload-list" aria-label="Uploads">
+        {uploads.map((upload) => (
+          <li key={upload.id} className={`photo-upload is-${upload.status}`}>
+            <span className="photo-upload-name">{upload.file.name}</span>
+            <span className="admin-muted">{megabytes(upload.file.size)}</span>
+            <span className="photo-upload-status">{STATUS_TEXT[upload.status]}</span>
+            {onRemove ? (
+              <button
+                type="button"
+                className="admin-link-button is-danger"
+                onClick={() => onRemove(upload.id)}
+              >
+                Remove<span className="visually-hidden"> {upload.file.name}</span>
+              </button>
+            ) : null}
+            {upload.message ? (
+              <span className="photo-upload-message" role="alert">
+                {upload.message}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {active.length === 0 && !onRemove ? (
+        <button type="button" className="admin-link-button" onClick={onClear}>
+          Clear this list
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A new product's photos: chosen now, each checked as it would be on upload, and uploaded in this
+ * order once the product is created (`onFiles` hears the ones that will be).
+ */
+export function ChosenPhotos({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const [chosen, setChosen] = useState<Upload[]>([]);
+  const keep = (next: Upload[]) => {
+    setChosen(next);
+    onFiles(next.filter((u) => u.status === "chosen").map((u) => u.file));
+  };
+  const room = MAX_IMAGES_PER_PRODUCT - chosen.filter((u) => u.status === "chosen").length;
+  return (
+    <Card
+      title="Photos"
+      className="product-photos"
+      aside={<p className="admin-muted">The first is the cover</p>}
+    >
+      <PhotoDrop
+        full={room <= 0}
+        onFiles={(files) => keep([...chosen, ...queueFiles(files, room, "chosen")])}
+      />
+      <UploadList
+        uploads={chosen}
+        progressId="new-product-uploads"
+        onClear={() => keep([])}
+        onRemove={(id) => keep(chosen.filter((u) => u.id !== id))}
+      />
+    </Card>
+  );
+}
+
+interface ProductPhotosProps {
+  productId: string;
+  productName: string;
+  images: AdminImageDto[];
+  onImages: (images: AdminImageDto[]) => void;
+}
+
 export function ProductPhotos({ productId, productName, images, onImages }: ProductPhotosProps) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<AdminImageDto | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   // Uploads finish one after another: each adds to the list as it is then, not as it was.
   const latest = useRef(images);
   latest.current = images;
@@ -91,31 +250,15 @@ export function ProductPhotos({ productId, productName, images, onImages }: Prod
 
   const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
-    let room = MAX_IMAGES_PER_PRODUCT - latest.current.length;
-    const queued = files.map((file) => {
-      let refusal = refusedBeforeSending(file);
-      if (!refusal && room <= 0) refusal = IMAGE_MESSAGES.tooMany;
-      if (!refusal) room -= 1;
-      const item: Upload = {
-        id: ++uploadIds,
-        name: file.name,
-        size: file.size,
-        status: refusal ? "failed" : "waiting",
-        ...(refusal ? { message: refusal } : {}),
-      };
-      return { file, item };
-    });
-    setUploads((list) => [
-      ...list.filter((u) => u.status !== "done"),
-      ...queued.map((q) => q.item),
-    ]);
+    const queued = queueFiles(files, MAX_IMAGES_PER_PRODUCT - latest.current.length, "waiting");
+    setUploads((list) => [...list.filter((u) => u.status !== "done"), ...queued]);
     let added = 0;
     // One at a time: the order of the photos is the order they were chosen in.
-    for (const { file, item } of queued) {
+    for (const item of queued) {
       if (item.status !== "waiting") continue;
       update(item.id, { status: "uploading" });
       try {
-        const image = await uploadProductImage(productId, file);
+        const image = await uploadProductImage(productId, item.file);
         latest.current = [...latest.current, image];
         onImages(latest.current);
         update(item.id, { status: "done" });
@@ -128,55 +271,45 @@ export function ProductPhotos({ productId, productName, images, onImages }: Prod
     if (added > 0) toast.success(added === 1 ? "Photo added" : `${added} photos added`);
   };
 
-  const move = async (index: number, by: -1 | 1) => {
+  // The photos chosen while the product was being created go up now, here, one by one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per product, on opening its page
+  useEffect(() => {
+    const files = handedOver.get(productId);
+    handedOver.delete(productId);
+    if (files) void addFiles(files);
+  }, [productId]);
+
+  const change = async (send: () => Promise<AdminImageDto[]>, failed: string, done?: string) => {
+    setBusy(true);
+    try {
+      onImages(await send());
+      if (done) toast.success(done);
+      setDeleting(null);
+    } catch (error) {
+      reportAdminFailure(error, failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = (index: number, by: -1 | 1) => {
     const keys = images.map((image) => image.key);
     const [moved] = keys.splice(index, 1);
     if (moved === undefined) return;
     keys.splice(index + by, 0, moved);
-    setBusy(true);
-    try {
-      onImages(await orderProductImages(productId, keys));
-    } catch (error) {
-      reportAdminFailure(error, "The photos could not be reordered.");
-    } finally {
-      setBusy(false);
-    }
+    void change(() => orderProductImages(productId, keys), "The photos could not be reordered.");
   };
-
-  const remove = async (image: AdminImageDto) => {
-    setBusy(true);
-    try {
-      onImages(await deleteProductImage(productId, image.key));
-      toast.success("Photo deleted");
-      setDeleting(null);
-    } catch (error) {
-      reportAdminFailure(error, "The photo could not be deleted.");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void addFiles([...event.dataTransfer.files]);
-  };
-
-  const active = uploads.filter((u) => u.status === "waiting" || u.status === "uploading");
-  const finished = uploads.filter((u) => u.status === "done").length;
-  const sending = uploads.filter((u) => u.status !== "failed");
-  const full = images.length >= MAX_IMAGES_PER_PRODUCT;
 
   return (
-    <section className="admin-card product-photos" aria-labelledby="photos-title">
-      <div className="admin-card-heading">
-        <h2 id="photos-title" className="admin-card-title">
-          Photos
-        </h2>
+    <Card
+      title="Photos"
+      className="product-photos"
+      aside={
         <p className="admin-muted">
           {images.length} of {MAX_IMAGES_PER_PRODUCT} · the first is the cover
         </p>
-      </div>
+      }
+    >
       {images.length === 0 ? (
         <p className="admin-muted">No photos yet: the storefront shows a plain tile.</p>
       ) : (
@@ -232,82 +365,35 @@ export function ProductPhotos({ productId, productName, images, onImages }: Prod
           ))}
         </ol>
       )}
-      <label
-        className={dragging ? "photo-drop is-dragging" : "photo-drop"}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        aria-disabled={full || undefined}
-      >
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={IMAGE_ACCEPT}
-          className="visually-hidden"
-          disabled={full}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = "";
-            void addFiles(files);
-          }}
-        />
-        <span className="photo-drop-title">
-          {full ? "This product has all the photos it can hold" : "Add photos"}
-        </span>
-        <span className="admin-muted">
-          JPEG, PNG, WebP or AVIF, up to {MAX_IMAGE_BYTES / 1024 / 1024} MB each. Choose several at
-          once, or drop them here.
-        </span>
-      </label>
-      {uploads.length > 0 ? (
-        <div className="photo-uploads">
-          {active.length > 0 ? (
-            <div className="photo-progress">
-              <label htmlFor={`uploads-${productId}`}>
-                Uploading {Math.min(finished + 1, sending.length)} of {sending.length}
-              </label>
-              <progress id={`uploads-${productId}`} max={sending.length} value={finished} />
-            </div>
-          ) : null}
-          <ul className="photo-upload-list" aria-label="Uploads">
-            {uploads.map((upload) => (
-              <li key={upload.id} className={`photo-upload is-${upload.status}`}>
-                <span className="photo-upload-name">{upload.name}</span>
-                <span className="admin-muted">{megabytes(upload.size)}</span>
-                <span className="photo-upload-status">{STATUS_TEXT[upload.status]}</span>
-                {upload.message ? (
-                  <span className="photo-upload-message" role="alert">
-                    {upload.message}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {active.length === 0 ? (
-            <button type="button" className="admin-link-button" onClick={() => setUploads([])}>
-              Clear this list
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <PhotoDrop
+        full={images.length >= MAX_IMAGES_PER_PRODUCT}
+        onFiles={(files) => void addFiles(files)}
+      />
+      <UploadList
+        uploads={uploads}
+        progressId={`uploads-${productId}`}
+        onClear={() => setUploads([])}
+      />
       {deleting ? (
         <ConfirmDialog
           title="Delete this photo?"
           confirmLabel="Delete photo"
           danger
           busy={busy}
-          onConfirm={() => remove(deleting)}
+          onConfirm={() =>
+            change(
+              () => deleteProductImage(productId, deleting.key),
+              "The photo could not be deleted.",
+              "Photo deleted",
+            )
+          }
           onCancel={() => setDeleting(null)}
         >
           <img className="photo-confirm" src={deleting.url} alt="" />
           <p>It leaves the product at once, and the storefront with it.</p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -331,7 +417,7 @@ function AltEditor({
   const save = async () => {
     const parsed = v.safeParse(AltSchema, draft);
     if (!parsed.success) {
-      setError(humanize(parsed.issues[0].message));
+      setError(fieldMessage(parsed.issues[0].message));
       return;
     }
     setSaving(true);
@@ -350,13 +436,13 @@ function AltEditor({
 
   return (
     <div className="photo-alt">
-      <label htmlFor={id} className="admin-label">
+      <label htmlFor={id} className="field-label">
         Alt text<span className="visually-hidden"> of photo {number}</span>
       </label>
       <div className="photo-alt-row">
         <input
           id={id}
-          className="admin-input"
+          className="field-input"
           value={draft}
           maxLength={MAX_ALT_LENGTH}
           placeholder="What the photo shows"
@@ -375,7 +461,7 @@ function AltEditor({
         />
         <button
           type="button"
-          className="button button-ghost admin-button-small"
+          className="button button-ghost button-small"
           disabled={!changed || saving}
           onClick={save}
         >
@@ -384,7 +470,7 @@ function AltEditor({
         </button>
       </div>
       {error ? (
-        <p id={`${id}-error`} className="admin-error">
+        <p id={`${id}-error`} className="field-error">
           {error}
         </p>
       ) : null}

@@ -5,13 +5,15 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import type * as v from "valibot";
 import { MAX_STOCK, StockChangeSchema, type StockDto } from "../../../worker/contracts/stock";
+import { SubmitButton, TextField } from "../../components/form-kit";
+import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
-import { changeProductStock, reportAdminFailure } from "../api";
+import { Card } from "../components/card";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { TextField } from "../components/field";
-import { StockBadge, stockLevel } from "../components/stock-summary";
-import { formSchema } from "../form-schema";
+import { reportAdminFailure } from "../lib/admin-api";
+import { changeProductStock } from "./api";
 import { typedCount } from "./product-values";
+import { StockBadge, stockLevel } from "./stock-summary";
 
 const [SetSchema, AdjustSchema] = StockChangeSchema.options;
 
@@ -60,13 +62,12 @@ export function ProductStock({ productId, stock, lowStockThreshold, onStock }: P
   };
 
   return (
-    <section className="admin-card product-stock" aria-labelledby="stock-title" id="stock">
-      <div className="admin-card-heading">
-        <h2 id="stock-title" className="admin-card-title">
-          Stock
-        </h2>
-        <StockBadge level={stockLevel(stock, lowStockThreshold)} />
-      </div>
+    <Card
+      title="Stock"
+      className="product-stock"
+      id="stock"
+      aside={<StockBadge level={stockLevel(stock, lowStockThreshold)} />}
+    >
       {tracked ? (
         <dl className="stock-figures">
           <div>
@@ -110,7 +111,7 @@ export function ProductStock({ productId, stock, lowStockThreshold, onStock }: P
           <p>Shoppers will be able to buy any quantity; the count is forgotten.</p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -138,12 +139,12 @@ function SetCount({ tracked, apply }: { tracked: boolean; apply: Apply }) {
         label={tracked ? "Set on hand to" : "Units on hand"}
         inputMode="numeric"
         autoComplete="off"
-        binding={form.field("onHand")}
+        {...form.field("onHand")}
         hint="After a stocktake: the number on the shelf."
       />
-      <button type="submit" className="button button-ghost" disabled={form.sending}>
-        {form.sending ? "Setting…" : tracked ? "Set count" : "Start tracking"}
-      </button>
+      <SubmitButton ghost sending={form.sending} sendingLabel="Setting…">
+        {tracked ? "Set count" : "Start tracking"}
+      </SubmitButton>
     </form>
   );
 }
@@ -170,25 +171,25 @@ function Adjust({ apply }: { apply: Apply }) {
       onSubmit={onSubmit}
       aria-label="Adjust stock"
     >
-      <div className="admin-field-row">
+      <div className="field-row">
         <TextField
           label="Add or remove"
           inputMode="numeric"
           autoComplete="off"
-          binding={form.field("delta")}
+          {...form.field("delta")}
           hint={`Units: 12 to add, -2 to remove (up to ${MAX_STOCK.toLocaleString("en-AU")}).`}
         />
         <TextField
           label="Reason"
           autoComplete="off"
           maxLength={200}
-          binding={form.field("reason")}
+          {...form.field("reason")}
           hint="Such as “Delivery from Moradabad” or “Broken in the shop”."
         />
       </div>
-      <button type="submit" className="button button-ghost" disabled={form.sending}>
-        {form.sending ? "Adjusting…" : "Adjust stock"}
-      </button>
+      <SubmitButton ghost sending={form.sending} sendingLabel="Adjusting…">
+        Adjust stock
+      </SubmitButton>
     </form>
   );
 }

@@ -7,7 +7,7 @@ import {
   ProductCreateSchema,
   ProductUpdateSchema,
 } from "../../../worker/contracts/admin-catalogue";
-import { formSchema } from "../form-schema";
+import { formSchema } from "../../lib/form-schema";
 
 export const PRODUCT_FIELDS = [
   "name",
@@ -15,6 +15,7 @@ export const PRODUCT_FIELDS = [
   "category",
   "tags",
   "originalPrice",
+  "onSale",
   "finalPrice",
   "bestseller",
   "new",
@@ -33,6 +34,7 @@ export const EMPTY_PRODUCT: ProductValues = {
   category: "",
   tags: "",
   originalPrice: "",
+  onSale: "false",
   finalPrice: "",
   bestseller: "false",
   new: "true",
@@ -46,15 +48,20 @@ export const EMPTY_PRODUCT: ProductValues = {
 /** "49.9" reads "49.90": prices show as money. */
 const priceText = (dollars: number) => dollars.toFixed(2);
 
-/** The form's values for a stored product (stock has its own panel, so its field is empty). */
+/**
+ * The form's values for a stored product (stock has its own panel, so its field is empty). A
+ * product is on sale when its final price is below its original; only then has it a sale price.
+ */
 export function valuesOf(product: AdminProductDto): ProductValues {
+  const onSale = product.finalPrice < product.originalPrice;
   return {
     name: product.name,
     description: product.description,
     category: product.categoryId,
     tags: product.tags.join(", "),
     originalPrice: priceText(product.originalPrice),
-    finalPrice: priceText(product.finalPrice),
+    onSale: String(onSale),
+    finalPrice: onSale ? priceText(product.finalPrice) : "",
     bestseller: String(product.bestseller),
     new: String(product.new),
     premium: String(product.premium),
@@ -89,15 +96,20 @@ export const typedTags = (text: string): string[] =>
 
 const field = (values: Record<string, string>, name: ProductField) => values[name] ?? "";
 
-/** The fields both the create and the edit endpoints take. */
+/**
+ * The fields both the create and the edit endpoints take. One price is typed; on sale, the sale
+ * price is the final price, else the final price is the price itself.
+ */
 function commonBody(values: Record<string, string>) {
+  const price = typedDollars(field(values, "originalPrice"));
   return {
     name: field(values, "name"),
     description: field(values, "description"),
     category: field(values, "category"),
     tags: typedTags(field(values, "tags")),
-    originalPrice: typedDollars(field(values, "originalPrice")),
-    finalPrice: typedDollars(field(values, "finalPrice")),
+    originalPrice: price,
+    finalPrice:
+      field(values, "onSale") === "true" ? typedDollars(field(values, "finalPrice")) : price,
     bestseller: field(values, "bestseller") === "true",
     new: field(values, "new") === "true",
     premium: field(values, "premium") === "true",
@@ -115,7 +127,3 @@ export const ProductCreateForm = formSchema((values) => {
 
 /** POST /api/admin/products/:id: stock changes go through the stock panel instead. */
 export const ProductEditForm = formSchema(commonBody, ProductUpdateSchema);
-
-/** The fields whose value differs between two sets of form values. */
-export const changedFields = (before: ProductValues, after: ProductValues): ProductField[] =>
-  PRODUCT_FIELDS.filter((name) => before[name] !== after[name]);

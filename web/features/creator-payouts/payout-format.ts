@@ -1,13 +1,9 @@
 // How the creator's money reads on screen: the balance, commissions, payout details and payouts of
-// GET /api/user/creator/me, each defaulted when an older answer leaves it out, and dates as the
-// shop's Brisbane calendar days.
+// GET /api/user/creator/me, each defaulted when an older answer leaves it out (dates read as the
+// shop's calendar days, worker/contracts/shop-time.ts).
 import type { CreatorBalance, CreatorCommissionDto } from "../../../worker/contracts/account";
-import { formatDollars } from "../../../worker/contracts/money";
 import type { CreatorPayoutDetailsDto, CreatorPayoutDto } from "../../../worker/contracts/payouts";
 import { DEFAULT_PAYOUT_MINIMUM_DOLLARS } from "../../../worker/contracts/payouts";
-
-/** The shop is in Brisbane (no daylight saving): a day is the day there, wherever the reader is. */
-const SHOP_TIME_ZONE = "Australia/Brisbane";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
@@ -97,26 +93,3 @@ export const readPayoutMinimum = (minimum: unknown): number =>
   typeof minimum === "number" && Number.isFinite(minimum) && minimum > 0
     ? minimum
     : DEFAULT_PAYOUT_MINIMUM_DOLLARS;
-
-/** "$50" for whole dollars, "$50.50" otherwise: the minimum as people say it. */
-export const formatRoundDollars = (amount: number): string =>
-  formatDollars(amount).replace(/\.00$/, "");
-
-let dayFormat: Intl.DateTimeFormat | null = null;
-
-/** "3 Apr 2026": the Brisbane calendar day of an ISO time. */
-export function formatShopDay(iso: string): string {
-  const date = new Date(iso);
-  if (!iso || Number.isNaN(date.getTime())) return iso;
-  dayFormat ??= new Intl.DateTimeFormat("en-AU", {
-    timeZone: SHOP_TIME_ZONE,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-  return dayFormat.format(date);
-}
-
-/** "3 Apr 2026" for a Brisbane calendar day given as YYYY-MM-DD. */
-export const formatCalendarDay = (day: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatShopDay(`${day}T00:00:00+10:00`) : day;

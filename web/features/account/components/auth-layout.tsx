@@ -51,35 +51,3 @@ export function AuthLayout({ eyebrow, title, intro, children, aside, wide }: Aut
     </div>
   );
 }
-
-/** A form's submit button: disabled and saying `sendingLabel` while the form is sending. */
-export function SubmitButton({
-  sending,
-  sendingLabel,
-  children,
-  large = true,
-}: {
-  sending: boolean;
-  sendingLabel: string;
-  children: ReactNode;
-  large?: boolean;
-}) {
-  return (
-    <button
-      type="submit"
-      className={large ? "button button-primary button-large" : "button button-primary"}
-      disabled={sending}
-    >
-      {sending ? sendingLabel : children}
-    </button>
-  );
-}
-
-/** The last failure, read out as it appears; toasts close after a second. */
-export function FormAlert({ message }: { message: string | null }) {
-  return (
-    <p className={message ? "account-alert" : "account-alert is-empty"} role="alert">
-      {message ?? ""}
-    </p>
-  );
-}

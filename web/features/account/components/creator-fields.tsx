@@ -2,8 +2,8 @@
 // and the creator profile edits them. SPEC.md section 9: the application requires the payout
 // email and does not check its type; the profile checks its type and leaves it optional.
 import { MAX_BIO_LENGTH, MAX_SOCIALS_LENGTH } from "../../../../worker/contracts/account";
+import { EmailField, TextField } from "../../../components/form-kit";
 import type { FieldBinding } from "../../../lib/use-form";
-import { EmailField, FormField } from "./form-field";
 
 type CreatorField = "payoutEmail" | "socials" | "bio";
 
@@ -22,8 +22,10 @@ export function CreatorFields({
         hint="Where we send your commission."
         type={application ? "text" : "email"}
         required={application}
+        optional={!application}
       />
-      <FormField
+      <TextField
+        optional
         {...field("socials")}
         label="Social links"
         autoComplete="url"
@@ -31,7 +33,8 @@ export function CreatorFields({
         maxLength={MAX_SOCIALS_LENGTH}
         multiline
       />
-      <FormField
+      <TextField
+        optional
         {...field("bio")}
         label="Bio"
         autoComplete="off"

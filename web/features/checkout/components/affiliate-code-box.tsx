@@ -18,8 +18,8 @@ export function AffiliateCodeBox({ affiliate }: { affiliate: AffiliateCode }) {
         void apply();
       }}
     >
-      <label htmlFor={`${id}-code`} className="account-label">
-        Affiliate code <span className="account-optional">(optional)</span>
+      <label htmlFor={`${id}-code`} className="field-label">
+        Affiliate code <span className="field-optional">(optional)</span>
       </label>
       <div className="affiliate-row">
         <input

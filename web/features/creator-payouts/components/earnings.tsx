@@ -2,8 +2,8 @@
 // sent, paid), the payout minimum, and the latest commissions with the day each becomes payable.
 import { useId } from "react";
 import type { CreatorBalance, CreatorCommissionDto } from "../../../../worker/contracts/account";
-import { formatDollars } from "../../../../worker/contracts/money";
-import { formatRoundDollars, formatShopDay } from "../payout-format";
+import { formatDollars, formatWholeDollars } from "../../../../worker/contracts/money";
+import { formatShopDay } from "../../../../worker/contracts/shop-time";
 
 export const NEGATIVE_PAYABLE_NOTE = "Refunds after your last payout; taken from your next payout.";
 export const NO_COMMISSIONS =
@@ -64,7 +64,7 @@ export function Earnings({ balance, commissions, payoutMinimum }: EarningsProps)
         </div>
       </dl>
       <p className="payouts-minimum">
-        Payouts are made once your payable balance reaches {formatRoundDollars(payoutMinimum)}
+        Payouts are made once your payable balance reaches {formatWholeDollars(payoutMinimum)}
         {balance.payable > 0 && toGo > 0 ? ` (${formatDollars(toGo)} to go)` : ""}.
       </p>
       <h3 className="payouts-subtitle">Commissions</h3>

@@ -17,16 +17,17 @@ import {
   SavePayoutDetailsSchema,
 } from "../../../../worker/contracts/payouts";
 import { formatShopMoment } from "../../../../worker/contracts/shop-time";
-import { failureMessage, isSessionExpired } from "../../../lib/api-client";
-import { formSchema } from "../../../lib/form-schema";
-import { useForm, useFormFailure, type Values } from "../../../lib/use-form";
-import { FormAlert } from "../../account/components/auth-layout";
 import {
   CheckboxField,
   EmailField,
-  FormField,
+  FormActions,
+  FormAlert,
   PasswordField,
-} from "../../account/components/form-field";
+  TextField,
+} from "../../../components/form-kit";
+import { failureMessage, isSessionExpired } from "../../../lib/api-client";
+import { formSchema } from "../../../lib/form-schema";
+import { useForm, useFormFailure, type Values } from "../../../lib/use-form";
 import { savePayoutDetails } from "../api";
 
 export const PAYOUT_DETAILS_MESSAGES = {
@@ -136,12 +137,12 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
       {editing ? (
         <form
           ref={form.formRef}
-          className="account-form payout-form"
+          className="form account-form payout-form"
           noValidate
           onSubmit={onSubmit}
         >
           <fieldset className="payout-methods">
-            <legend className="account-label">How you'd like to be paid</legend>
+            <legend className="field-label">How you'd like to be paid</legend>
             {(["bank", "paypal"] as const).map((choice) => (
               <label key={choice} className="payout-method">
                 <input
@@ -154,7 +155,7 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
                 {METHOD_LABEL[choice]}
               </label>
             ))}
-            {form.errors.method ? <p className="account-error">{form.errors.method}</p> : null}
+            {form.errors.method ? <p className="field-error">{form.errors.method}</p> : null}
           </fieldset>
           {method === "paypal" ? (
             <EmailField
@@ -164,7 +165,7 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
             />
           ) : (
             <>
-              <FormField
+              <TextField
                 {...form.field("bsb")}
                 label="BSB"
                 autoComplete="off"
@@ -173,7 +174,7 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
                 hint="6 digits, such as 062-000."
                 required
               />
-              <FormField
+              <TextField
                 {...form.field("accountNumber")}
                 label="Account number"
                 autoComplete="off"
@@ -186,7 +187,7 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
                 }
                 required
               />
-              <FormField
+              <TextField
                 {...form.field("accountName")}
                 label="Account name"
                 autoComplete="off"
@@ -196,7 +197,8 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
               />
             </>
           )}
-          <FormField
+          <TextField
+            optional
             {...form.field("abn")}
             label="ABN"
             autoComplete="off"
@@ -215,19 +217,13 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
             hint="To keep your money safe, saving payout details needs your password. We email you about every change, and new details are used for payouts after a short wait."
           />
           <FormAlert message={failure} />
-          <div className="account-actions">
-            <button type="submit" className="button button-primary" disabled={form.sending}>
-              {form.sending ? "Saving..." : "Save payout details"}
-            </button>
-            <button
-              type="button"
-              className="button button-ghost"
-              disabled={form.sending}
-              onClick={() => setMode(false)}
-            >
-              Cancel
-            </button>
-          </div>
+          <FormActions
+            sending={form.sending}
+            sendingLabel="Saving..."
+            onCancel={() => setMode(false)}
+          >
+            Save payout details
+          </FormActions>
         </form>
       ) : (
         <>
@@ -239,7 +235,7 @@ export function PayoutDetailsSection({ details, onSaved }: PayoutDetailsProps) {
           ) : (
             <p className="payouts-empty">{PAYOUT_DETAILS_MESSAGES.missing}</p>
           )}
-          <div className="account-actions">
+          <div className="form-actions">
             <button
               ref={editButton}
               type="button"

@@ -3,9 +3,9 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatDollars } from "../../../../worker/contracts/money";
 import type { CreatorPayoutDto } from "../../../../worker/contracts/payouts";
+import { formatShopDay } from "../../../../worker/contracts/shop-time";
 import { paths } from "../../../lib/paths";
 import { countOf } from "../../creator-stats/creator-stats";
-import { formatShopDay } from "../payout-format";
 
 export const NO_PAYOUTS =
   "No payouts yet. Each one appears here with its statement once it is sent.";
