@@ -1,6 +1,7 @@
 // `npm start`: builds the SPA, applies local D1 migrations, seeds an empty database, and serves the
 // whole shop with `wrangler dev` at http://localhost:8787 (PORT overrides), with the local Stripe
-// sandbox on 127.0.0.1:12111. Ctrl-C stops it all.
+// sandbox on 127.0.0.1:12111 (STRIPE_SANDBOX_PORT overrides, so two checkouts can run side by
+// side). Ctrl-C stops it all.
 import { DEMO_ACCOUNTS } from "../seed/demo-accounts";
 import {
   applyMigrations,
@@ -28,8 +29,20 @@ const seeded = await seedIfEmpty();
 if (seeded)
   console.log(`Seeded an empty database: ${seeded.products} products, ${seeded.posts} posts.`);
 
-const stripe = await startLocalStripe(vars, `${origin}/api/stripe/webhook`);
-const wrangler = startWrangler({ port, origin, quiet: process.env.QUIET === "1" });
+const sandboxPort = process.env.STRIPE_SANDBOX_PORT
+  ? Number(process.env.STRIPE_SANDBOX_PORT)
+  : null;
+const stripe = await startLocalStripe(
+  vars,
+  `${origin}/api/stripe/webhook`,
+  sandboxPort ?? undefined,
+);
+const wrangler = startWrangler({
+  port,
+  origin,
+  quiet: process.env.QUIET === "1",
+  ...(sandboxPort && { vars: { STRIPE_API_BASE: `http://127.0.0.1:${sandboxPort}` } }),
+});
 const stop = () => {
   stopChild(wrangler);
   void stripe?.close();
