@@ -17,12 +17,12 @@ import { ActivityChart } from "../features/creator-stats/components/activity-cha
 import { readStats } from "../features/creator-stats/creator-stats";
 import { useSession } from "../features/session/session-context";
 import { failureMessage, isSessionExpired } from "../lib/api-client";
-import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./creator-profile.css";
+import type { MetaFunction } from "react-router";
 import {
   EmailField,
   FormActions,
@@ -30,6 +30,7 @@ import {
   NameField,
   PasswordField,
 } from "../components/form-kit";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 
 type CreatorRecord = Partial<Creator>;
 
@@ -69,8 +70,16 @@ const EARNS: Record<CreatorStanding["status"], boolean> = {
   suspended: true,
 };
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Creator profile",
+    description: "Your creator profile: your affiliate code, clicks, sales, earnings and payouts.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function CreatorProfilePage() {
-  usePageTitle("Creator profile");
   const session = useSession();
   const state = useLoad(loadCreator, {
     enabled: Boolean(session.token),
@@ -210,3 +219,5 @@ export function CreatorProfilePage() {
     </div>
   );
 }
+
+export default CreatorProfilePage;

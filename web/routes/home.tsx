@@ -1,4 +1,7 @@
 // The home screen (SPEC.md section 2), top to bottom in the SPEC's order.
+
+import type { LinksFunction, MetaFunction } from "react-router";
+import { PRODUCT_HIGHLIGHTS_PATH } from "../features/catalogue/api";
 import { CategoryTiles } from "../features/home/category-tiles";
 import { Hero } from "../features/home/hero";
 import { Policies } from "../features/home/policies";
@@ -7,11 +10,21 @@ import { PromoPair } from "../features/home/promo-pair";
 import { Reviews } from "../features/home/reviews";
 import { TextBanner } from "../features/home/text-banner";
 import { NewsletterSignup } from "../features/newsletter/newsletter-signup";
-import { usePageTitle } from "../lib/page-title";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import "./home.css";
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({ path: location.pathname, origin: shopOrigin(matches) });
+
+/**
+ * The home lists' answer is asked for as the page arrives, in parallel with its scripts: the
+ * lists load in the browser (the hero is the page's largest paint, in the HTML).
+ */
+export const links: LinksFunction = () => [
+  { rel: "preload", as: "fetch", crossOrigin: "use-credentials", href: PRODUCT_HIGHLIGHTS_PATH },
+];
+
 export function HomePage() {
-  usePageTitle();
   return (
     <div className="home">
       <Hero />
@@ -26,3 +39,5 @@ export function HomePage() {
     </div>
   );
 }
+
+export default HomePage;
