@@ -4,7 +4,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { adminDevPages } from "./build/admin-dev-pages.ts";
 import { moduleMap } from "./build/module-map.ts";
 import { repoRoot, toastifyUnstyled } from "./build/shared.ts";
 
@@ -13,7 +12,6 @@ export default defineConfig({
   publicDir: false,
   plugins: [
     react(),
-    adminDevPages(),
     moduleMap(repoRoot, "admin-modules.json"),
     {
       // The back-office is one page: admin.html answers /admin and every address under it.

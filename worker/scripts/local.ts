@@ -65,8 +65,9 @@ export function run(command: string, args: string[], env = WRANGLER_ENV): Promis
  * The shop's build (React Router: the browser's code in web/dist/client, the pages' server build in
  * web/dist/server), then the back-office's page beside it.
  */
-export async function buildSpa(): Promise<void> {
-  await run(bin("react-router"), ["build", "web", "--logLevel", "warn"]);
+export async function buildSpa({ emptyOutDir = true } = {}): Promise<void> {
+  const keep = emptyOutDir ? [] : ["--emptyOutDir", "false"];
+  await run(bin("react-router"), ["build", "web", "--logLevel", "warn", ...keep]);
   await run(bin("vite"), ["build", "--config", "web/admin.vite.config.ts", "--logLevel", "warn"]);
 }
 /** Where local D1/R2 and Durable Objects live; the bench uses its own folder so it never disturbs `npm start`. */
