@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     // test/budget/check.ts reads it to size what each route loads.
     manifest: true,
+    // `npm run dev` rebuilds over the running shop: wrangler keeps serving the folder.
+    emptyOutDir: process.env.KEEP_SHOP_BUILD === "1" ? false : undefined,
     rolldownOptions: {
       output: {
         codeSplitting: {

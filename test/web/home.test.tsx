@@ -184,7 +184,8 @@ describe("home page", () => {
       "/collection?premium=true",
     );
 
-    const latest = within(screen.getByRole("region", { name: "Latest collections" }));
+    // Below the fold, in a chunk of their own (routes/home.tsx): on screen once it has come.
+    const latest = within(await screen.findByRole("region", { name: "Latest collections" }));
     const latestNames = (await latest.findAllByRole("heading", { level: 3 })).map(
       (h) => h.textContent,
     );
@@ -245,7 +246,7 @@ describe("home page", () => {
 
     const names = async (region: string) =>
       (
-        await within(screen.getByRole("region", { name: region })).findAllByRole("heading", {
+        await within(await screen.findByRole("region", { name: region })).findAllByRole("heading", {
           level: 3,
         })
       ).map((h) => h.textContent);
