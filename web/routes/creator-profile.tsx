@@ -30,7 +30,9 @@ import {
   NameField,
   PasswordField,
 } from "../components/form-kit";
+import { PageLoading } from "../components/page-loading";
 import { pageMeta, shopOrigin } from "../lib/page-meta";
+import { useSessionKnown } from "../lib/stored-session";
 
 type CreatorRecord = Partial<Creator>;
 
@@ -81,6 +83,7 @@ export const meta: MetaFunction = ({ location, matches }) =>
 
 export function CreatorProfilePage() {
   const session = useSession();
+  const known = useSessionKnown();
   const state = useLoad(loadCreator, {
     enabled: Boolean(session.token),
     failure: { fallback: ACCOUNT_MESSAGES.profileLoadFailed },
@@ -102,7 +105,10 @@ export function CreatorProfilePage() {
   );
   const askPassword = changesEmail(form.values);
 
-  if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
+  if (!session.token) {
+    if (!known) return <PageLoading />;
+    return session.leaving ? null : <Navigate to={paths.login} replace />;
+  }
 
   const setMode = (next: boolean) => {
     form.reset(editable(creator ?? {}));

@@ -13,7 +13,9 @@ import { useLoad } from "../lib/use-load";
 import { NotFoundPage } from "./not-found";
 import "./payout-statement.css";
 import type { MetaFunction } from "react-router";
+import { PageLoading } from "../components/page-loading";
 import { pageMeta, shopOrigin } from "../lib/page-meta";
+import { useSessionKnown } from "../lib/stored-session";
 
 export const STATEMENT_MESSAGES = {
   loading: "Loading your statement…",
@@ -39,6 +41,7 @@ export const meta: MetaFunction = ({ location, matches }) =>
 
 export function PayoutStatementPage() {
   const session = useSession();
+  const known = useSessionKnown();
   const id = useParams().payoutId ?? "";
   const state = useLoad(loadStatement, {
     key: id,
@@ -46,7 +49,10 @@ export function PayoutStatementPage() {
     failure: { fallback: STATEMENT_MESSAGES.loadFailed, toast: false },
   });
 
-  if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
+  if (!session.token) {
+    if (!known) return <PageLoading />;
+    return session.leaving ? null : <Navigate to={paths.login} replace />;
+  }
   if (state.status === "failed" && isNotFound(state.error)) return <NotFoundPage />;
   if (state.status !== "loaded") {
     const failed = state.status === "failed";

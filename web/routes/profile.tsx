@@ -20,7 +20,9 @@ import {
   NameField,
   PasswordField,
 } from "../components/form-kit";
+import { PageLoading } from "../components/page-loading";
 import { pageMeta, shopOrigin } from "../lib/page-meta";
+import { useSessionKnown } from "../lib/stored-session";
 
 async function loadUser(signal: AbortSignal): Promise<AccountUser> {
   const answer = await fetchMe(signal);
@@ -39,6 +41,7 @@ export const meta: MetaFunction = ({ location, matches }) =>
 
 export function ProfilePage() {
   const session = useSession();
+  const known = useSessionKnown();
   const state = useLoad(loadUser, {
     enabled: Boolean(session.token),
     failure: { fallback: ACCOUNT_MESSAGES.profileLoadFailed, ignoreServerMessage: true },
@@ -60,7 +63,10 @@ export function ProfilePage() {
   );
   const askPassword = changesEmail(form.values.email);
 
-  if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
+  if (!session.token) {
+    if (!known) return <PageLoading />;
+    return session.leaving ? null : <Navigate to={paths.login} replace />;
+  }
 
   const startEditing = () => {
     if (!user) return;
