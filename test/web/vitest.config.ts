@@ -9,6 +9,8 @@ import { toastifyUnstyled } from "../../web/build/shared";
 const testDir = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
+  // As the shop's build: package.json's test:web writes its report to ../test-results from here.
+  root: fileURLToPath(new URL("../../web", import.meta.url)),
   plugins: [react()],
   resolve: {
     alias: [

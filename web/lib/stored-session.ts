@@ -14,7 +14,7 @@ export interface StoredSession {
 const SIGNED_OUT: StoredSession = { token: null, role: null };
 
 // The same object while nothing changes, and SIGNED_OUT itself for a visitor who is signed out:
-// taking over the pre-rendered frame compares it with the server snapshot, and a different
+// taking over the Worker's HTML compares it with the server snapshot, and a different
 // object would re-render the whole layout at once.
 let cached: StoredSession = SIGNED_OUT;
 

@@ -1,5 +1,5 @@
 // How the shop names its pages: the SPA sets these as a shopper moves around (web/lib/page-title.ts)
-// and the Worker writes them into the product pages' HTML (routes/product-page.ts), so a crawler
+// and the pages' `meta` write them into every page's HTML (web/lib/page-meta.ts), so a crawler
 // reads what a shopper's tab shows.
 
 export const SHOP_NAME = "Tamra & Tara";
