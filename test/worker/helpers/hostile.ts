@@ -485,29 +485,6 @@ export interface Case {
   vars?: Record<string, string>;
 }
 
-/**
- * Sends `numRuns` generated requests and checks every answer (checkAnswer), then `then` for
- * endpoint-specific properties. `examples` run first: valid requests that must reach the handler.
- */
-export async function fuzzRequests(
-  numRuns: number,
-  cases: fc.Arbitrary<Case>,
-  then?: (answer: Answer, c: Case) => void | Promise<void>,
-  examples: Case[] = [],
-): Promise<void> {
-  await fc.assert(
-    fc.asyncProperty(cases.map(printable), async (c) => {
-      const { sent, res } = await send(c.method, c.path, c.headers, c.wire, c.vars);
-      const answer = await checkAnswer(sent, res);
-      await then?.(answer, c);
-    }),
-    runs(
-      numRuns,
-      examples.map((e): [Case] => [e]),
-    ),
-  );
-}
-
 /** A case that fast-check prints in a few hundred characters, however big its body. */
 function printable(c: Case): Case {
   const short = (s: string) => (s.length > 400 ? `${s.slice(0, 400)}...(${s.length} chars)` : s);
@@ -1452,6 +1429,45 @@ export const idIn = (known: readonly string[], weight = 6) =>
     { weight: 2, arbitrary: pathSegment },
   );
 
+/** Days of the last 400 and the next 60. */
+export const validDay = fc
+  .integer({ min: -400, max: 60 })
+  .map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10));
+/** Days: real ones mostly; days that do not exist, other shapes, the ends of four digits. */
+export const day = fc.oneof(
+  { weight: 6, arbitrary: validDay },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "2023-02-29",
+      "2100-02-29",
+      "2024-02-30",
+      "2024-04-31",
+      "2024-13-01",
+      "2024-00-10",
+      "2024-01-00",
+      "2024-1-5",
+      "24-01-05",
+      "2024%2F01%2F05",
+      "20240105",
+      "2024-01-05T00:00:00Z",
+      "2024-01-05%20",
+      "+2024-01-05",
+      "%2B002024-01-05",
+      "-002024-01-05",
+      "%EF%BC%92%EF%BC%90%EF%BC%92%EF%BC%94-01-05",
+      "0000-01-01",
+      "0999-12-31",
+      "1969-12-31",
+      "9999-12-31",
+      "2000-02-29",
+      "2024-02-29",
+      "",
+    ),
+  },
+  { weight: 1, arbitrary: hostileText.map(encoded) },
+);
+
 /** Where an endpoint takes no body: none, or anything. */
 export const noBody = fc.oneof(
   { weight: 3, arbitrary: fc.constant({}) },
@@ -1630,7 +1646,7 @@ export interface Endpoint<X> {
   after?: (g: Given<X>) => Promise<void>;
   /** It answers CSV or ABA downloads: a GET's 200 there is checked as one. */
   downloads?: boolean;
-  /** Runs just before the first request (the back-office reads its state here). */
+  /** Runs just before the first request: data of this row's own (the back-office's state). */
   start?: (g: Given<X>) => Promise<void>;
   /** Completes a generated request just before it is sent (a webhook's signature). */
   prepare?: (c: Case) => Promise<Case>;
@@ -1655,18 +1671,22 @@ const TIMEOUT = 90_000;
  */
 export function describeEndpoints<X = undefined>(title: string, area: Area<X>): void {
   describe(title, () => {
-    it.each(area.endpoints.map((e) => [e.name, e] as const))("%s", async (name, e) => {
-      const seed = seedFor(name);
-      try {
-        await fuzzEndpoint(e, area, seed);
-      } catch (error) {
-        if (error instanceof Error) {
-          const file = (expect.getState().testPath ?? "").replace(/^.*?(test\/worker\/)/, "$1");
-          error.message += `\n\nendpoint "${name}": seed ${seed}, from VITE_HOSTILE_SEED=${SEED}. Replay it alone:\n  VITE_HOSTILE_SEED=${SEED} npx vitest run --config test/worker/vitest.config.ts ${file} -t ${JSON.stringify(name)}`;
+    it.each(area.endpoints.map((e) => [e.name, e] as const))(
+      "%s",
+      async (name, e) => {
+        const seed = seedFor(name);
+        try {
+          await fuzzEndpoint(e, area, seed);
+        } catch (error) {
+          if (error instanceof Error) {
+            const file = (expect.getState().testPath ?? "").replace(/^.*?(test\/worker\/)/, "$1");
+            error.message += `\n\nendpoint "${name}": seed ${seed}, from VITE_HOSTILE_SEED=${SEED}. Replay it alone:\n  VITE_HOSTILE_SEED=${SEED} npx vitest run --config test/worker/vitest.config.ts ${file} -t ${JSON.stringify(`${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)}`;
+          }
+          throw error;
         }
-        throw error;
-      }
-    }, TIMEOUT);
+      },
+      TIMEOUT,
+    );
   });
 }
 
@@ -1677,9 +1697,7 @@ async function fuzzEndpoint<X>(e: Endpoint<X>, area: Area<X>, seed: number): Pro
   const ex = (method: string, path: string, body?: unknown, tok: string | null = w.admin.token) =>
     requestAs(tok, method, path, body);
   const refused = (method: string, path: string, body?: unknown) =>
-    [null, w.shopper.token, w.creator.token, w.demoted.token].map((t) =>
-      ex(method, path, body, t),
-    );
+    [null, w.shopper.token, w.creator.token, w.demoted.token].map((t) => ex(method, path, body, t));
   const g: Given<X> = { w, x, ex, refused };
   const tally = new Tally();
   await e.start?.(g);
@@ -1734,6 +1752,8 @@ export interface AdminEndpoint<X> {
   reaches?: number[];
   after?: (g: Given<X>) => Promise<void>;
   downloads?: boolean;
+  /** Runs before the first request: data of this row's own. */
+  start?: (g: Given<X>) => Promise<void>;
 }
 
 /**
@@ -1792,7 +1812,8 @@ export function adminEndpoint<X>(row: AdminEndpoint<X>): Endpoint<X> {
     downloads: row.downloads,
     after: row.after,
     reaches: row.reaches ?? [200, 401, 403],
-    start: async () => {
+    start: async (g) => {
+      await row.start?.(g);
       state = await backOfficeState();
     },
     requests: (g) =>

@@ -34,7 +34,11 @@ const READS: [name: string, path: ReadPath, plain?: (id: string) => string][] = 
   ["GET /api/blogs", "/api/blogs"],
   ["GET /api/faq", "/api/faq"],
   ["GET /api/product/highlights", "/api/product/highlights"],
-  ["GET /api/product/:id", (id) => id.map((s) => `/api/product/${s}`), (id) => `/api/product/${id}`],
+  [
+    "GET /api/product/:id",
+    (id) => id.map((s) => `/api/product/${s}`),
+    (id) => `/api/product/${id}`,
+  ],
   [
     "GET /api/product/:id/related",
     (id) => id.map((s) => `/api/product/${s}/related`),
@@ -45,7 +49,10 @@ const READS: [name: string, path: ReadPath, plain?: (id: string) => string][] = 
   ["GET /sitemap.xml", "/sitemap.xml"],
   [
     "GET /sitemaps/:name",
-    () => fc.oneof(fc.constantFrom("pages.xml", "products-1.xml"), pathSegment).map((s) => `/sitemaps/${s}`),
+    () =>
+      fc
+        .oneof(fc.constantFrom("pages.xml", "products-1.xml"), pathSegment)
+        .map((s) => `/sitemaps/${s}`),
     () => "/sitemaps/pages.xml",
   ],
   ["GET /robots.txt", "/robots.txt"],

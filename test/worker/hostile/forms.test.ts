@@ -66,7 +66,11 @@ const link = (
     fc.record({
       method: fc.constantFrom(...methods),
       path: fc
-        .oneof(fc.constant(`token=${tokenOf(x)}`), base64url43.map((t) => `token=${t}`), queryString)
+        .oneof(
+          fc.constant(`token=${tokenOf(x)}`),
+          base64url43.map((t) => `token=${t}`),
+          queryString,
+        )
         .map((q) => `${path}?${q}`),
       headers: fc.record({ origin }),
       wire: wireFor(hostileValue),
@@ -87,7 +91,10 @@ const dev = (path: string): Endpoint<Tokens> => ({
       wire: wireFor(hostileValue),
       vars: fc.oneof(
         { weight: 3, arbitrary: fc.constant({ ENVIRONMENT: "development" }) },
-        { weight: 1, arbitrary: fc.constant({ ENVIRONMENT: "production", RESEND_API_KEY: "re_x" }) },
+        {
+          weight: 1,
+          arbitrary: fc.constant({ ENVIRONMENT: "production", RESEND_API_KEY: "re_x" }),
+        },
         { weight: 1, arbitrary: fc.constant(undefined) },
       ),
     }),
@@ -135,12 +142,13 @@ describeEndpoints<Tokens>("hostile input: forms", {
       reaches: [200, 400],
     },
     {
-      ...link("POST /api/newsletter/confirm", "/api/newsletter/confirm", (x) => x.confirmToken, [
-        "GET",
-        "GET",
-        "HEAD",
-        "POST",
-      ], ["GET", "POST"]),
+      ...link(
+        "POST /api/newsletter/confirm",
+        "/api/newsletter/confirm",
+        (x) => x.confirmToken,
+        ["GET", "GET", "HEAD", "POST"],
+        ["GET", "POST"],
+      ),
       reaches: [200, 400, 404],
     },
     link(

@@ -26,7 +26,11 @@ describeEndpoints("hostile input: creator links", {
           path: fc
             .tuple(
               fc.oneof(
-                fc.constantFrom(w.creator.code, w.creator.code.toLowerCase(), ` ${w.creator.code} `),
+                fc.constantFrom(
+                  w.creator.code,
+                  w.creator.code.toLowerCase(),
+                  ` ${w.creator.code} `,
+                ),
                 pathSegment,
               ),
               fc.option(
@@ -45,7 +49,9 @@ describeEndpoints("hostile input: creator links", {
                 { nil: undefined },
               ),
             )
-            .map(([code, to]) => (to === undefined ? `/r/${code}` : `/r/${code}?to=${encoded(to)}`)),
+            .map(([code, to]) =>
+              to === undefined ? `/r/${code}` : `/r/${code}?to=${encoded(to)}`,
+            ),
           headers: fc.record({
             "cf-connecting-ip": ip,
             "user-agent": fc.option(
