@@ -1537,6 +1537,21 @@ export const expectJsonOnly = (a: Answer, c: Case) => {
   }
 };
 
+/** A 409 says which conflict it is, one of `codes`. */
+export const expectConflict = (a: Answer, codes: readonly string[]) => {
+  if (a.status === 409) expect(codes).toContain(a.json?.code);
+};
+
+/** Random paths below each of `prefixes`, with hostile segments and maybe a query string. */
+export const anyPathUnder = (prefixes: readonly string[]) =>
+  fc
+    .tuple(
+      fc.constantFrom(...prefixes),
+      fc.array(pathSegment, { maxLength: 3 }),
+      fc.option(queryString, { nil: undefined }),
+    )
+    .map(([prefix, segs, q]) => `${prefix}${segs.join("/")}${q === undefined ? "" : `?${q}`}`);
+
 /** Dollars as cents, as the answers' figures are checked. */
 export const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -1727,6 +1742,34 @@ async function fuzzEndpoint<X>(e: Endpoint<X>, area: Area<X>, seed: number): Pro
   await expectInvariants({ productIds: w.productIds, adminId: w.admin.id });
 }
 
+/** A JSON form's row: its valid body, the fields fuzzed in it, who calls it and how much. */
+export interface FormRow<X> extends Pick<Endpoint<X>, "never" | "reaches" | "after" | "start"> {
+  path: string;
+  runs: number;
+  body: (g: Given<X>) => fc.Arbitrary<Record<string, unknown>>;
+  fields: readonly string[];
+  /** The tokens it is called with, weighted by `auth`. */
+  callers: (w: World) => string[];
+  auth: Auth;
+  valid: (g: Given<X>) => Case[];
+}
+
+/** A JSON form as an endpoint: POSTs (now and then another method) of valid and mutated bodies. */
+export const jsonForm = <X>({
+  path,
+  body,
+  fields,
+  callers,
+  auth,
+  valid,
+  ...rest
+}: FormRow<X>): Endpoint<X> => ({
+  name: `POST ${path}`,
+  requests: (g) => post(path, bodyFor(body(g), fields), headers(g.w, callers(g.w), auth)),
+  examples: valid,
+  ...rest,
+});
+
 // ---------------------------------------------------------------------------------------------
 // The back-office's rows
 
@@ -1755,6 +1798,27 @@ export interface AdminEndpoint<X> {
   /** Runs before the first request: data of this row's own. */
   start?: (g: Given<X>) => Promise<void>;
 }
+
+/**
+ * A back-office read with no query of its own (any query string is noise it ignores): the admin's
+ * GET answers 200, everyone else's is refused, and `check` holds of every 200 to a GET.
+ */
+export const adminRead = <X>(
+  path: string,
+  runs: number,
+  check: (a: Answer, g: Given<X>) => void,
+): Endpoint<X> =>
+  adminEndpoint({
+    name: `GET ${path}`,
+    runs,
+    method: "GET",
+    path: () => maybeQuery(path),
+    valid: ({ ex }) => [ex("GET", path)],
+    refused: () => [["GET", path]],
+    never: (a, c, g) => {
+      if (a.status === 200 && c.method === "GET") check(a, g);
+    },
+  });
 
 /**
  * What the back-office could change, read before and after each request: a request without the

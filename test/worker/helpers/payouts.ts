@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import type { AdminPayoutDto } from "../../../worker/contracts/payouts";
 import { commissions, creatorPayoutDetails, orders } from "../../../worker/db/schema";
 import { approveDueCommissions } from "../../../worker/modules/creators/commissions";
-import { asUser } from "./accounts";
+import { adminSession, asUser, creatorSession } from "./accounts";
 import { paidOrder } from "./checkout";
 import { createCategory, createProduct, db } from "./factories";
 
@@ -78,4 +78,13 @@ export async function createdPayout(adminToken: string, body: Record<string, unk
   const res = await createPayout(adminToken, body);
   expect(res.status).toBe(200);
   return (await res.json<{ payout: AdminPayoutDto }>()).payout;
+}
+
+/** An admin, and a creator with bank details and one payable sale: where most payout tests begin. */
+export async function creatorWithSale() {
+  const admin = await adminSession();
+  const creator = await creatorSession();
+  await givePayoutDetails(creator.accessToken);
+  const sale = await payableSale(creator.code);
+  return { admin, creator, sale };
 }

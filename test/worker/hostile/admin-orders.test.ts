@@ -18,6 +18,7 @@ import { TRACKER_STEPS } from "../../../worker/contracts/order";
 import { asUser } from "../helpers/accounts";
 import { address, openSession, paidOrder } from "../helpers/checkout";
 import {
+  type Answer,
   adminEndpoint,
   bodyOf,
   type Case,
@@ -25,6 +26,7 @@ import {
   day,
   describeEndpoints,
   encoded,
+  expectConflict,
   expectJsonOnly,
   hexId,
   hostileNumber,
@@ -228,6 +230,32 @@ const statusBody = fc.record(
   { requiredKeys: ["status"] },
 );
 
+/**
+ * What an answer to the admin's POST must be: a body sent as anything but JSON is refused; a 409
+ * names one of `conflicts`; a 200's order holds to expectAdminOrder, then to `check` (told whether
+ * the request key was seen before).
+ */
+const postedOrder =
+  (
+    check: (
+      order: AdminOrderDto,
+      body: Record<string, unknown>,
+      replay: boolean,
+      a: Answer,
+    ) => void,
+    conflicts: string[] = [],
+  ) =>
+  (a: Answer, c: Case, { x }: { x: Given }) => {
+    expectJsonOnly(a, c);
+    if (c.method !== "POST") return;
+    expectConflict(a, conflicts);
+    const replay = replayed(c);
+    if (a.status !== 200) return;
+    const order = a.json?.order as AdminOrderDto;
+    expectAdminOrder(x, order);
+    check(order, bodyOf(c), replay, a);
+  };
+
 /** A tracking link the answer gives is https and carries nothing that breaks out of it. */
 const expectTrackingUrl = (url: string) => {
   expect(new URL(url).protocol).toBe("https:");
@@ -426,17 +454,13 @@ describeEndpoints<Given>("hostile input: the back-office's orders", {
         ex("POST", path(x, "unpaidId", "/notes"), { note: "Not paid" }),
       ],
       refused: ({ x }) => [["POST", path(x, "shippingId", "/notes"), { note: "Pwned" }]],
-      never: (a, c, { x }) => {
-        expectJsonOnly(a, c);
-        if (a.status !== 200 || c.method !== "POST") return;
-        const order = a.json?.order as AdminOrderDto;
-        expectAdminOrder(x, order);
-        const note = String(bodyOf(c).note).trim();
+      never: postedOrder((order, body) => {
+        const note = String(body.note).trim();
         // D1 stores text as UTF-8: a lone surrogate comes back as replacement characters.
         if (wellFormed(note) === note) {
           expect(order.events.some((e) => e.kind === "note" && e.detail === note)).toBe(true);
         }
-      },
+      }),
       reaches: [200, 401, 403, 404],
     }),
     // The tracker's steps, only on the order to ship: the other one stays cancellable.
@@ -460,12 +484,7 @@ describeEndpoints<Given>("hostile input: the back-office's orders", {
         ex("POST", `/api/admin/orders/${nowhere}/status`, { status: "Packing" }),
       ],
       refused: ({ x }) => [["POST", path(x, "shippingId", "/status"), { status: "Delivered" }]],
-      never: (a, c, { x }) => {
-        expectJsonOnly(a, c);
-        if (a.status !== 200 || c.method !== "POST") return;
-        const order = a.json?.order as AdminOrderDto;
-        expectAdminOrder(x, order);
-        const body = bodyOf(c);
+      never: postedOrder((order, body) => {
         expect(order.status).toBe(body.status);
         expect(order.shippedAt === null).toBe(!SHIPPED_STATUSES.includes(order.status as never));
         const number = typeof body.trackingNumber === "string" ? body.trackingNumber.trim() : "";
@@ -476,7 +495,7 @@ describeEndpoints<Given>("hostile input: the back-office's orders", {
           });
           expectTrackingUrl(order.shipping.trackingUrl ?? "");
         }
-      },
+      }),
       reaches: [200, 400, 401, 403, 404, 409],
     }),
     // Tracking corrections, with the move's own carrier, number and notify (no status), on the
@@ -514,27 +533,21 @@ describeEndpoints<Given>("hostile input: the back-office's orders", {
       refused: ({ x }) => [
         ["POST", path(x, "shippingId", "/tracking"), { trackingNumber: "PWNED1" }],
       ],
-      never: (a, c, { x }) => {
-        expectJsonOnly(a, c);
-        if (c.method !== "POST") return;
-        if (a.status === 409) {
-          expect([
-            "same_tracking",
-            "order_not_shipped",
-            "order_not_paid",
-            "order_cancelled",
-            "tracking_changed",
-          ]).toContain(a.json?.code);
-        }
-        if (a.status !== 200) return;
-        const order = a.json?.order as AdminOrderDto;
-        expectAdminOrder(x, order);
-        expect(SHIPPED_STATUSES).toContain(order.status);
-        const body = bodyOf(c);
-        expect(order.shipping.trackingNumber).toBe(String(body.trackingNumber).trim());
-        if (body.carrier !== undefined) expect(order.shipping.carrier).toBe(body.carrier);
-        expectTrackingUrl(order.shipping.trackingUrl ?? "");
-      },
+      never: postedOrder(
+        (order, body) => {
+          expect(SHIPPED_STATUSES).toContain(order.status);
+          expect(order.shipping.trackingNumber).toBe(String(body.trackingNumber).trim());
+          if (body.carrier !== undefined) expect(order.shipping.carrier).toBe(body.carrier);
+          expectTrackingUrl(order.shipping.trackingUrl ?? "");
+        },
+        [
+          "same_tracking",
+          "order_not_shipped",
+          "order_not_paid",
+          "order_cancelled",
+          "tracking_changed",
+        ],
+      ),
     }),
     // A refund must be for the amount asked (none: what its lines are worth).
     adminEndpoint({
@@ -583,18 +596,13 @@ describeEndpoints<Given>("hostile input: the back-office's orders", {
         ];
       },
       refused: ({ x }) => [["POST", path(x, "shippingId", "/refund"), { amount: 1 }]],
-      never: (a, c, { x }) => {
-        expectJsonOnly(a, c);
-        if (c.method !== "POST") return;
-        const replay = replayed(c);
-        if (a.status !== 200) return;
-        const { refund, order } = a.json as unknown as RefundResponse;
-        expectAdminOrder(x, order);
+      never: postedOrder((order, body, replay, a) => {
+        const { refund } = a.json as unknown as RefundResponse;
         expect(refund.status).toBe("succeeded");
         expect(order.refunds.map((r) => r._id)).toContain(refund._id);
-        const asked = bodyOf(c).amount;
+        const asked = body.amount;
         if (!replay && typeof asked === "number") expect(cents(refund.amount)).toBe(cents(asked));
-      },
+      }),
       reaches: [200, 400, 401, 403, 404, 409, 415],
     }),
     adminEndpoint({
@@ -619,16 +627,10 @@ describeEndpoints<Given>("hostile input: the back-office's orders", {
         ex("POST", path(x, "cancellingId", "/cancel"), { requestKey: "short" }),
       ],
       refused: ({ x }) => [["POST", path(x, "cancellingId", "/cancel"), {}]],
-      never: (a, c, { x }) => {
-        expectJsonOnly(a, c);
-        if (c.method !== "POST") return;
-        const replay = replayed(c);
-        if (a.status !== 200) return;
-        const order = a.json?.order as AdminOrderDto;
-        expectAdminOrder(x, order);
-        // Cancelled, or refunded but shipped while it was being cancelled.
+      // Cancelled, or refunded but shipped while it was being cancelled.
+      never: postedOrder((order, _body, replay) => {
         if (!replay) expect(["cancelled", ...SHIPPED_STATUSES]).toContain(order.status);
-      },
+      }),
       reaches: [200, 400, 401, 403, 409],
     }),
   ],

@@ -24,6 +24,7 @@ import {
   day,
   describeEndpoints,
   encoded,
+  expectConflict,
   expectJsonOnly,
   headerText,
   hostileNumber,
@@ -46,6 +47,7 @@ import {
   CREATOR_PASSWORD,
   coolingOffPassed,
   createdPayout,
+  creatorWithSale,
   givePayoutDetails,
   payableSale,
 } from "../helpers/payouts";
@@ -148,11 +150,19 @@ const payoutPath =
   ({ x }: { x: Given }) =>
     idIn(x.batchIds).map((id) => `${files(id)}${suffix}`);
 
+/** After any answer the payouts hold (expectPayoutsHold); `check` holds of every 200 to a GET. */
+const heldThen =
+  (check: (a: Answer, c: Case) => void) =>
+  async (a: Answer, c: Case): Promise<void> => {
+    await expectPayoutsHold();
+    if (a.status === 200 && c.method === "GET") check(a, c);
+  };
+
 /** A batch marked paid or cancelled answers it, and only an open one is (409 otherwise). */
 const expectStatusAnswer = async (a: Answer, c: Case) => {
   await expectPayoutsHold();
   if (c.method !== "POST") return;
-  if (a.status === 409) expect(a.json?.code).toBe("payout_not_open");
+  expectConflict(a, ["payout_not_open"]);
   if (a.status !== 200) return;
   const p = a.json?.payout as AdminPayoutDto;
   expectPayout(p);
@@ -224,9 +234,7 @@ describeEndpoints<Given>("hostile input: creator payouts", {
         ex("GET", "/api/admin/payouts?page=0"),
       ],
       refused: () => [["GET", "/api/admin/payouts"]],
-      never: async (a, c) => {
-        await expectPayoutsHold();
-        if (a.status !== 200 || c.method !== "GET") return;
+      never: heldThen((a) => {
         const list = a.json as unknown as AdminPayoutListResponse;
         expect(list.payouts.length).toBeLessThanOrEqual(PAYOUTS_PAGE_SIZE);
         expect(list.total).toBeGreaterThanOrEqual(list.payouts.length);
@@ -237,7 +245,7 @@ describeEndpoints<Given>("hostile input: creator payouts", {
         for (const n of [list.due.creators, list.due.amount, list.due.withoutDetails]) {
           expect(n).toBeGreaterThanOrEqual(0);
         }
-      },
+      }),
     }),
     adminEndpoint({
       name: "GET /api/admin/payouts/:id",
@@ -251,13 +259,11 @@ describeEndpoints<Given>("hostile input: creator payouts", {
         ex("GET", "/api/admin/payouts/not-an-id"),
       ],
       refused: ({ x }) => [["GET", files(x.bankBatch._id)]],
-      never: async (a, c) => {
-        await expectPayoutsHold();
-        if (a.status !== 200 || c.method !== "GET") return;
+      never: heldThen((a, c) => {
         const p = a.json?.payout as AdminPayoutDto;
         expectPayout(p);
         expect(p._id).toBe(PAYOUT_PATH.exec(c.path)?.[1]);
-      },
+      }),
     }),
     // The bank (ABA) and PayPal files, for any day (a bank file holds days of 2000 to 2099).
     adminEndpoint({
@@ -306,14 +312,12 @@ describeEndpoints<Given>("hostile input: creator payouts", {
       ],
       never: async (a, c) => {
         if (c.method !== "GET") return;
-        if (a.status === 409) {
-          expect([
-            "no_bank_lines",
-            "no_paypal_lines",
-            "payout_not_open",
-            "bank_not_configured",
-          ]).toContain(a.json?.code);
-        }
+        expectConflict(a, [
+          "no_bank_lines",
+          "no_paypal_lines",
+          "payout_not_open",
+          "bank_not_configured",
+        ]);
         if (a.status !== 200) return;
         const [, id, file] = PAYOUT_PATH.exec(c.path) ?? [];
         const lines = await env.DB.prepare(
@@ -395,16 +399,14 @@ describeEndpoints<Given>("hostile input: creator payouts", {
         ex("GET", "/api/admin/payouts/preview?minimum=1e3"),
       ],
       refused: () => [["GET", "/api/admin/payouts/preview?minimum=0.01"]],
-      never: async (a, c) => {
-        await expectPayoutsHold();
-        if (a.status !== 200 || c.method !== "GET") return;
+      never: heldThen((a, c) => {
         const due = a.json?.due as AdminPayoutListResponse["due"];
         for (const n of [due.creators, due.amount, due.withoutDetails]) {
           expect(n).toBeGreaterThanOrEqual(0);
         }
         const asked = new URL(c.path, ORIGIN).searchParams.get("minimum");
         expect(cents(due.minimum)).toBe(asked === null ? 5000 : cents(Number(asked)));
-      },
+      }),
     }),
     adminEndpoint({
       name: "POST /api/admin/payouts",
@@ -438,7 +440,7 @@ describeEndpoints<Given>("hostile input: creator payouts", {
         expectJsonOnly(a, c);
         await expectPayoutsHold();
         if (c.method !== "POST") return;
-        if (a.status === 409) expect(["nothing_to_pay", "payout_changed"]).toContain(a.json?.code);
+        expectConflict(a, ["nothing_to_pay", "payout_changed"]);
         if (a.status !== 200) return;
         const p = a.json?.payout as AdminPayoutDto;
         expectPayout(p);
@@ -577,10 +579,7 @@ describe("regressions found by the fuzz: payouts", () => {
   // years 0 to 99 as 1900 to 1999; the check that follows threw an AbaError that nothing turned
   // into a 4xx, so the download answered 500.
   it("answers a bank file for a day of the years 0000 to 0099 with a 4xx, not 500", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    await payableSale(creator.code);
+    const { admin } = await creatorWithSale();
     const payout = await createdPayout(admin.accessToken);
     for (const date of ["0000-01-01", "0099-12-31"]) {
       const res = await callWorker(`/api/admin/payouts/${payout._id}/aba?date=${date}`, {

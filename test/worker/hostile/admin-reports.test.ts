@@ -9,13 +9,13 @@ import { parseCsv } from "../helpers/csv";
 import { ORIGIN } from "../helpers/factories";
 import {
   adminEndpoint,
+  adminRead,
   cents,
   day,
   describeEndpoints,
   encoded,
   hexId,
   hostileText,
-  maybeQuery,
   page,
   param,
   query,
@@ -46,23 +46,14 @@ type Given = Awaited<ReturnType<typeof given>>;
 describeEndpoints<Given>("hostile input: the back-office's reports", {
   given,
   endpoints: [
-    adminEndpoint({
-      name: "GET /api/admin/reports/summary",
-      runs: 10,
-      method: "GET",
-      path: () => maybeQuery("/api/admin/reports/summary"),
-      valid: ({ ex }) => [ex("GET", "/api/admin/reports/summary")],
-      refused: () => [["GET", "/api/admin/reports/summary"]],
-      never: (a, c) => {
-        if (a.status !== 200 || c.method !== "GET") return;
-        const s = a.json?.summary as SummaryDto;
-        expect(s.today.orders).toBeLessThanOrEqual(s.last7Days.orders);
-        expect(s.last7Days.orders).toBeLessThanOrEqual(s.last30Days.orders);
-        expect(s.overdueToShip).toBeLessThanOrEqual(s.waitingToShip);
-        for (const n of [s.waitingToShip, s.lowStock, s.newMessages, s.creators.orders]) {
-          expect(n).toBeGreaterThanOrEqual(0);
-        }
-      },
+    adminRead<Given>("/api/admin/reports/summary", 10, (a) => {
+      const s = a.json?.summary as SummaryDto;
+      expect(s.today.orders).toBeLessThanOrEqual(s.last7Days.orders);
+      expect(s.last7Days.orders).toBeLessThanOrEqual(s.last30Days.orders);
+      expect(s.overdueToShip).toBeLessThanOrEqual(s.waitingToShip);
+      for (const n of [s.waitingToShip, s.lowStock, s.newMessages, s.creators.orders]) {
+        expect(n).toBeGreaterThanOrEqual(0);
+      }
     }),
     adminEndpoint({
       name: "GET /api/admin/reports/gst",

@@ -6,22 +6,23 @@ import { expect } from "vitest";
 import { outbox, postJson } from "../helpers/factories";
 import {
   base64url43,
-  bodyFor,
   describeEndpoints,
   type Endpoint,
-  headers,
   hostileText,
   hostileValue,
+  jsonForm,
   maybeQuery,
   origin,
   plausibleEmail,
   plausibleName,
-  post,
   queryString,
   token,
   valid,
+  type World,
   wireFor,
 } from "../helpers/hostile";
+
+const shopper = (w: World) => [w.shopper.token];
 
 /** A link's token from the outbox: the first mail whose text holds `pattern`'s group. */
 const tokenIn = async (pattern: RegExp) =>
@@ -129,18 +130,16 @@ describeEndpoints<Tokens>("hostile input: forms", {
     for (const { email } of emails.results) expect(email).toBe(email.trim().toLowerCase());
   },
   endpoints: [
-    {
-      name: "POST /api/newsletter/subscribe",
+    jsonForm({
+      path: "/api/newsletter/subscribe",
       runs: 60,
-      requests: ({ w }) =>
-        post(
-          "/api/newsletter/subscribe",
-          bodyFor(fc.record({ email: plausibleEmail }), ["email"]),
-          headers(w, [w.shopper.token], "ignored"),
-        ),
-      examples: () => [valid("/api/newsletter/subscribe", { email: "new@example.com" })],
+      body: () => fc.record({ email: plausibleEmail }),
+      fields: ["email"],
+      callers: shopper,
+      auth: "ignored",
+      valid: () => [valid("/api/newsletter/subscribe", { email: "new@example.com" })],
       reaches: [200, 400],
-    },
+    }),
     {
       ...link(
         "POST /api/newsletter/confirm",
@@ -158,16 +157,14 @@ describeEndpoints<Tokens>("hostile input: forms", {
       ["GET", "POST", "PUT"],
       ["GET"],
     ),
-    {
-      name: "POST /api/contact/submit",
+    jsonForm({
+      path: "/api/contact/submit",
       runs: 60,
-      requests: ({ w }) =>
-        post(
-          "/api/contact/submit",
-          bodyFor(contact, ["firstName", "lastName", "email", "phone", "message"]),
-          headers(w, [w.shopper.token], "ignored"),
-        ),
-      examples: () => [
+      body: () => contact,
+      fields: ["firstName", "lastName", "email", "phone", "message"],
+      callers: shopper,
+      auth: "ignored",
+      valid: () => [
         valid("/api/contact/submit", {
           firstName: "Meera",
           lastName: "<b>Iyer</b>",
@@ -176,7 +173,7 @@ describeEndpoints<Tokens>("hostile input: forms", {
         }),
       ],
       reaches: [200, 400],
-    },
+    }),
     dev("/dev/mailbox"),
     dev("/api/dev/outbox"),
   ],

@@ -18,6 +18,7 @@ import {
   headers,
   hostileText,
   hostileValue,
+  jsonForm,
   noBody,
   origin,
   plausibleEmail,
@@ -28,6 +29,7 @@ import {
   runs,
   seedFor,
   valid,
+  type World,
   wireFor,
   world,
 } from "../helpers/hostile";
@@ -44,7 +46,7 @@ const mailedToken = async (to: string | undefined, pattern: RegExp) =>
  * creator whose profile is changed, three creators for payout details (made first, as a save spends
  * the profile's limit), and an email change waiting for its link.
  */
-async function given(w: Awaited<ReturnType<typeof world>>) {
+async function given(w: World) {
   await postJson("/api/user/forgot-password", { email: w.shopper.email });
   const other = await register();
   await callWorker("/api/user/update", {
@@ -69,10 +71,8 @@ async function given(w: Awaited<ReturnType<typeof world>>) {
 }
 type Given = Awaited<ReturnType<typeof given>>;
 
-const both = (w: { shopper: { token: string }; creator: { token: string } }) => [
-  w.shopper.token,
-  w.creator.token,
-];
+const both = (w: World) => [w.shopper.token, w.creator.token];
+const shopper = (w: World) => [w.shopper.token];
 
 /** An endpoint that acts on the cookie and the Origin alone. */
 const cookieOnly = (path: string): Endpoint<Given> => ({
@@ -120,22 +120,18 @@ const codesWellFormed = async () => {
 
 // Sign-ups: whatever the body said about roles, a sign-up makes a plain user.
 let registered: string[] = [];
-const registerRow: Endpoint<Given> = {
-  name: "POST /api/user/register",
+const registerRow = jsonForm<Given>({
+  path: "/api/user/register",
   runs: 60,
   start: async () => {
     registered = [];
   },
-  requests: ({ w }) =>
-    post(
-      "/api/user/register",
-      bodyFor(
-        fc.record({ name: plausibleName, email: plausibleEmail, password: plausiblePassword }),
-        ["name", "email", "password"],
-      ),
-      headers(w, [w.shopper.token], "ignored"),
-    ),
-  examples: () => [
+  body: () =>
+    fc.record({ name: plausibleName, email: plausibleEmail, password: plausiblePassword }),
+  fields: ["name", "email", "password"],
+  callers: shopper,
+  auth: "ignored",
+  valid: () => [
     valid(
       "/api/user/register",
       `{"name":"Eve","email":"eve@example.com","password":"correct horse battery",
@@ -157,7 +153,7 @@ const registerRow: Endpoint<Given> = {
     expect(roles.results.length).toBe(registered.length);
     for (const r of roles.results) expect(r.role).toBe("user");
   },
-};
+});
 
 // Payout details: a bank account or PayPal. Every answer shows an account number masked
 // ("••••••" and its last 3 digits), never whole, and D1 keeps it only sealed.
@@ -233,6 +229,8 @@ const bank = fc.record(
           "=HYPERLINK(1)",
         ),
       },
+      { weight: 1, arbitrary: plausibleName },
+      { weight: 1, arbitrary: hostileText },
       {
         weight: 1,
         arbitrary: fc.constantFrom(
@@ -243,8 +241,6 @@ const bank = fc.record(
           " \n\t ",
         ),
       },
-      { weight: 1, arbitrary: plausibleName },
-      { weight: 1, arbitrary: hostileText },
     ),
     ...tax,
   },
@@ -407,81 +403,65 @@ describeEndpoints<Given>("hostile input: accounts and creators", {
   given,
   endpoints: [
     registerRow,
-    {
-      name: "POST /api/user/login",
+    jsonForm({
+      path: "/api/user/login",
       runs: 60,
-      requests: ({ w }) =>
-        post(
-          "/api/user/login",
-          bodyFor(
-            fc.oneof(
-              fc.constant({ email: w.shopper.email, password: w.shopper.password }),
-              fc.record({ email: fc.constant(w.shopper.email), password: plausiblePassword }),
-              fc.record({ email: plausibleEmail, password: plausiblePassword }),
-            ),
-            ["email", "password"],
-          ),
-          headers(w, [w.shopper.token], "ignored"),
+      body: ({ w }) =>
+        fc.oneof(
+          fc.constant({ email: w.shopper.email, password: w.shopper.password }),
+          fc.record({ email: fc.constant(w.shopper.email), password: plausiblePassword }),
+          fc.record({ email: plausibleEmail, password: plausiblePassword }),
         ),
-      examples: ({ w }) => [
+      fields: ["email", "password"],
+      callers: shopper,
+      auth: "ignored",
+      valid: ({ w }) => [
         valid("/api/user/login", { email: w.shopper.email, password: w.shopper.password }),
       ],
       reaches: [200],
-    },
-    {
-      name: "POST /api/user/forgot-password",
+    }),
+    jsonForm({
+      path: "/api/user/forgot-password",
       runs: 40,
-      requests: ({ w }) =>
-        post(
-          "/api/user/forgot-password",
-          bodyFor(fc.record({ email: fc.oneof(fc.constant(w.shopper.email), plausibleEmail) }), [
-            "email",
-          ]),
-          headers(w, [w.shopper.token], "ignored"),
-        ),
-      examples: ({ w }) => [valid("/api/user/forgot-password", { email: w.shopper.email })],
+      body: ({ w }) => fc.record({ email: fc.oneof(fc.constant(w.shopper.email), plausibleEmail) }),
+      fields: ["email"],
+      callers: shopper,
+      auth: "ignored",
+      valid: ({ w }) => [valid("/api/user/forgot-password", { email: w.shopper.email })],
       reaches: [200],
-    },
-    {
-      name: "POST /api/user/reset-password",
+    }),
+    jsonForm({
+      path: "/api/user/reset-password",
       runs: 40,
-      requests: ({ w, x }) =>
-        post(
-          "/api/user/reset-password",
-          bodyFor(
-            fc.record({
-              token: fc.oneof(fc.constant(x.resetToken), base64url43),
-              password: plausiblePassword,
-            }),
-            ["token", "password"],
-          ),
-          headers(w, [w.shopper.token], "ignored"),
-        ),
-      examples: ({ x }) => [
+      body: ({ x }) =>
+        fc.record({
+          token: fc.oneof(fc.constant(x.resetToken), base64url43),
+          password: plausiblePassword,
+        }),
+      fields: ["token", "password"],
+      callers: shopper,
+      auth: "ignored",
+      valid: ({ x }) => [
         valid("/api/user/reset-password", { token: x.resetToken, password: "a new password 1" }),
       ],
       reaches: [200],
-    },
+    }),
     cookieOnly("/api/refresh"),
     cookieOnly("/api/logout"),
     me("/api/user/me", [200, 401]),
     me("/api/user/creator/me", [200, 401, 403]),
-    {
-      name: "POST /api/user/update",
+    jsonForm({
+      path: "/api/user/update",
       runs: 60,
-      requests: ({ w }) =>
-        post(
-          "/api/user/update",
-          bodyFor(
-            fc.record({
-              name: plausibleName,
-              email: fc.oneof(plausibleEmail, fc.constantFrom(w.shopper.email, w.creator.email)),
-            }),
-            ["name", "email"],
-          ),
-          headers(w, both(w), "required"),
-        ),
-      examples: ({ w }) => [
+      body: ({ w }) =>
+        fc.record({
+          name: plausibleName,
+          email: fc.oneof(plausibleEmail, fc.constantFrom(w.shopper.email, w.creator.email)),
+        }),
+      fields: ["name", "email"],
+      callers: both,
+      auth: "required",
+      valid: ({ w }) => [
         valid(
           "/api/user/update",
           { name: "Asha", email: w.shopper.email, role: "admin" },
@@ -489,25 +469,21 @@ describeEndpoints<Given>("hostile input: accounts and creators", {
         ),
       ],
       reaches: [200, 401],
-    },
-    {
-      name: "POST /api/user/creator-register",
+    }),
+    jsonForm({
+      path: "/api/user/creator-register",
       runs: 40,
-      requests: ({ w }) =>
-        post(
-          "/api/user/creator-register",
-          bodyFor(
-            fc.record({
-              name: plausibleName,
-              email: plausibleEmail,
-              password: plausiblePassword,
-              ...creatorFields,
-            }),
-            ["name", "email", "password", "bio", "socials", "payoutEmail"],
-          ),
-          headers(w, both(w), "ignored"),
-        ),
-      examples: () => [
+      body: () =>
+        fc.record({
+          name: plausibleName,
+          email: plausibleEmail,
+          password: plausiblePassword,
+          ...creatorFields,
+        }),
+      fields: ["name", "email", "password", "bio", "socials", "payoutEmail"],
+      callers: both,
+      auth: "ignored",
+      valid: () => [
         valid("/api/user/creator-register", {
           name: "👩‍🎨 Zoë ‮evil",
           email: "zoe@example.com",
@@ -520,25 +496,17 @@ describeEndpoints<Given>("hostile input: accounts and creators", {
       ],
       reaches: [200, 400],
       after: codesWellFormed,
-    },
-    {
-      name: "POST /api/user/creator/update",
+    }),
+    jsonForm({
+      path: "/api/user/creator/update",
       runs: 60,
-      requests: ({ w }) =>
-        post(
-          "/api/user/creator/update",
-          bodyFor(fc.record({ name: plausibleName, email: plausibleEmail, ...creatorFields }), [
-            "name",
-            "email",
-            "bio",
-            "socials",
-            "payoutEmail",
-          ]),
-          headers(w, both(w), "required"),
-        ),
+      body: () => fc.record({ name: plausibleName, email: plausibleEmail, ...creatorFields }),
+      fields: ["name", "email", "bio", "socials", "payoutEmail"],
+      callers: both,
+      auth: "required",
       // Both profile endpoints share one limit per account, which the fuzz may spend for the
       // world's creator: the example signs in as a creator of its own.
-      examples: ({ x }) => [
+      valid: ({ x }) => [
         valid(
           "/api/user/creator/update",
           {
@@ -554,35 +522,27 @@ describeEndpoints<Given>("hostile input: accounts and creators", {
       ],
       reaches: [200, 401],
       after: codesWellFormed,
-    },
-    {
-      name: "POST /api/user/validate-affiliate",
+    }),
+    jsonForm({
+      path: "/api/user/validate-affiliate",
       runs: 60,
-      requests: ({ w }) =>
-        post(
-          "/api/user/validate-affiliate",
-          bodyFor(
-            fc.record({
-              code: fc.oneof(
-                fc.constantFrom(
-                  w.creator.code,
-                  w.creator.code.toLowerCase(),
-                  ` ${w.creator.code}\t`,
-                ),
-                fc.stringMatching(/^[A-Z0-9]{6,12}$/),
-                hostileText,
-              ),
-            }),
-            ["code"],
+      body: ({ w }) =>
+        fc.record({
+          code: fc.oneof(
+            fc.constantFrom(w.creator.code, w.creator.code.toLowerCase(), ` ${w.creator.code}\t`),
+            fc.stringMatching(/^[A-Z0-9]{6,12}$/),
+            hostileText,
           ),
-          headers(w, both(w), "optional"),
-        ),
-      examples: ({ w }) => [valid("/api/user/validate-affiliate", { code: w.creator.code })],
+        }),
+      fields: ["code"],
+      callers: both,
+      auth: "optional",
+      valid: ({ w }) => [valid("/api/user/validate-affiliate", { code: w.creator.code })],
       never: (a) => {
         if (a.status === 200) expect(typeof a.json?.valid).toBe("boolean");
       },
       reaches: [200, 401],
-    },
+    }),
     payoutDetailsRow,
     // The email-change link answers a small HTML page, never a 5xx, whatever is sent to it: a
     // real pending link, a used one, made-up and garbage tokens, any method.
