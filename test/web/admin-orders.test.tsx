@@ -50,6 +50,22 @@ const card = (name: string) => {
   return within(section);
 };
 
+/** Opens the refund dialog on the order page and asks to refund the rest ($122.75). */
+async function refundTheRest() {
+  await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+  await press("Refund");
+  const dialog = within(await screen.findByRole("dialog"));
+  fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
+  fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+  return dialog;
+}
+
+/** The request keys of the refunds asked for. */
+const refundKeys = (api: { callsTo: (method: string, path: string) => Call[] }) =>
+  api
+    .callsTo("POST", `${ORDER}/refund`)
+    .map((call) => (call.body as { requestKey: string }).requestKey);
+
 describe("the order queue", () => {
   it("asks for the unshipped orders, oldest first, and shows each one", async () => {
     signIn();
@@ -718,11 +734,7 @@ describe("refunds", () => {
         refundOk(122.75),
       ]),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
-    await press("Refund");
-    const dialog = within(await screen.findByRole("dialog"));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+    const dialog = await refundTheRest();
     expect(
       await dialog.findByText(
         "Another refund of this order is in progress; reload the order and try again",
@@ -730,9 +742,7 @@ describe("refunds", () => {
     ).toBeTruthy();
     fireEvent.click(await dialog.findByRole("button", { name: "Refund $122.75" }));
     await waitFor(() => expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(2));
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys[0]).toBe(keys[1]);
     expect(api.callsTo("POST", `${ORDER}/refund`)[0]?.body).toMatchObject({
       amount: 122.75,
@@ -746,19 +756,13 @@ describe("refunds", () => {
     const { api } = openOrder(makeOrder(), {
       [`POST ${ORDER}/refund`]: () => json(409, { success: false, message: busy }),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     for (const _ of [1, 2]) {
-      await press("Refund");
-      const dialog = within(await screen.findByRole("dialog"));
-      fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-      fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+      const dialog = await refundTheRest();
       await dialog.findByText(busy);
       fireEvent.click(await dialog.findByRole("button", { name: "Cancel" }));
       await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     }
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -774,19 +778,13 @@ describe("refunds", () => {
         refundOk(122.75),
       ]),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
-    await press("Refund");
-    const dialog = within(await screen.findByRole("dialog"));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+    const dialog = await refundTheRest();
     expect(
       await dialog.findByText("Stripe refused the refund: Your card was declined"),
     ).toBeTruthy();
     fireEvent.click(await dialog.findByRole("button", { name: "Refund $122.75" }));
     expect(await screen.findByText("Refunded $122.75; the customer was emailed")).toBeTruthy();
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });

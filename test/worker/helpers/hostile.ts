@@ -1110,7 +1110,7 @@ export async function expectInvariants({ productIds, adminId }: InvariantScope):
     ),
     // Privilege escalation: any admin but the world's own, or any other role.
     rolesBeyondUserCreatorAndTheAdmin: await bound(
-      `SELECT id, role FROM users
+      `SELECT id, role, email FROM users
        WHERE role NOT IN ('user', 'creator') AND NOT (role = 'admin' AND id = ?)`,
       adminId,
     ),
