@@ -66,6 +66,21 @@ const refundKeys = (api: { callsTo: (method: string, path: string) => Call[] }) 
     .callsTo("POST", `${ORDER}/refund`)
     .map((call) => (call.body as { requestKey: string }).requestKey);
 
+/** A refund that went through, as the order's answer lists it. */
+const makeRefund = (overrides: Partial<AdminOrderDto["refunds"][number]>) => ({
+  _id: "r1",
+  amount: 0,
+  reason: "",
+  status: "succeeded" as const,
+  restockLines: [],
+  cancel: false,
+  stripeRefundId: "re_1",
+  error: null,
+  actorEmail: "owner@example.com",
+  createdAt: "2026-11-21T00:00:00.000Z",
+  ...overrides,
+});
+
 describe("the order queue", () => {
   it("asks for the unshipped orders, oldest first, and shows each one", async () => {
     signIn();
@@ -328,20 +343,7 @@ describe("an order's page", () => {
       makeOrder({
         refunded: 22,
         refundable: 100.75,
-        refunds: [
-          {
-            _id: "r1",
-            amount: 22,
-            reason: "requested_by_customer",
-            status: "succeeded",
-            restockLines: [],
-            cancel: false,
-            stripeRefundId: "re_1",
-            error: null,
-            actorEmail: "owner@example.com",
-            createdAt: "2026-11-21T00:00:00.000Z",
-          },
-        ],
+        refunds: [makeRefund({ amount: 22, reason: "requested_by_customer" })],
         events: [
           {
             at: "2026-11-22T00:00:00.000Z",
@@ -609,18 +611,7 @@ describe("refunds", () => {
   const refundOk = (amount: number) => () =>
     json(200, {
       success: true,
-      refund: {
-        _id: "r1",
-        amount,
-        reason: "",
-        status: "succeeded",
-        restockLines: [],
-        cancel: false,
-        stripeRefundId: "re_1",
-        error: null,
-        actorEmail: "owner@example.com",
-        createdAt: "2026-11-21T00:00:00.000Z",
-      },
+      refund: makeRefund({ amount }),
       order: refunded(amount),
     });
 
