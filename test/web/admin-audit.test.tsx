@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { changesOf, describeAction } from "../../web/admin/activity/audit-format";
+import type { AuditEntryDto } from "../../worker/contracts/admin";
 import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
 import {
   CATEGORY_ID,
@@ -20,6 +21,13 @@ const NAMES = new Map([
   [CATEGORY_ID, "Copper Water Bottles"],
   ["b".repeat(24), "Wind Chimes"],
 ]);
+
+/** Signed in, on the audit log, which holds `entries`. */
+function openAudit(entries: AuditEntryDto[]) {
+  signIn();
+  stubAdminApi({ ...OPEN, "GET /api/admin/audit": () => json(200, { success: true, entries }) });
+  renderAdmin("/audit");
+}
 
 describe("an audit entry's changes", () => {
   it("reads a product edit as before → after: dollars, names, Yes/No, statuses", () => {
@@ -290,38 +298,29 @@ describe("Activity", () => {
   });
 
   it("says which order an entry is about, and its codes in words", async () => {
-    signIn();
     const orderId = "6a1b2c3d4e5f60718293a4b5";
-    stubAdminApi({
-      ...OPEN,
-      "GET /api/admin/audit": () =>
-        json(200, {
-          success: true,
-          entries: [
-            makeEntry({
-              id: "o1",
-              entity: "order",
-              entityId: orderId,
-              action: "refund",
-              after: {
-                amount: 22,
-                reason: "requested_by_customer",
-                restock: [{ productId: PRODUCT_ID, quantity: 2 }],
-                stripeRefundId: "re_test_1",
-              },
-            }),
-            makeEntry({
-              id: "c1",
-              entity: "creator",
-              entityId: "5eed5eed5eed5eed5eed5e01",
-              action: "status",
-              before: { status: "pending", note: "" },
-              after: { status: "approved", note: "" },
-            }),
-          ],
-        }),
-    });
-    renderAdmin("/audit");
+    openAudit([
+      makeEntry({
+        id: "o1",
+        entity: "order",
+        entityId: orderId,
+        action: "refund",
+        after: {
+          amount: 22,
+          reason: "requested_by_customer",
+          restock: [{ productId: PRODUCT_ID, quantity: 2 }],
+          stripeRefundId: "re_test_1",
+        },
+      }),
+      makeEntry({
+        id: "c1",
+        entity: "creator",
+        entityId: "5eed5eed5eed5eed5eed5e01",
+        action: "status",
+        before: { status: "pending", note: "" },
+        after: { status: "approved", note: "" },
+      }),
+    ]);
     const refund = (await screen.findByText("Refund made")).closest("li");
     const creator = screen.getByText("Creator status changed").closest("li");
     if (!refund || !creator) throw new Error("no entries");
@@ -336,31 +335,22 @@ describe("Activity", () => {
   });
 
   it("shows who signed in and downloaded what, each download linked to its payout", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
-      "GET /api/admin/audit": () =>
-        json(200, {
-          success: true,
-          entries: [
-            makeEntry({
-              id: "x1",
-              entity: "payout",
-              entityId: "c".repeat(24),
-              action: "export.paypal",
-              after: { file: "payout-CCCCCCCC-paypal.csv", lines: 1, totalCents: 5900 },
-            }),
-            makeEntry({
-              id: "x2",
-              entity: "account",
-              entityId: "u-admin",
-              action: "sign_in",
-              after: { network: "203.0.113.0/24" },
-            }),
-          ],
-        }),
-    });
-    renderAdmin("/audit");
+    openAudit([
+      makeEntry({
+        id: "x1",
+        entity: "payout",
+        entityId: "c".repeat(24),
+        action: "export.paypal",
+        after: { file: "payout-CCCCCCCC-paypal.csv", lines: 1, totalCents: 5900 },
+      }),
+      makeEntry({
+        id: "x2",
+        entity: "account",
+        entityId: "u-admin",
+        action: "sign_in",
+        after: { network: "203.0.113.0/24" },
+      }),
+    ]);
     const download = (await screen.findByText("PayPal file downloaded")).closest("li");
     const signedIn = screen.getByText("Signed in").closest("li");
     if (!download || !signedIn) throw new Error("no entries");

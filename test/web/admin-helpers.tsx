@@ -13,6 +13,7 @@ import type { ContactMessageDto, ContactReplyDto } from "../../worker/contracts/
 import type { AdminOrderDto, AdminOrderSummaryDto } from "../../worker/contracts/admin-orders";
 import type { GstLineDto, GstReportDto, SummaryDto } from "../../worker/contracts/admin-reports";
 import { json } from "./account-helpers";
+import { ADDRESS } from "./order-helpers";
 
 export { json };
 
@@ -258,18 +259,7 @@ export function makeOrder(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto
     shippedAt: null,
     email: "asha@example.com",
     userId: "u-asha",
-    address: {
-      firstName: "Asha",
-      lastName: "Rao",
-      email: "asha@example.com",
-      street: "12 Fig Tree Lane",
-      street2: "Unit 4",
-      city: "Brisbane",
-      state: "QLD",
-      zipcode: "4000",
-      country: "Australia",
-      phone: "0400 123 456",
-    },
+    address: ADDRESS,
     items: [
       {
         productId: PRODUCT_ID,

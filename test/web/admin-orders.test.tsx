@@ -50,6 +50,37 @@ const card = (name: string) => {
   return within(section);
 };
 
+/** Opens the refund dialog on the order page and asks to refund the rest ($122.75). */
+async function refundTheRest() {
+  await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+  await press("Refund");
+  const dialog = within(await screen.findByRole("dialog"));
+  fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
+  fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+  return dialog;
+}
+
+/** The request keys of the refunds asked for. */
+const refundKeys = (api: { callsTo: (method: string, path: string) => Call[] }) =>
+  api
+    .callsTo("POST", `${ORDER}/refund`)
+    .map((call) => (call.body as { requestKey: string }).requestKey);
+
+/** A refund that went through, as the order's answer lists it. */
+const makeRefund = (overrides: Partial<AdminOrderDto["refunds"][number]>) => ({
+  _id: "r1",
+  amount: 0,
+  reason: "",
+  status: "succeeded" as const,
+  restockLines: [],
+  cancel: false,
+  stripeRefundId: "re_1",
+  error: null,
+  actorEmail: "owner@example.com",
+  createdAt: "2026-11-21T00:00:00.000Z",
+  ...overrides,
+});
+
 describe("the order queue", () => {
   it("asks for the unshipped orders, oldest first, and shows each one", async () => {
     signIn();
@@ -312,20 +343,7 @@ describe("an order's page", () => {
       makeOrder({
         refunded: 22,
         refundable: 100.75,
-        refunds: [
-          {
-            _id: "r1",
-            amount: 22,
-            reason: "requested_by_customer",
-            status: "succeeded",
-            restockLines: [],
-            cancel: false,
-            stripeRefundId: "re_1",
-            error: null,
-            actorEmail: "owner@example.com",
-            createdAt: "2026-11-21T00:00:00.000Z",
-          },
-        ],
+        refunds: [makeRefund({ amount: 22, reason: "requested_by_customer" })],
         events: [
           {
             at: "2026-11-22T00:00:00.000Z",
@@ -593,18 +611,7 @@ describe("refunds", () => {
   const refundOk = (amount: number) => () =>
     json(200, {
       success: true,
-      refund: {
-        _id: "r1",
-        amount,
-        reason: "",
-        status: "succeeded",
-        restockLines: [],
-        cancel: false,
-        stripeRefundId: "re_1",
-        error: null,
-        actorEmail: "owner@example.com",
-        createdAt: "2026-11-21T00:00:00.000Z",
-      },
+      refund: makeRefund({ amount }),
       order: refunded(amount),
     });
 
@@ -718,11 +725,7 @@ describe("refunds", () => {
         refundOk(122.75),
       ]),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
-    await press("Refund");
-    const dialog = within(await screen.findByRole("dialog"));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+    const dialog = await refundTheRest();
     expect(
       await dialog.findByText(
         "Another refund of this order is in progress; reload the order and try again",
@@ -730,9 +733,7 @@ describe("refunds", () => {
     ).toBeTruthy();
     fireEvent.click(await dialog.findByRole("button", { name: "Refund $122.75" }));
     await waitFor(() => expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(2));
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys[0]).toBe(keys[1]);
     expect(api.callsTo("POST", `${ORDER}/refund`)[0]?.body).toMatchObject({
       amount: 122.75,
@@ -746,19 +747,13 @@ describe("refunds", () => {
     const { api } = openOrder(makeOrder(), {
       [`POST ${ORDER}/refund`]: () => json(409, { success: false, message: busy }),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     for (const _ of [1, 2]) {
-      await press("Refund");
-      const dialog = within(await screen.findByRole("dialog"));
-      fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-      fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+      const dialog = await refundTheRest();
       await dialog.findByText(busy);
       fireEvent.click(await dialog.findByRole("button", { name: "Cancel" }));
       await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     }
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -774,19 +769,13 @@ describe("refunds", () => {
         refundOk(122.75),
       ]),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
-    await press("Refund");
-    const dialog = within(await screen.findByRole("dialog"));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+    const dialog = await refundTheRest();
     expect(
       await dialog.findByText("Stripe refused the refund: Your card was declined"),
     ).toBeTruthy();
     fireEvent.click(await dialog.findByRole("button", { name: "Refund $122.75" }));
     expect(await screen.findByText("Refunded $122.75; the customer was emailed")).toBeTruthy();
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });

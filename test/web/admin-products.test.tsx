@@ -134,15 +134,23 @@ describe("the product list", () => {
   });
 });
 
+const NEW_ID = "d".repeat(24);
+
+/** Signed in, with an API that creates "Brass Bell" (a draft, NEW_ID) and serves it back. */
+function newProductApi(routes: Parameters<typeof stubAdminApi>[0] = {}) {
+  signIn();
+  const created = makeProduct({ _id: NEW_ID, name: "Brass Bell", status: "draft" });
+  return stubAdminApi({
+    ...OPEN,
+    "POST /api/admin/products": () => productAnswer(created),
+    [`GET /api/admin/products/${NEW_ID}`]: () => productAnswer(created),
+    ...routes,
+  });
+}
+
 describe("the product editor", () => {
   it("refuses a final price above the original, and creates the product in dollars", async () => {
-    signIn();
-    const created = makeProduct({ _id: "d".repeat(24), name: "Brass Bell", status: "draft" });
-    const api = stubAdminApi({
-      ...OPEN,
-      "POST /api/admin/products": () => productAnswer(created),
-      [`GET /api/admin/products/${"d".repeat(24)}`]: () => productAnswer(created),
-    });
+    const api = newProductApi();
     const { router } = renderAdmin("/products/new");
     expect(await screen.findByRole("heading", { name: "New product" })).toBeTruthy();
     await screen.findByRole("option", { name: "Wind Chimes" });
@@ -194,7 +202,7 @@ describe("the product editor", () => {
       stock: 12,
     });
     // Photos need the product to exist: its own page opens.
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${"d".repeat(24)}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${NEW_ID}`));
     expect(await screen.findByRole("heading", { name: "Photos" })).toBeTruthy();
   });
 
@@ -262,12 +270,7 @@ describe("the product editor", () => {
   });
 
   it("takes a price without a sale once, and ends a sale by unticking it", async () => {
-    signIn();
-    const created = makeProduct({ _id: "d".repeat(24), name: "Brass Bell", status: "draft" });
-    const api = stubAdminApi({
-      ...OPEN,
-      "POST /api/admin/products": () => productAnswer(created),
-      [`GET /api/admin/products/${"d".repeat(24)}`]: () => productAnswer(created),
+    const api = newProductApi({
       [`GET /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(makeProduct()),
       [`POST /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(makeProduct()),
     });

@@ -22,16 +22,9 @@ import {
   users,
 } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
-import { adminSession, asUser, creatorSession, register, setRole } from "./helpers/accounts";
+import { adminSession, asUser, call, creatorSession, register, setRole } from "./helpers/accounts";
 import { address } from "./helpers/checkout";
 import { api, callWorker, createCategory, createProduct, db } from "./helpers/factories";
-
-const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { token }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 const productBody = (category: string, overrides: Record<string, unknown> = {}) => ({
   name: "Brass Temple Bell",

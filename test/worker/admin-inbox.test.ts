@@ -18,15 +18,8 @@ import {
 } from "../../worker/db/schema";
 import { brisbaneDate } from "../../worker/lib/brisbane-time";
 import { newId } from "../../worker/lib/ids";
-import { adminSession, creatorSession, register } from "./helpers/accounts";
+import { adminSession, call, creatorSession, register } from "./helpers/accounts";
 import { callWorker, db, outbox } from "./helpers/factories";
-
-const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { token }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 const MINUTE = 60_000;
 

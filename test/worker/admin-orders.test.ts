@@ -19,16 +19,9 @@ import {
   stripeReversals,
 } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
-import { adminSession, asUser, register } from "./helpers/accounts";
+import { adminSession, asUser, call, register } from "./helpers/accounts";
 import { address, openSession, paidOrder } from "./helpers/checkout";
 import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
-
-const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { token }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 async function shop() {
   const cat = await createCategory();

@@ -6,7 +6,6 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { decodeJwt } from "jose";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import type { CreatorStats } from "../../worker/contracts/account";
 import { createDb } from "../../worker/db/client";
 import {
   affiliateClicks,
@@ -21,7 +20,7 @@ import { AppError } from "../../worker/lib/app-error";
 import { d1ClickRecorder, hourBucket } from "../../worker/modules/creators/clicks";
 import { freeAffiliateCode } from "../../worker/modules/creators/codes";
 import { creatorHoldMs } from "../../worker/modules/creators/commissions";
-import { asUser, creatorBody, creatorSession, register } from "./helpers/accounts";
+import { asUser, creatorBody, creatorSession, creatorStats, register } from "./helpers/accounts";
 import {
   address,
   deliver,
@@ -50,15 +49,6 @@ async function product(priceCents = 3995) {
   const cat = await createCategory();
   return createProduct(cat.id, { finalPriceCents: priceCents });
 }
-
-const stats = async (token: string) =>
-  (
-    await (
-      await asUser(token, "/api/user/creator/me", undefined, "GET")
-    ).json<{
-      creator: { stats: CreatorStats };
-    }>()
-  ).creator.stats;
 
 const orderRow = async () => (await db().select().from(orders))[0];
 
@@ -209,7 +199,7 @@ describe("creator links", () => {
     const rows = await clickRows();
     expect(rows.filter((r) => r.creatorId === one.userId)).toHaveLength(1);
     expect(rows.filter((r) => r.creatorId === many.userId)).toHaveLength(1000);
-    expect((await stats(many.accessToken)).clicks).toBe(1000);
+    expect((await creatorStats(many.accessToken)).clicks).toBe(1000);
   }, 60_000);
 });
 
@@ -570,7 +560,7 @@ describe("commissions", () => {
     });
     let [row] = await db().select().from(commissions);
     expect(row).toMatchObject({ amountCents: 699, reversedCents: 175, status: "approved" });
-    let s = await stats(creator.accessToken);
+    let s = await creatorStats(creator.accessToken);
     expect(s).toMatchObject({
       sales: 1,
       earnings: 5.24,
@@ -585,7 +575,7 @@ describe("commissions", () => {
     [row] = await db().select().from(commissions);
     expect(row).toMatchObject({ reversedCents: 699, status: "reversed" });
     expect((await orderRow())?.refundedCents).toBe(8789);
-    s = await stats(creator.accessToken);
+    s = await creatorStats(creator.accessToken);
     expect(s).toMatchObject({ sales: 0, earnings: 0 });
   });
 
@@ -637,7 +627,7 @@ describe("creator stats", () => {
     await stripe().refunds.create({ payment_intent: pi });
     await deliver((await refundEvents(pi))[0] as Stripe.Event);
 
-    const s = await stats(creator.accessToken);
+    const s = await creatorStats(creator.accessToken);
     const clicks = await clickRows();
     const rows = await db()
       .select()

@@ -25,6 +25,7 @@ import { newId } from "../../worker/lib/ids";
 import {
   adminSession,
   asUser,
+  call,
   creatorSession,
   pendingCreator,
   register,
@@ -43,13 +44,6 @@ import { callWorker, createCategory, createProduct, db, postJson } from "./helpe
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-
-const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { token }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 const decide = (token: string, id: string, body: Record<string, unknown>) =>
   call(token, "POST", `/api/admin/creators/${id}`, body);

@@ -13,15 +13,8 @@ import {
 } from "../../worker/contracts/admin-catalogue";
 import { auditLog, products } from "../../worker/db/schema";
 import { seedShop } from "../../worker/seed/seed";
-import { adminSession } from "./helpers/accounts";
-import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
-
-const call = (token: string, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+import { adminSession, call } from "./helpers/accounts";
+import { createCategory, createProduct, db } from "./helpers/factories";
 
 const lowList = async (token: string) => {
   const res = await call(token, "GET", "/api/admin/stock/low");

@@ -41,6 +41,7 @@ import {
   BANK_DETAILS,
   createdPayout,
   createPayout,
+  creatorWithSale,
   givePayoutDetails,
   payableSale,
 } from "./helpers/payouts";
@@ -349,10 +350,10 @@ describe("a payout batch", () => {
   });
 
   it("never takes a commission still inside its hold", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    const { commission } = await payableSale(creator.code);
+    const {
+      admin,
+      sale: { commission },
+    } = await creatorWithSale();
     // A second sale whose hold has not passed (the cron has not approved it).
     await db()
       .update(commissions)
@@ -585,10 +586,8 @@ describe("the bank and PayPal files", () => {
 
 describe("marking a batch paid", () => {
   it("pays once: commissions paid, one remittance per creator, the profile shows it", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    const { order } = await payableSale(creator.code);
+    const { admin, creator, sale } = await creatorWithSale();
+    const { order } = sale;
     const payout = await createdPayout(admin.accessToken);
 
     const answers = await Promise.all([1, 2, 3].map(() => markPaid(admin.accessToken, payout._id)));
@@ -636,10 +635,7 @@ describe("marking a batch paid", () => {
   });
 
   it("shows a batch not yet paid as processing, and a cancelled one gives its commissions back", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    await payableSale(creator.code);
+    const { admin, creator } = await creatorWithSale();
     const payout = await createdPayout(admin.accessToken);
     expect((await creatorMe(creator.accessToken)).balance).toEqual({
       pending: 0,
@@ -662,10 +658,7 @@ describe("marking a batch paid", () => {
 
 describe("a refund after a payout", () => {
   it("is carried as a negative balance into the next payout, never lost", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    const first = await payableSale(creator.code); // $59.00
+    const { admin, creator, sale: first } = await creatorWithSale(); // $59.00
     const p1 = await createdPayout(admin.accessToken);
     await markPaid(admin.accessToken, p1._id);
 
@@ -697,10 +690,7 @@ describe("a refund after a payout", () => {
   });
 
   it("keeps a suspended creator's earned commission payable", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    await payableSale(creator.code);
+    const { admin, creator } = await creatorWithSale();
     await setCreatorStatus(creator.userId, "suspended");
     const payout = await createdPayout(admin.accessToken);
     expect(payout.lines.map((l) => l.creatorId)).toEqual([creator.userId]);

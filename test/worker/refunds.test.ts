@@ -130,6 +130,13 @@ async function moneyOf(orderId: string) {
   };
 }
 
+/** Stripe made one refund of the payment, D1 holds it as succeeded, and the order says `cents`. */
+async function expectOneRefund(paymentIntent: string, orderId: string, cents: number) {
+  expect(await refundEvents(paymentIntent)).toHaveLength(1);
+  expect((await refundRows(orderId)).map((r) => r.status)).toEqual(["succeeded"]);
+  expect((await orderRow(orderId))?.refundedCents).toBe(cents);
+}
+
 describe("who may refund and cancel", () => {
   it("answers 401 without a token, 403 to shoppers and creators, 404 and 409 for orders it cannot refund", async () => {
     const { order } = await placeOrder();
@@ -449,9 +456,7 @@ describe("money never goes out twice", () => {
     );
     expect(new Set(ids.map((r) => r._id)).size).toBe(1);
     expect(new Set(ids.map((r) => r.stripeRefundId)).size).toBe(1);
-    expect(await refundEvents(paymentIntent)).toHaveLength(1);
-    expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["succeeded"]);
-    expect((await orderRow(order.id))?.refundedCents).toBe(2500);
+    await expectOneRefund(paymentIntent, order.id, 2500);
     expect(await refundMails()).toHaveLength(1);
     expect(await db().select().from(auditLog).where(eq(auditLog.action, "refund"))).toHaveLength(1);
   });
@@ -467,9 +472,7 @@ describe("money never goes out twice", () => {
     const late = await refunded(await refund(admin.accessToken, order.id, { amount: 25 }));
     const [row] = await refundRows(order.id);
     expect(late.refund._id).toBe(row?.id);
-    expect(await refundEvents(paymentIntent)).toHaveLength(1);
-    expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["succeeded"]);
-    expect((await orderRow(order.id))?.refundedCents).toBe(2500);
+    await expectOneRefund(paymentIntent, order.id, 2500);
   });
 
   it("concurrent requests with different keys: one refunds, the others are refused", async () => {
@@ -487,9 +490,7 @@ describe("money never goes out twice", () => {
     );
     const left = M.refundTooLarge(formatCents(order.totalCents - 6000));
     for (const m of refusals) expect([M.refundInProgress, left]).toContain(m);
-    expect(await refundEvents(paymentIntent)).toHaveLength(1);
-    expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["succeeded"]);
-    expect((await orderRow(order.id))?.refundedCents).toBe(6000);
+    await expectOneRefund(paymentIntent, order.id, 6000);
   });
 
   it("a retry with the same key after success returns the same refund and refunds nothing", async () => {

@@ -4,9 +4,8 @@
 // signed events, as Stripe would deliver them.
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import type { CreatorStats } from "../../worker/contracts/account";
 import { commissions, emailOutbox, orders, stripeEvents } from "../../worker/db/schema";
-import { asUser, creatorSession } from "./helpers/accounts";
+import { creatorSession, creatorStats } from "./helpers/accounts";
 import { deliver, eventFor, openSession, pay, refundEvents, stripe } from "./helpers/checkout";
 import { createCategory, createProduct, db } from "./helpers/factories";
 
@@ -93,15 +92,6 @@ async function money() {
     status: commission?.status,
   };
 }
-
-const stats = async (token: string) =>
-  (
-    await (
-      await asUser(token, "/api/user/creator/me", undefined, "GET")
-    ).json<{
-      creator: { stats: CreatorStats };
-    }>()
-  ).creator.stats;
 
 const outcomeOf = async (res: Response) => (await res.json<{ outcome: string }>()).outcome;
 
@@ -269,7 +259,7 @@ describe("closing a dispute", () => {
       reversed: COMMISSION,
       status: "reversed",
     });
-    expect(await stats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
+    expect(await creatorStats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
 
     const won = disputeEvent("charge.dispute.closed", { ...dispute, status: "won", at: at + 60 });
     await Promise.all(Array.from({ length: 5 }, () => deliver(won)));
@@ -280,7 +270,7 @@ describe("closing a dispute", () => {
       status: "approved",
     };
     expect(await money()).toEqual(restored);
-    expect(await stats(creator.accessToken)).toMatchObject({
+    expect(await creatorStats(creator.accessToken)).toMatchObject({
       sales: 1,
       earnings: (COMMISSION - share(2197)) / 100,
     });
@@ -321,7 +311,7 @@ describe("closing a dispute", () => {
     expect(await money()).toEqual(reversed);
     await Promise.all([deliver(opened), deliver(lost), deliver(opened)]);
     expect(await money()).toEqual(reversed);
-    expect(await stats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
+    expect(await creatorStats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
   });
 
   it("lost after a partial refund: both stay counted", async () => {

@@ -1,6 +1,7 @@
 // Accounts for tests: register through the API, read the refresh cookie, call with a token.
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
+import type { CreatorStats } from "../../../worker/contracts/account";
 import type { CreatorStatus } from "../../../worker/contracts/admin-creators";
 import { creatorProfiles, users } from "../../../worker/db/schema";
 import { callWorker, db, ORIGIN, postJson } from "./factories";
@@ -50,6 +51,24 @@ export const asUser = (token: string, path: string, body?: unknown, method = "PO
     headers: { "content-type": "application/json", token },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+
+/** A JSON call with `method`, as the signed-in user when a token is given. */
+export const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
+  callWorker(path, {
+    method,
+    headers: { "content-type": "application/json", ...(token && { token }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** A creator's own stats, as their account page reads them. */
+export const creatorStats = async (token: string) =>
+  (
+    await (
+      await asUser(token, "/api/user/creator/me", undefined, "GET")
+    ).json<{
+      creator: { stats: CreatorStats };
+    }>()
+  ).creator.stats;
 
 /** POST /api/refresh from the shop's page with the given refresh cookie. */
 export const refresh = (cookie: string, origin = ORIGIN) =>
