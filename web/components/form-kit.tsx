@@ -56,6 +56,28 @@ export interface FieldProps {
   className?: string;
 }
 
+/** The ids of the notes FieldNotes shows, for the control's aria-describedby. */
+const notesOf = (id: string, hint: ReactNode, error: string | undefined) =>
+  [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+
+/** A control's hint and error, below it, with the ids its aria-describedby names. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {fieldMessage(error)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** The frame every control sits in: the label above, then the control, its hint and its error. */
 export function Field({
   label,
@@ -67,7 +89,7 @@ export function Field({
   children,
 }: FieldProps & { children: (aria: ControlAria) => ReactNode }) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  const describedBy = notesOf(id, hint, error);
   const aria: ControlAria = { id };
   if (error) aria["aria-invalid"] = true;
   if (describedBy) aria["aria-describedby"] = describedBy;
@@ -79,16 +101,7 @@ export function Field({
         {optional ? <span className="field-optional"> (optional)</span> : null}
       </label>
       {children(aria)}
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {fieldMessage(error)}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -212,7 +225,7 @@ export function CheckboxField({
   ...control
 }: Omit<FieldProps, "optional" | "wide" | "className"> & Binding & { disabled?: boolean }) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  const describedBy = notesOf(id, hint, error);
   return (
     <div className="field field-check">
       <input
@@ -227,16 +240,7 @@ export function CheckboxField({
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {fieldMessage(error)}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
