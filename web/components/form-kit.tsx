@@ -78,6 +78,12 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?:
   );
 }
 
+/** A field's props split into its frame's (Field) and its control's. */
+function framed<P extends FieldProps>(props: P) {
+  const { label, hint, error, optional, wide, className, ...control } = props;
+  return [{ label, hint, error, optional, wide, className }, control] as const;
+}
+
 /** The frame every control sits in: the label above, then the control, its hint and its error. */
 export function Field({
   label,
@@ -124,22 +130,17 @@ export interface TextFieldProps extends FieldProps, Binding {
 
 /** A text box (or a multi-line one); a password is masked, with a Show/Hide toggle. */
 export function TextField({
-  label,
-  hint,
-  error,
-  optional,
-  wide,
-  className,
   multiline,
   rows = 4,
   prefix,
   type = "text",
   required,
-  ...control
+  ...props
 }: TextFieldProps) {
   const [shown, setShown] = useState(false);
+  const [{ wide, ...frame }, control] = framed(props);
   const common = { className: "field-input", required, ...control };
-  const frame = { label, hint, error, optional, className };
+  const { label } = frame;
   if (multiline) {
     return (
       <Field {...frame} wide>
@@ -188,19 +189,10 @@ export interface SelectFieldProps extends FieldProps, Binding {
   placeholder?: string;
 }
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  optional,
-  wide,
-  className,
-  options,
-  placeholder,
-  ...control
-}: SelectFieldProps) {
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const [frame, control] = framed(props);
   return (
-    <Field {...{ label, hint, error, optional, wide, className }}>
+    <Field {...frame}>
       {(aria) => (
         <select className="field-input field-select" {...aria} {...control}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

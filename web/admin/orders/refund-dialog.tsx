@@ -24,7 +24,7 @@ import { Thumb } from "../components/thumb";
 import { useDialogForm } from "../lib/use-dialog-action";
 import { typedDollars } from "../products/product-values";
 import { refundOrder } from "./api";
-import { amountText, useRequestKey } from "./order-format";
+import { amountText, type OrderDialogProps, useRequestKey } from "./order-format";
 
 /** 0, 1, … up to the units a line sold. */
 const unitChoices = (quantity: number) => Array.from({ length: quantity + 1 }, (_, n) => n);
@@ -68,14 +68,8 @@ function refundToast(refund: RefundDto, notified: boolean) {
   }
 }
 
-interface RefundDialogProps {
-  order: AdminOrderDto;
-  onOrder: (order: AdminOrderDto) => void;
-  onClose: () => void;
-}
-
 /** Render it only while it is open: each opening is a new request key. */
-export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
+export function RefundDialog({ order, onOrder, onClose }: OrderDialogProps) {
   const requestKey = useRequestKey();
 
   const initial: Record<string, string> = {
