@@ -6,6 +6,7 @@ import { Navigation } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
 import "swiper/css";
 import "swiper/css/navigation";
+import "../../../components/shapes.css";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
 import { ArrowRightIcon } from "../../../components/icons";
 import { ProductCard } from "./product-card";
@@ -30,7 +31,7 @@ function Arrow(props: {
     <button
       ref={props.ref}
       type="button"
-      className={`carousel-arrow is-${props.side}`}
+      className={`carousel-arrow round-button is-${props.side}`}
       aria-label={props.label}
       aria-controls={props.controls}
     >
