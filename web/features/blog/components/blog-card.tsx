@@ -59,12 +59,12 @@ export function BlogCard({ post, eager }: BlogCardProps) {
 export function BlogCardSkeleton() {
   return (
     <div className="blog-card lift-card is-skeleton" aria-hidden="true">
-      <div className="blog-card-media" />
+      <div className="blog-card-media shimmer" />
       <div className="blog-card-body">
-        <span className="blog-skeleton-line is-short" />
-        <span className="blog-skeleton-line is-title" />
-        <span className="blog-skeleton-line" />
-        <span className="blog-skeleton-line" />
+        <span className="blog-skeleton-line shimmer is-short" />
+        <span className="blog-skeleton-line shimmer is-title" />
+        <span className="blog-skeleton-line shimmer" />
+        <span className="blog-skeleton-line shimmer" />
       </div>
     </div>
   );

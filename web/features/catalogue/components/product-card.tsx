@@ -55,7 +55,7 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
 export function ProductCardSkeleton() {
   return (
     <div className="product-card lift-card is-skeleton" aria-hidden="true">
-      <div className="product-card-media" />
+      <div className="product-card-media shimmer" />
       <div className="product-card-body">
         <span className="skeleton-line" />
         <span className="skeleton-line is-short" />
