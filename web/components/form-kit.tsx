@@ -257,6 +257,11 @@ export const EmailField = ({ label = "Email", ...props }: PresetProps) => (
   />
 );
 
+/** An amount in dollars: "$" before it, the decimal keypad, nothing the browser fills. */
+export const DollarsField = (props: TextFieldProps) => (
+  <TextField prefix="$" inputMode="decimal" autoComplete="off" {...props} />
+);
+
 /**
  * A password, masked, required and capped. A new password (`isNew`) says the minimum and lets the
  * browser suggest one; otherwise the browser fills the saved one.

@@ -16,7 +16,13 @@ import {
   refundSuggestionCents,
 } from "../../../worker/contracts/admin-orders";
 import { centsToDollars, dollarsToCents, formatDollars } from "../../../worker/contracts/money";
-import { CheckboxField, Field, FormAlert, TextField } from "../../components/form-kit";
+import {
+  CheckboxField,
+  DollarsField,
+  Field,
+  FormAlert,
+  TextField,
+} from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import type { Errors } from "../../lib/use-form";
 import { ConfirmDialog } from "../components/confirm-dialog";
@@ -188,11 +194,8 @@ export function RefundDialog({ order, onOrder, onClose }: OrderDialogProps) {
         hint="The chosen units go back on the shelf, for sale again."
       />
       <div className="order-refund-amount">
-        <TextField
+        <DollarsField
           label="Amount to refund"
-          prefix="$"
-          inputMode="decimal"
-          autoComplete="off"
           {...amount}
           hint={`Up to ${formatDollars(order.refundable)} is left to refund. The chosen units’ price with GST, less their share of any discount; delivery only with the rest.`}
         />
