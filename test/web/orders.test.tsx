@@ -256,7 +256,7 @@ describe("order tracker", () => {
     [" Delivered ", 4],
   ])("marks the steps up to %s done and fills the threads leading to it", (status, at) => {
     render(<OrderTracker status={status} />);
-    expect(steps().map((step) => step.querySelector(".order-tracker-label")?.textContent)).toEqual([
+    expect(steps().map((step) => step.querySelector(".beads-label")?.textContent)).toEqual([
       "Order Placed",
       "Packing",
       "Shipped",

@@ -13,7 +13,7 @@ import {
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopDay } from "../../../worker/contracts/shop-time";
 import { Facts } from "../../components/facts";
-import { FormActions, TextField } from "../../components/form-kit";
+import { DollarsField, FormActions, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import { DecisionButton, NoteDialog } from "../components/note-dialog";
@@ -269,11 +269,8 @@ function CreatorTerms({
               error={rateWords(rate.error)}
               hint="Of each order through them, up to two decimals."
             />
-            <TextField
+            <DollarsField
               label="Discount"
-              prefix="$"
-              inputMode="decimal"
-              autoComplete="off"
               {...form.field("discount")}
               hint="Off an order that uses their code or link."
             />

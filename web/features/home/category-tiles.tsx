@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { paths } from "../../lib/paths";
 import { useCategories } from "../catalogue/use-catalogue";
+import "../../components/shapes.css";
 import "./category-tiles.css";
 
 /** Category artwork is square. */
