@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { toast } from "react-toastify";
 import type * as v from "valibot";
 import { MAX_STOCK, StockChangeSchema, type StockDto } from "../../../worker/contracts/stock";
+import { Facts } from "../../components/facts";
 import { SubmitButton, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm, type Values } from "../../lib/use-form";
@@ -69,20 +70,14 @@ export function ProductStock({ productId, stock, lowStockThreshold, onStock }: P
       aside={<StockBadge level={stockLevel(stock, lowStockThreshold)} />}
     >
       {tracked ? (
-        <dl className="stock-figures">
-          <div>
-            <dt>On hand</dt>
-            <dd>{stock.onHand}</dd>
-          </div>
-          <div>
-            <dt>In checkouts</dt>
-            <dd>{stock.reserved}</dd>
-          </div>
-          <div>
-            <dt>Available</dt>
-            <dd>{stock.available}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="stock-figures"
+          facts={[
+            { term: "On hand", value: stock.onHand },
+            { term: "In checkouts", value: stock.reserved },
+            { term: "Available", value: stock.available },
+          ]}
+        />
       ) : (
         <p className="admin-muted">
           Not tracked: shoppers can always buy it. Set a count to start tracking.

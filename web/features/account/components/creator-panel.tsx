@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { toast } from "react-toastify";
 import { formatDollars } from "../../../../worker/contracts/money";
+import { Facts } from "../../../components/facts";
 import { formatConversion } from "../../creator-stats/creator-stats";
 import type { CreatorStats } from "../api";
 import { ACCOUNT_MESSAGES } from "../messages";
@@ -89,20 +90,14 @@ export function CreatorPanel({ code, shareUrl, stats, inactive }: CreatorPanelPr
           />
         </>
       )}
-      <dl className="creator-tiles">
-        <div>
-          <dt>Clicks</dt>
-          <dd>{stats.clicks.toLocaleString("en-AU")}</dd>
-        </div>
-        <div>
-          <dt>Sales</dt>
-          <dd>{stats.sales.toLocaleString("en-AU")}</dd>
-        </div>
-        <div>
-          <dt>Earnings</dt>
-          <dd>{formatDollars(stats.earnings)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="creator-tiles"
+        facts={[
+          { term: "Clicks", value: stats.clicks.toLocaleString("en-AU") },
+          { term: "Sales", value: stats.sales.toLocaleString("en-AU") },
+          { term: "Earnings", value: formatDollars(stats.earnings) },
+        ]}
+      />
       <p className="creator-conversion">
         Conversion <strong>{formatConversion(stats)}</strong>
       </p>

@@ -3,6 +3,7 @@
 import { Link } from "react-router-dom";
 import { formatDollars } from "../../../../worker/contracts/money";
 import { ORDER_MESSAGES, type OrderDto } from "../../../../worker/contracts/order";
+import { Facts } from "../../../components/facts";
 import { paths } from "../../../lib/paths";
 import { CheckoutSteps } from "../../cart/components/checkout-steps";
 import { OrderItems } from "../../orders/components/order-items";
@@ -40,22 +41,17 @@ export function OrderReceipt({ order }: { order: OrderDto }) {
         <p className="receipt-intro">
           Thank you. An email confirmation will be sent to <strong>{order.address.email}</strong>.
         </p>
-        <dl className="receipt-facts">
-          <div>
-            <dt>Order ID</dt>
-            <dd>{shortOrderId(order._id)}</dd>
-          </div>
-          <div>
-            <dt>Date</dt>
-            <dd>
-              <time dateTime={order.date}>{formatOrderDate(order.date)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>{formatDollars(order.amount)}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="receipt-facts"
+          facts={[
+            { term: "Order ID", value: shortOrderId(order._id) },
+            {
+              term: "Date",
+              value: <time dateTime={order.date}>{formatOrderDate(order.date)}</time>,
+            },
+            { term: "Total", value: formatDollars(order.amount) },
+          ]}
+        />
         <div className="receipt-columns">
           <section aria-labelledby="receipt-items-title">
             <h2 id="receipt-items-title" className="receipt-subtitle">
