@@ -8,6 +8,7 @@ import { paths } from "../../../lib/paths";
 import { CheckoutSteps } from "../../cart/components/checkout-steps";
 import { OrderItems } from "../../orders/components/order-items";
 import { formatOrderDate, shortOrderId } from "../../orders/order-format";
+import "../../../components/shapes.css";
 import "./order-receipt.css";
 
 function ShippingAddress({ address }: { address: OrderDto["address"] }) {
@@ -31,7 +32,7 @@ export function OrderReceipt({ order }: { order: OrderDto }) {
   return (
     <div className="receipt-page">
       <CheckoutSteps current="placed" />
-      <section className="receipt-card" aria-labelledby="receipt-title">
+      <section className="receipt-card paper-card" aria-labelledby="receipt-title">
         <span className="receipt-tick" aria-hidden="true">
           ✓
         </span>
