@@ -67,7 +67,7 @@ export function CreatorCard({ creator, onSaved, onStale }: CreatorCardProps) {
       </header>
 
       <Facts
-        className="creators-facts"
+        className="creators-facts caps-terms"
         facts={[
           {
             term: "Applied",
@@ -142,7 +142,7 @@ export function CreatorCard({ creator, onSaved, onStale }: CreatorCardProps) {
 function Written({ title, text, note = false }: { title: string; text: string; note?: boolean }) {
   return (
     <div className={note ? "creators-note" : undefined}>
-      <h3 className="creators-label">{title}</h3>
+      <h3 className="creators-label caps-label">{title}</h3>
       {text ? <p className="creators-text">{text}</p> : <p className="admin-muted">Not given</p>}
     </div>
   );
@@ -249,7 +249,7 @@ function CreatorTerms({
   const rate = form.field("commissionRate");
   return (
     <section className="creators-terms" aria-labelledby={titleId}>
-      <h3 id={titleId} className="creators-label">
+      <h3 id={titleId} className="creators-label caps-label">
         Terms
       </h3>
       {editing ? (
@@ -288,7 +288,7 @@ function CreatorTerms({
       ) : (
         <div className="creators-terms-view">
           <Facts
-            className="creators-facts"
+            className="creators-facts caps-terms"
             facts={[
               { term: "Commission", value: formatPercent(creator.commissionRate) },
               { term: "Discount", value: `${formatDollars(creator.discount)} off` },

@@ -222,7 +222,7 @@ function Period({
   const refunds = formatDollars(figures.refunds);
   return (
     <li className="admin-card dashboard-period">
-      <h3 className="dashboard-period-title">{label}</h3>
+      <h3 className="dashboard-period-title caps-label">{label}</h3>
       <p className="dashboard-revenue">
         <FigureLink to={report} name={`Revenue ${when}: ${revenue}`}>
           {revenue}
@@ -279,7 +279,7 @@ function Todo({
         urgent ? "admin-card dashboard-todo-item is-urgent" : "admin-card dashboard-todo-item"
       }
     >
-      <p className="dashboard-todo-label">{label}</p>
+      <p className="dashboard-todo-label caps-label">{label}</p>
       <p className="dashboard-count">
         <FigureLink to={to} name={`${count.toLocaleString("en-AU")} ${label.toLowerCase()}`}>
           {count.toLocaleString("en-AU")}

@@ -59,7 +59,7 @@ export function OrderFulfilment({ order, onOrder }: OrderPanelProps) {
       aside={<OrderStatusPills status={order.status} />}
     >
       {shipping.trackingNumber ? (
-        <dl className="order-details">
+        <dl className="order-details caps-terms">
           <div>
             <dt>Carrier</dt>
             <dd>{shipping.carrier ? carrierName(shipping.carrier) : "—"}</dd>
@@ -248,7 +248,7 @@ function ConfirmShipping({
       onCancel={onCancel}
     >
       {input.trackingNumber ? (
-        <dl className="order-details">
+        <dl className="order-details caps-terms">
           <div>
             <dt>Carrier</dt>
             <dd>{carrierName(carrier)}</dd>

@@ -26,7 +26,7 @@ export function CustomerPanel({ order }: { order: AdminOrderDto }) {
   return (
     <Card className="order-panel" title="Customer">
       <Facts
-        className="order-details order-details-stacked"
+        className="order-details order-details-stacked caps-terms"
         facts={[
           {
             term: "Contact",
@@ -69,7 +69,7 @@ export function PaymentPanel({ order }: { order: AdminOrderDto }) {
   return (
     <Card className="order-panel" title="Payment">
       <Facts
-        className="order-details order-details-stacked"
+        className="order-details order-details-stacked caps-terms"
         facts={[
           {
             term: "Paid",
@@ -138,7 +138,7 @@ export function AttributionPanel({ order }: { order: AdminOrderDto }) {
     <Card className="order-panel" title="Attribution">
       {attribution ? (
         <Facts
-          className="order-details order-details-stacked"
+          className="order-details order-details-stacked caps-terms"
           facts={[
             {
               term: "Code",

@@ -43,7 +43,7 @@ export function OrderReceipt({ order }: { order: OrderDto }) {
           Thank you. An email confirmation will be sent to <strong>{order.address.email}</strong>.
         </p>
         <Facts
-          className="receipt-facts"
+          className="receipt-facts caps-terms"
           facts={[
             { term: "Order ID", value: shortOrderId(order._id) },
             {
@@ -55,13 +55,13 @@ export function OrderReceipt({ order }: { order: OrderDto }) {
         />
         <div className="receipt-columns">
           <section aria-labelledby="receipt-items-title">
-            <h2 id="receipt-items-title" className="receipt-subtitle">
+            <h2 id="receipt-items-title" className="receipt-subtitle caps-label">
               Items
             </h2>
             <OrderItems items={order.items} />
           </section>
           <section aria-labelledby="receipt-address-title">
-            <h2 id="receipt-address-title" className="receipt-subtitle">
+            <h2 id="receipt-address-title" className="receipt-subtitle caps-label">
               Shipping to
             </h2>
             <ShippingAddress address={order.address} />
