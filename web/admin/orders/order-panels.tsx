@@ -190,7 +190,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
     <Card className="order-panel" title="Refunds">
       <ul className="order-refunds">
         {order.refunds.map((refund) => (
-          <li key={refund._id} className={`order-refund is-${refund.status}`}>
+          <li key={refund._id} className={`order-refund edge-note is-${refund.status}`}>
             <p className="order-refund-head">
               <strong>{formatDollars(refund.amount)}</strong>
               <span className="admin-pill order-pill">

@@ -8,6 +8,7 @@ import { Facts } from "../../../components/facts";
 import { formatOrderDateTime, orderItemCount, shortOrderId } from "../order-format";
 import { OrderItems } from "./order-items";
 import { OrderTracker } from "./order-tracker";
+import "../../../components/shapes.css";
 import "./order-card.css";
 
 /** The Worker's status for an order the shop cancelled (and refunded) before it shipped. */
@@ -63,7 +64,7 @@ export function OrderCard({ order, latest }: { order: OrderDto; latest: boolean 
         ]}
       />
       {cancelled ? (
-        <p className="order-cancelled">
+        <p className="order-cancelled edge-note">
           <strong>Cancelled</strong>
           <span>
             This order was cancelled and will not be sent.
