@@ -223,7 +223,7 @@ function Period({
   return (
     <li className="admin-card dashboard-period">
       <h3 className="dashboard-period-title caps-label">{label}</h3>
-      <p className="dashboard-revenue">
+      <p className="dashboard-revenue figure-number">
         <FigureLink to={report} name={`Revenue ${when}: ${revenue}`}>
           {revenue}
         </FigureLink>
@@ -280,7 +280,7 @@ function Todo({
       }
     >
       <p className="dashboard-todo-label caps-label">{label}</p>
-      <p className="dashboard-count">
+      <p className="dashboard-count figure-number">
         <FigureLink to={to} name={`${count.toLocaleString("en-AU")} ${label.toLowerCase()}`}>
           {count.toLocaleString("en-AU")}
         </FigureLink>
