@@ -24,7 +24,14 @@ import {
 import { newId } from "../../worker/lib/ids";
 import { adminSession, asUser, call, creatorSession, register, setRole } from "./helpers/accounts";
 import { address } from "./helpers/checkout";
-import { api, callWorker, createCategory, createProduct, db } from "./helpers/factories";
+import {
+  api,
+  auditEntries,
+  callWorker,
+  createCategory,
+  createProduct,
+  db,
+} from "./helpers/factories";
 
 const productBody = (category: string, overrides: Record<string, unknown> = {}) => ({
   name: "Brass Temple Bell",
@@ -84,9 +91,6 @@ async function placedOrder(
       }),
   ]);
 }
-
-const auditOf = (entityId: string) =>
-  db().select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
 
 const storefrontIds = async () =>
   (await (await api("/api/product/list")).json<ProductListResponse>()).products.map((p) => p._id);
@@ -163,7 +167,7 @@ describe("products: create, edit, archive", () => {
     expect(again.slug).not.toBe(product.slug);
     expect(again.slug.startsWith("brass-temple-bell-")).toBe(true);
 
-    const [entry] = await auditOf(product._id);
+    const [entry] = await auditEntries(product._id);
     expect(entry).toMatchObject({
       actorId: admin.id,
       actorEmail: admin.email,
@@ -201,7 +205,7 @@ describe("products: create, edit, archive", () => {
     });
     const [row] = await db().select().from(products).where(eq(products.id, product._id));
     expect(row).toMatchObject({ finalPriceCents: 1910, categoryId: other.id, variant: null });
-    const entries = await auditOf(product._id);
+    const entries = await auditEntries(product._id);
     expect(entries.at(-1)).toMatchObject({
       action: "update",
       before: { finalPriceCents: 3999, categoryId: cat.id, variant: "Small" },
@@ -228,9 +232,9 @@ describe("products: create, edit, archive", () => {
     expect(await create.json()).toMatchObject({ message: CATALOGUE_MESSAGES.finalAboveOriginal });
 
     // An edit that changes nothing writes nothing.
-    const before = (await auditOf(product._id)).length;
+    const before = (await auditEntries(product._id)).length;
     expect((await call(admin.accessToken, "POST", path, { finalPrice: 19.1 })).status).toBe(200);
-    expect(await auditOf(product._id)).toHaveLength(before);
+    expect(await auditEntries(product._id)).toHaveLength(before);
     expect(
       (await call(admin.accessToken, "POST", `/api/admin/products/${newId()}`, {})).status,
     ).toBe(404);
@@ -275,7 +279,7 @@ describe("products: create, edit, archive", () => {
       expect.objectContaining({ _id: product.id, name: "Copper Lota", quantity: 2 }),
     ]);
 
-    expect((await auditOf(product.id)).at(-1)).toMatchObject({
+    expect((await auditEntries(product.id)).at(-1)).toMatchObject({
       action: "archive",
       before: { status: "active" },
       after: { status: "archived" },
@@ -410,7 +414,7 @@ describe("categories", () => {
       (await adminList.json<{ categories: AdminCategoryDto[] }>()).categories.map((c) => c.name),
     ).toEqual(["Bells & Gongs", "Chimes"]);
 
-    const entries = await auditOf(category._id);
+    const entries = await auditEntries(category._id);
     expect(entries.map((e) => e.action)).toEqual(["create", "update"]);
     expect(entries[1]).toMatchObject({
       entity: "category",

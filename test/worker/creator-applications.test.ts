@@ -2,7 +2,7 @@
 // and link work nowhere until the owner approves; rejected and suspended creators likewise;
 // the owner's decisions mail the creator and are audited; terms per creator apply to the next
 // order. Orders are real: checked out, paid in the Stripe sandbox, webhook delivered.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import type { CreatorDto } from "../../worker/contracts/account";
@@ -40,7 +40,15 @@ import {
   pay,
   startCheckout,
 } from "./helpers/checkout";
-import { callWorker, createCategory, createProduct, db, postJson } from "./helpers/factories";
+import {
+  auditEntries,
+  callWorker,
+  createCategory,
+  createProduct,
+  db,
+  mailsTo,
+  postJson,
+} from "./helpers/factories";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -112,13 +120,7 @@ async function paidWithCode(code: string, productId: string) {
 const commissionOf = async (orderId: string) =>
   (await db().select().from(commissions).where(eq(commissions.orderId, orderId)))[0];
 
-const mailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to));
-const creatorAudit = (id: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "creator"), eq(auditLog.entityId, id)))
-    .orderBy(auditLog.createdAt);
+const creatorAudit = (id: string) => auditEntries(id, { entity: "creator" });
 
 /** Everything a non-approved creator's code must not do, with one message whatever the status. */
 async function expectCodeDead(code: string) {

@@ -18,7 +18,6 @@ import {
   auditLog,
   commissions,
   creatorPayoutDetails,
-  emailOutbox,
   payoutItems,
   payoutLines,
   payouts,
@@ -36,7 +35,7 @@ import {
   setCreatorStatus,
 } from "./helpers/accounts";
 import { deliver, refundEvents, stripe } from "./helpers/checkout";
-import { callWorker, db } from "./helpers/factories";
+import { callWorker, db, mailsTo } from "./helpers/factories";
 import {
   BANK_DETAILS,
   createdPayout,
@@ -59,8 +58,6 @@ async function creatorMe(token: string): Promise<CreatorDto> {
 async function markPaid(adminToken: string, id: string) {
   return asUser(adminToken, `/api/admin/payouts/${id}/paid`, {});
 }
-
-const mailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
 async function refund(session: Stripe.Checkout.Session, amount?: number) {
   const paymentIntent = (await stripe().checkout.sessions.retrieve(session.id))

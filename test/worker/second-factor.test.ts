@@ -15,7 +15,7 @@ import {
   toBase32,
 } from "../../worker/modules/identity/second-factor";
 import { adminSession, refresh, refreshCookieOf, register } from "./helpers/accounts";
-import { callWorker, db, outbox } from "./helpers/factories";
+import { auditEntries, callWorker, db, outbox } from "./helpers/factories";
 
 /** A stand-in for Resend inside the test's isolate: production's mail goes there, not out. */
 const MAIL_BASE = "http://mail.test";
@@ -214,10 +214,7 @@ describe("the back-office in production", () => {
       sessions.map(async (s) => (await as(s.accessToken, PRODUCTION).get("/audit")).status),
     );
     expect(opened.filter((status) => status === 200)).toHaveLength(1);
-    const passes = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, admin.id), eq(auditLog.action, "second_factor.passed")));
+    const passes = await auditEntries(admin.id, { action: "second_factor.passed" });
     expect(passes).toHaveLength(1);
   });
 
@@ -455,12 +452,7 @@ describe("enrolment", () => {
 });
 
 describe("the audit log of back-office sign-ins", () => {
-  const account = (id: string) =>
-    db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "account"), eq(auditLog.entityId, id)))
-      .orderBy(auditLog.createdAt);
+  const account = (id: string) => auditEntries(id, { entity: "account" });
 
   it("records each admin sign-in with its network, coarse, and no shopper's", async () => {
     const admin = await adminSession();
