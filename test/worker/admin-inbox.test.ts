@@ -55,9 +55,11 @@ async function subscriber(email: string, state: { confirmedAt?: Date; unsubscrib
 describe("who may use the inbox endpoints", () => {
   it("answers 401 without a token, 403 to a shopper and a creator, 200 to an admin", async () => {
     const msg = await message();
-    const shopper = await register();
-    const creator = await creatorSession();
-    const admin = await adminSession();
+    const [shopper, creator, admin] = [
+      await register(),
+      await creatorSession(),
+      await adminSession(),
+    ];
     const endpoints: [string, string, unknown?][] = [
       ["GET", "/api/admin/messages"],
       ["POST", `/api/admin/messages/${msg.id}/reply`, { message: "Hello" }],

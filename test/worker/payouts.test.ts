@@ -31,6 +31,7 @@ import {
   adminSession,
   asUser,
   creatorSession,
+  creatorSessions,
   register,
   setCreatorStatus,
 } from "./helpers/accounts";
@@ -166,10 +167,7 @@ describe("payout details", () => {
 describe("a payout batch", () => {
   it("pays every creator owed the minimum who has payout details, one line each", async () => {
     const admin = await adminSession();
-    const bank = await creatorSession();
-    const paypal = await creatorSession();
-    const below = await creatorSession();
-    const noDetails = await creatorSession();
+    const [bank, paypal, below, noDetails] = await creatorSessions(4);
     await givePayoutDetails(bank.accessToken);
     await givePayoutDetails(paypal.accessToken, { method: "paypal", email: "pay@example.com" });
     await givePayoutDetails(below.accessToken);
@@ -246,9 +244,7 @@ describe("a payout batch", () => {
 
   it("previews what a batch at any minimum would pay, and is made only as the owner confirmed it", async () => {
     const admin = await adminSession();
-    const a = await creatorSession();
-    const b = await creatorSession();
-    const noDetails = await creatorSession();
+    const [a, b, noDetails] = await creatorSessions(3);
     await givePayoutDetails(a.accessToken);
     await givePayoutDetails(b.accessToken, { method: "paypal", email: "b@example.com" });
     await payableSale(a.code); // $59.00
@@ -394,9 +390,7 @@ describe("a payout batch", () => {
 describe("the bank and PayPal files", () => {
   it("writes an ABA file a bank imports, balanced against the batch", async () => {
     const admin = await adminSession();
-    const a = await creatorSession();
-    const b = await creatorSession();
-    const p = await creatorSession();
+    const [a, b, p] = await creatorSessions(3);
     await givePayoutDetails(a.accessToken, { ...BANK_DETAILS, accountName: "Zoë O’Brien" });
     await givePayoutDetails(b.accessToken, {
       ...BANK_DETAILS,
@@ -454,8 +448,7 @@ describe("the bank and PayPal files", () => {
 
   it("gives each credit a lodgement reference with the whole statement number its creator's statement shows", async () => {
     const admin = await adminSession();
-    const a = await creatorSession();
-    const b = await creatorSession();
+    const [a, b] = await creatorSessions(2);
     await givePayoutDetails(a.accessToken, { ...BANK_DETAILS, accountName: "Asha Rao" });
     await givePayoutDetails(b.accessToken, { ...BANK_DETAILS, accountName: "Bela Nair" });
     await payableSale(a.code);
@@ -494,8 +487,7 @@ describe("the bank and PayPal files", () => {
 
   it("records who downloaded which file in the audit log, never an account or address", async () => {
     const admin = await adminSession();
-    const bank = await creatorSession();
-    const paypal = await creatorSession();
+    const [bank, paypal] = await creatorSessions(2);
     await givePayoutDetails(bank.accessToken, { ...BANK_DETAILS, accountNumber: "004567891" });
     await givePayoutDetails(paypal.accessToken, { method: "paypal", email: "p@example.com" });
     await payableSale(bank.code);
@@ -793,8 +785,7 @@ describe("the development clock for the hold (/api/dev/commission-hold)", () => 
   };
 
   it("approves one creator's commissions as the cron would that many days on", async () => {
-    const creator = await creatorSession();
-    const other = await creatorSession();
+    const [creator, other] = await creatorSessions(2);
     const { commission } = await payableSale(creator.code);
     const { commission: others } = await payableSale(other.code);
     await db()
