@@ -143,19 +143,14 @@ describe("products: create, edit, archive", () => {
   it("creates a draft with exact cents, a unique slug, an audit entry, and off the storefront", async () => {
     const admin = await adminSession();
     const cat = await createCategory({ name: "Bells" });
+    const { category: _id, description: _text, ...sent } = productBody(cat.id);
     const product = await createViaApi(admin.accessToken, productBody(cat.id));
+    // The figures and flags sent come back as sent; the category by its name.
     expect(product).toMatchObject({
-      name: "Brass Temple Bell",
+      ...sent,
       slug: "brass-temple-bell",
       category: "Bells",
       categoryId: cat.id,
-      tags: ["brass", "puja"],
-      originalPrice: 49.95,
-      finalPrice: 39.99,
-      bestseller: true,
-      new: true,
-      premium: false,
-      variant: "Small",
       status: "draft",
       images: [],
       stock: { onHand: null, reserved: 0, available: null },
@@ -526,7 +521,11 @@ describe("hostile and malformed bodies", () => {
         expect(res.status).toBeLessThan(500);
       }
     }
-    for (const body of [
+    const refused = async (method: string, path: string, body?: unknown) => {
+      const res = await call(admin.accessToken, method, path, body);
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+    };
+    const categoryBodies = [
       null,
       {},
       { name: "" },
@@ -534,24 +533,17 @@ describe("hostile and malformed bodies", () => {
       { name: "a", imageKey: "../etc/passwd" },
       { name: "a", imageKey: "/x" },
       { name: "x".repeat(100) },
-    ]) {
-      const res = await call(admin.accessToken, "POST", "/api/admin/categories", body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
-    }
-    for (const query of [
+    ];
+    for (const body of categoryBodies) await refused("POST", "/api/admin/categories", body);
+    const queries = [
       "?page=0",
       "?page=-1",
       "?page=abc",
       "?status=deleted",
       `?q=${"a".repeat(200)}`,
-    ]) {
-      const res = await call(admin.accessToken, "GET", `/api/admin/products${query}`);
-      expect(res.status, query).toBe(400);
-    }
-    for (const id of ["nope", "' OR 1=1", "%00"]) {
-      const res = await call(admin.accessToken, "GET", `/api/admin/products/${id}`);
-      expect(res.status).toBe(400);
-    }
+    ];
+    for (const query of queries) await refused("GET", `/api/admin/products${query}`);
+    for (const id of ["nope", "' OR 1=1", "%00"]) await refused("GET", `/api/admin/products/${id}`);
     expect(await db().select().from(products)).toHaveLength(1);
     const [row] = await db().select().from(products).where(eq(products.id, product.id));
     expect(row).toMatchObject({ name: product.name, originalPriceCents: 4995, status: "active" });

@@ -15,10 +15,18 @@ import {
   type ProductImageDto,
 } from "../../worker/contracts/admin-images";
 import type { ProductDto } from "../../worker/contracts/catalogue";
-import { auditLog, products } from "../../worker/db/schema";
+import { auditLog } from "../../worker/db/schema";
 import { MalformedImage, stripMetadata } from "../../worker/lib/image-metadata";
 import { adminSession, creatorSession, register, setRole } from "./helpers/accounts";
-import { auditEntries, callWorker, createCategory, createProduct, db } from "./helpers/factories";
+import {
+  auditEntries,
+  callWorker,
+  createCategory,
+  createProduct,
+  db,
+  expectError,
+  productRow,
+} from "./helpers/factories";
 import { NASTY_STRINGS, wellFormed } from "./helpers/hostile";
 import {
   AVIF,
@@ -124,20 +132,12 @@ async function productWithPhotos(keys = ["products/a.svg", "products/b.svg"]) {
 }
 
 const storedKeys = async (productId: string) => {
-  const [row] = await db()
-    .select({ keys: products.imageKeys, alts: products.imageAlts })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row;
+  const row = await productRow(productId);
+  return row && { keys: row.imageKeys, alts: row.imageAlts };
 };
 
 const objectsUnder = async (prefix: string) =>
   (await env.IMAGES.list({ prefix })).objects.map((o) => o.key);
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(await res.json()).toMatchObject({ success: false, code });
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -226,14 +226,19 @@ describe("a creator's application", () => {
 
   it("refuses rejected and suspended creators' codes and links with the pending code's message", async () => {
     const admin = await adminSession();
+    /** The owner decides with a note; the one mail the creator gets carries it, and is returned. */
+    const decideWithNote = async (
+      c: { userId: string; email: string },
+      status: string,
+      note: string,
+    ) => {
+      expect((await decide(admin.accessToken, c.userId, { status, note })).status).toBe(200);
+      const [mail] = await mailsTo(c.email);
+      expect(mail?.text).toContain(note);
+      return mail;
+    };
     const rejected = await pendingCreator({ name: "Rhea Rao" });
-    const rejecting = await decide(admin.accessToken, rejected.userId, {
-      status: "rejected",
-      note: "Not a fit for our shop.",
-    });
-    expect(rejecting.status).toBe(200);
-    const [rejection] = await mailsTo(rejected.email);
-    expect(rejection?.text).toContain("Not a fit for our shop.");
+    const rejection = await decideWithNote(rejected, "rejected", "Not a fit for our shop.");
     expect(rejection?.text).not.toContain(`/r/${rejected.code}`);
     expect(await me(rejected.accessToken)).toMatchObject({
       status: "rejected",
@@ -242,14 +247,8 @@ describe("a creator's application", () => {
     await expectCodeDead(rejected.code);
 
     const suspended = await creatorSession({ name: "Sana Iqbal" });
-    const suspending = await decide(admin.accessToken, suspended.userId, {
-      status: "suspended",
-      note: "Coupon sites.",
-    });
-    expect(suspending.status).toBe(200);
-    const [suspension] = await mailsTo(suspended.email);
+    const suspension = await decideWithNote(suspended, "suspended", "Coupon sites.");
     expect(suspension?.subject).toContain("suspended");
-    expect(suspension?.text).toContain("Coupon sites.");
     await expectCodeDead(suspended.code);
 
     expect(await db().select().from(affiliateClicks)).toHaveLength(0);

@@ -93,6 +93,19 @@ async function money() {
   };
 }
 
+/** Delivers each event `times` times, all at once: every delivery must be answered 200. */
+async function deliverAtOnce(events: Parameters<typeof deliver>[0][], times: number) {
+  const answers = await Promise.all(
+    events.flatMap((event) => Array.from({ length: times }, () => deliver(event))),
+  );
+  expect(answers.map((r) => r.status)).toEqual(Array(events.length * times).fill(200));
+}
+
+/** The order's refunded and disputed cents, and its commission's reversed cents and status. */
+async function expectMoney(refunded: number, disputed: number, reversed: number, status: string) {
+  expect(await money()).toEqual({ refunded, disputed, reversed, status });
+}
+
 const outcomeOf = async (res: Response) => (await res.json<{ outcome: string }>()).outcome;
 
 describe("refunds and disputes before the payment is recorded", () => {
@@ -134,12 +147,7 @@ describe("refunds and disputes before the payment is recorded", () => {
     expect(await outcomeOf(await deliver(full))).toBe("reversal_kept");
     await deliver(completed);
     // Refunded in full; the dispute cannot take more than was paid.
-    expect(await money()).toEqual({
-      refunded: CHARGED,
-      disputed: 0,
-      reversed: COMMISSION,
-      status: "reversed",
-    });
+    await expectMoney(CHARGED, 0, COMMISSION, "reversed");
   });
 
   it("10 concurrent deliveries each of a refund, a dispute and the payment make one effect", async () => {
@@ -151,18 +159,8 @@ describe("refunds and disputes before the payment is recorded", () => {
       amount: 3000,
       status: "needs_response",
     });
-    const answers = await Promise.all(
-      [refunded, disputed, completed].flatMap((event) =>
-        Array.from({ length: 10 }, () => deliver(event)),
-      ),
-    );
-    expect(answers.map((r) => r.status)).toEqual(Array(30).fill(200));
-    expect(await money()).toEqual({
-      refunded: 2197,
-      disputed: 3000,
-      reversed: share(5197),
-      status: "pending",
-    });
+    await deliverAtOnce([refunded, disputed, completed], 10);
+    await expectMoney(2197, 3000, share(5197), "pending");
     expect(await db().select().from(stripeEvents)).toHaveLength(3);
     expect(await db().select().from(commissions)).toHaveLength(1);
     // One confirmation and one owner alert.
@@ -183,12 +181,7 @@ describe("a refund and a dispute on the same charge", () => {
       status: "needs_response",
     });
     expect(await outcomeOf(await deliver(opened))).toBe("refund_recorded");
-    expect(await money()).toEqual({
-      refunded: 2197,
-      disputed: 2000,
-      reversed: share(4197),
-      status: "pending",
-    });
+    await expectMoney(2197, 2000, share(4197), "pending");
 
     // A second refund: Stripe reports the cumulative amount, the dispute still counts.
     await deliver(await refund(paymentIntent, 1000));
@@ -207,12 +200,7 @@ describe("a refund and a dispute on the same charge", () => {
       at: nowSeconds() + 60,
     });
     expect((await deliver(larger)).status).toBe(200);
-    expect(await money()).toEqual({
-      refunded: 3197,
-      disputed: CHARGED - 3197,
-      reversed: COMMISSION,
-      status: "reversed",
-    });
+    await expectMoney(3197, CHARGED - 3197, COMMISSION, "reversed");
   });
 
   it("replayed and concurrent deliveries of each event count once", async () => {
@@ -225,18 +213,10 @@ describe("a refund and a dispute on the same charge", () => {
       amount: 2500,
       status: "needs_response",
     });
-    const answers = await Promise.all(
-      [second, first, opened].flatMap((event) => Array.from({ length: 8 }, () => deliver(event))),
-    );
-    expect(answers.every((r) => r.status === 200)).toBe(true);
+    await deliverAtOnce([second, first, opened], 8);
     await deliver(first);
     await deliver(opened);
-    expect(await money()).toEqual({
-      refunded: 2500,
-      disputed: 2500,
-      reversed: share(5000),
-      status: "pending",
-    });
+    await expectMoney(2500, 2500, share(5000), "pending");
   });
 });
 
@@ -253,12 +233,7 @@ describe("closing a dispute", () => {
       at,
     });
     await deliver(opened);
-    expect(await money()).toEqual({
-      refunded: 2197,
-      disputed: CHARGED - 2197,
-      reversed: COMMISSION,
-      status: "reversed",
-    });
+    await expectMoney(2197, CHARGED - 2197, COMMISSION, "reversed");
     expect(await creatorStats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
 
     const won = disputeEvent("charge.dispute.closed", { ...dispute, status: "won", at: at + 60 });
@@ -292,7 +267,7 @@ describe("closing a dispute", () => {
     const won = disputeEvent("charge.dispute.closed", { ...dispute, status: "won", at: at + 60 });
     await deliver(won);
     await Promise.all([deliver(opened), deliver(opened), deliver(won)]);
-    expect(await money()).toEqual({ refunded: 0, disputed: 0, reversed: 0, status: "pending" });
+    await expectMoney(0, 0, 0, "pending");
   });
 
   it("lost: the commission stays reversed, whatever order the events arrive in", async () => {
@@ -325,12 +300,7 @@ describe("closing a dispute", () => {
     await deliver(
       disputeEvent("charge.dispute.closed", { ...dispute, status: "lost", at: at + 60 }),
     );
-    expect(await money()).toEqual({
-      refunded: 1000,
-      disputed: 3000,
-      reversed: share(4000),
-      status: "pending",
-    });
+    await expectMoney(1000, 3000, share(4000), "pending");
   });
 });
 

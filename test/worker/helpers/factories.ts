@@ -1,6 +1,7 @@
 // Test data: each test creates exactly the rows it needs through these.
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { createDb } from "../../../worker/db/client";
 import { auditLog, categories, emailOutbox, products } from "../../../worker/db/schema";
 import worker from "../../../worker/index";
@@ -40,6 +41,12 @@ export async function createProduct(
     ...overrides,
   };
   await db().insert(products).values(row);
+  return row;
+}
+
+/** A product's row as D1 holds it now (undefined when there is none). */
+export async function productRow(id: string) {
+  const [row] = await db().select().from(products).where(eq(products.id, id));
   return row;
 }
 
@@ -93,6 +100,23 @@ export const postJson = (path: string, body: unknown, vars?: Record<string, stri
     { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
     vars,
   );
+
+/**
+ * The answer must have `status` and the one error shape: with the `code` given as a string, or
+ * exactly `{ success: false, ...body }` given the rest of the body.
+ */
+export async function expectError(
+  res: Response,
+  status: number,
+  expected: string | { code: string; message: string; issues?: unknown[] },
+) {
+  expect(res.status).toBe(status);
+  if (typeof expected === "string") {
+    expect(await res.json()).toMatchObject({ success: false, code: expected });
+  } else {
+    expect(await res.json()).toEqual({ success: false, ...expected });
+  }
+}
 
 export const outbox = () => db().select().from(emailOutbox).orderBy(emailOutbox.createdAt);
 
