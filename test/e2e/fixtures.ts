@@ -170,6 +170,12 @@ async function submitCredentials(
   await expect(page.getByRole("button", { name: "Your account" })).toBeVisible();
 }
 
+/** Opens the account menu from the header; returns its dialog. */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole("button", { name: "Your account" }).click();
+  return page.getByRole("dialog", { name: "Your account" });
+}
+
 /** Archives the product open in the back-office, confirming in its dialog. */
 export async function archiveProduct(page: Page) {
   await page.getByRole("button", { name: "Archive" }).first().click();

@@ -36,7 +36,7 @@ import {
   setCreatorStatus,
 } from "./helpers/accounts";
 import { deliver, refundEvents, stripe } from "./helpers/checkout";
-import { callWorker, db, mailsTo } from "./helpers/factories";
+import { callWorker, db, expectError, mailsTo } from "./helpers/factories";
 import {
   BANK_DETAILS,
   createdPayout,
@@ -219,9 +219,7 @@ describe("a payout batch", () => {
     expect(c1).toMatchObject({ settledCents: 5900, status: "approved" });
     expect(second.commission.amountCents).toBe(1900);
     const again = await createPayout(admin.accessToken);
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({
-      success: false,
+    await expectError(again, 409, {
       code: "nothing_to_pay",
       message:
         "No creator with payout details has a payable balance of $50.00 or more, so there is nothing to pay.",
@@ -288,9 +286,7 @@ describe("a payout batch", () => {
       minimum: 20,
       expected: { total: 88, creators: 1 },
     });
-    expect(wrong.status).toBe(409);
-    expect(await wrong.json()).toEqual({
-      success: false,
+    await expectError(wrong, 409, {
       code: "payout_changed",
       message:
         "What the creators are owed has changed since you looked: a payout now would pay $88.00 to 2 creators. Check the figures and confirm again.",
@@ -670,8 +666,7 @@ describe("a refund after a payout", () => {
     expect(me.balance).toEqual({ pending: 0, payable: 0, processing: 0, paid: 128 });
 
     // The statement shows the refunded order taken back.
-    const res = await get(creator.accessToken, `/api/payouts/${p2.lines[0]?._id}/statement`);
-    const { statement } = await res.json<{ statement: PayoutStatementDto }>();
+    const statement = await statementOf(creator.accessToken, p2.lines[0]?._id ?? "");
     const takenBack = statement.lines.find((l) => l.orderNumber === first.order.id.slice(-8));
     expect(takenBack).toMatchObject({ commission: 59, earlierPaid: 59, reversed: 59, amount: -59 });
     expect(statement.total).toBe(69);
@@ -685,6 +680,13 @@ describe("a refund after a payout", () => {
     expect(payout.lines.map((l) => l.creatorId)).toEqual([creator.userId]);
   });
 });
+
+/** The statement of a payout line as the holder of `token` opens it. */
+async function statementOf(token: string, lineId: string) {
+  const res = await get(token, `/api/payouts/${lineId}/statement`);
+  expect(res.status).toBe(200);
+  return (await res.json<{ statement: PayoutStatementDto }>()).statement;
+}
 
 describe("statements", () => {
   async function paidLine(details: Record<string, unknown>) {
@@ -718,8 +720,7 @@ describe("statements", () => {
   it("is a plain statement without an ABN or GST registration", async () => {
     const { admin, creator, order, payout, lineId } = await paidLine({ ...BANK_DETAILS, abn: ABN });
     await markPaid(admin.accessToken, payout._id);
-    const res = await get(creator.accessToken, `/api/payouts/${lineId}/statement`);
-    const { statement } = await res.json<{ statement: PayoutStatementDto }>();
+    const statement = await statementOf(creator.accessToken, lineId);
     expect(statement).toMatchObject({
       title: "Commission statement",
       isTaxInvoice: false,
@@ -751,8 +752,7 @@ describe("statements", () => {
       gstRegistered: true,
     });
     await markPaid(admin.accessToken, payout._id);
-    const res = await get(creator.accessToken, `/api/payouts/${lineId}/statement`);
-    const { statement } = await res.json<{ statement: PayoutStatementDto }>();
+    const statement = await statementOf(creator.accessToken, lineId);
     expect(statement).toMatchObject({
       title: "Recipient created tax invoice",
       isTaxInvoice: true,

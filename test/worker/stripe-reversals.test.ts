@@ -81,6 +81,10 @@ function disputeEvent(
   } as unknown as Stripe.Event;
 }
 
+/** A dispute of `amount` cents just opened against the payment, awaiting the shop's response. */
+const disputeOpened = (id: string, paymentIntent: string, amount: number) =>
+  disputeEvent("charge.dispute.created", { id, paymentIntent, amount, status: "needs_response" });
+
 /** The one order and its commission, in the figures these tests compare. */
 async function money() {
   const [order] = await db().select().from(orders);
@@ -136,12 +140,7 @@ describe("refunds and disputes before the payment is recorded", () => {
 
   it("a dispute that overtakes the payment is kept too, and a full refund ends the commission", async () => {
     const { completed, paymentIntent } = await paidCheckout();
-    const dispute = disputeEvent("charge.dispute.created", {
-      id: "dp_early",
-      paymentIntent,
-      amount: 3000,
-      status: "needs_response",
-    });
+    const dispute = disputeOpened("dp_early", paymentIntent, 3000);
     expect(await outcomeOf(await deliver(dispute))).toBe("reversal_kept");
     const full = await refund(paymentIntent);
     expect(await outcomeOf(await deliver(full))).toBe("reversal_kept");
@@ -153,12 +152,7 @@ describe("refunds and disputes before the payment is recorded", () => {
   it("10 concurrent deliveries each of a refund, a dispute and the payment make one effect", async () => {
     const { completed, paymentIntent } = await paidCheckout();
     const refunded = await refund(paymentIntent, 2197);
-    const disputed = disputeEvent("charge.dispute.created", {
-      id: "dp_race",
-      paymentIntent,
-      amount: 3000,
-      status: "needs_response",
-    });
+    const disputed = disputeOpened("dp_race", paymentIntent, 3000);
     await deliverAtOnce([refunded, disputed, completed], 10);
     await expectMoney(2197, 3000, share(5197), "pending");
     expect(await db().select().from(stripeEvents)).toHaveLength(3);
@@ -174,12 +168,7 @@ describe("a refund and a dispute on the same charge", () => {
     expect(await outcomeOf(await deliver(await refund(paymentIntent, 2197)))).toBe(
       "refund_recorded",
     );
-    const opened = disputeEvent("charge.dispute.created", {
-      id: "dp_sum",
-      paymentIntent,
-      amount: 2000,
-      status: "needs_response",
-    });
+    const opened = disputeOpened("dp_sum", paymentIntent, 2000);
     expect(await outcomeOf(await deliver(opened))).toBe("refund_recorded");
     await expectMoney(2197, 2000, share(4197), "pending");
 
@@ -207,12 +196,7 @@ describe("a refund and a dispute on the same charge", () => {
     const { paymentIntent } = await paidOrder();
     const first = await refund(paymentIntent, 1000);
     const second = await refund(paymentIntent, 1500);
-    const opened = disputeEvent("charge.dispute.created", {
-      id: "dp_dupes",
-      paymentIntent,
-      amount: 2500,
-      status: "needs_response",
-    });
+    const opened = disputeOpened("dp_dupes", paymentIntent, 2500);
     await deliverAtOnce([second, first, opened], 8);
     await deliver(first);
     await deliver(opened);
