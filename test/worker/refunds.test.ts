@@ -111,6 +111,23 @@ const refundRows = (orderId: string) =>
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(orderRefunds.createdAt, orderRefunds.id);
+/**
+ * Writes a pending refund row of `orderId` by `admin` straight into D1, as a request that has not
+ * settled leaves it; returns its id.
+ */
+async function pendingRefundRow(
+  orderId: string,
+  admin: { id: string; email: string },
+  row: Pick<typeof orderRefunds.$inferInsert, "requestKey" | "amountCents"> &
+    Partial<typeof orderRefunds.$inferInsert>,
+) {
+  const id = newId();
+  await db()
+    .insert(orderRefunds)
+    .values({ id, orderId, restockLines: [], actorId: admin.id, actorEmail: admin.email, ...row });
+  return id;
+}
+
 const refundMails = async () =>
   (await outbox()).filter((m) => m.to === BUYER && m.subject.startsWith("Refund of"));
 const cancelMails = async () =>
@@ -592,19 +609,11 @@ describe("money never goes out twice", () => {
   it("a refund whose request died is carried out by the next request, which is told to review the order", async () => {
     const { order, paymentIntent } = await placeOrder();
     const admin = await adminSession();
-    const stale = newId();
-    await db()
-      .insert(orderRefunds)
-      .values({
-        id: stale,
-        orderId: order.id,
-        requestKey: "died-mid-request-01",
-        amountCents: 700,
-        restockLines: [],
-        actorId: admin.id,
-        actorEmail: admin.email,
-        createdAt: new Date(Date.now() - 3 * 60 * 1000),
-      });
+    const stale = await pendingRefundRow(order.id, admin, {
+      requestKey: "died-mid-request-01",
+      amountCents: 700,
+      createdAt: new Date(Date.now() - 3 * 60 * 1000),
+    });
     const res = await refund(admin.accessToken, order.id, { amount: 5 });
     expect(res.status).toBe(409);
     expect(await message(res)).toBe(M.refundInProgress);
@@ -618,18 +627,11 @@ describe("money never goes out twice", () => {
   it("a pending refund older than Stripe remembers its key is marked failed, never sent again", async () => {
     const { order, paymentIntent } = await placeOrder();
     const admin = await adminSession();
-    await db()
-      .insert(orderRefunds)
-      .values({
-        id: newId(),
-        orderId: order.id,
-        requestKey: "ancient-request-01",
-        amountCents: 700,
-        restockLines: [],
-        actorId: admin.id,
-        actorEmail: admin.email,
-        createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
-      });
+    await pendingRefundRow(order.id, admin, {
+      requestKey: "ancient-request-01",
+      amountCents: 700,
+      createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+    });
     const res = await refund(admin.accessToken, order.id, {
       amount: 7,
       requestKey: "ancient-request-01",
@@ -761,18 +763,12 @@ describe("cancelling", () => {
     const { order, paymentIntent, products: made } = await placeOrder();
     const admin = await adminSession();
     // The cancellation's row was written, then the owner shipped the order before it settled.
-    await db()
-      .insert(orderRefunds)
-      .values({
-        id: newId(),
-        orderId: order.id,
-        requestKey: "cancel-then-shipped",
-        amountCents: order.totalCents,
-        restockLines: [{ productId: made[0]?.id ?? "", quantity: 2 }],
-        cancel: true,
-        actorId: admin.id,
-        actorEmail: admin.email,
-      });
+    await pendingRefundRow(order.id, admin, {
+      requestKey: "cancel-then-shipped",
+      amountCents: order.totalCents,
+      restockLines: [{ productId: made[0]?.id ?? "", quantity: 2 }],
+      cancel: true,
+    });
     await db().update(orders).set({ status: "Shipped" }).where(eq(orders.id, order.id));
     const res = await cancel(admin.accessToken, order.id, { requestKey: "cancel-then-shipped" });
     expect(res.status).toBe(200);

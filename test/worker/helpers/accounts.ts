@@ -115,6 +115,18 @@ export async function creatorSession(
   return { ...body, accessToken, role, userId, code: creator.affiliateCode, status };
 }
 
+type CreatorSession = Awaited<ReturnType<typeof creatorSession>>;
+type Sessions<N extends number, R extends CreatorSession[] = []> = R["length"] extends N
+  ? R
+  : Sessions<N, [...R, CreatorSession]>;
+
+/** `count` approved creators, each registered and signed in as creatorSession makes one. */
+export async function creatorSessions<N extends number>(count: N): Promise<Sessions<N>> {
+  const made: CreatorSession[] = [];
+  for (let i = 0; i < count; i++) made.push(await creatorSession());
+  return made as Sessions<N>;
+}
+
 /** A creator whose application the owner has not decided yet: their code and link do not work. */
 export const pendingCreator = (overrides: Record<string, unknown> = {}) =>
   creatorSession(overrides, { status: "pending" });
