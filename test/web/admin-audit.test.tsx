@@ -5,17 +5,7 @@ import { describe, expect, it } from "vitest";
 import { changesOf, describeAction } from "../../web/admin/activity/audit-format";
 import type { AuditEntryDto } from "../../worker/contracts/admin";
 import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
-import {
-  CATEGORY_ID,
-  json,
-  makeEntry,
-  makeProduct,
-  OPEN,
-  PRODUCT_ID,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
-} from "./admin-helpers";
+import { CATEGORY_ID, json, makeEntry, makeProduct, openAdmin, PRODUCT_ID } from "./admin-helpers";
 
 const NAMES = new Map([
   [CATEGORY_ID, "Copper Water Bottles"],
@@ -24,9 +14,9 @@ const NAMES = new Map([
 
 /** Signed in, on the audit log, which holds `entries`. */
 function openAudit(entries: AuditEntryDto[]) {
-  signIn();
-  stubAdminApi({ ...OPEN, "GET /api/admin/audit": () => json(200, { success: true, entries }) });
-  renderAdmin("/audit");
+  openAdmin("/audit", {
+    "GET /api/admin/audit": () => json(200, { success: true, entries }),
+  });
 }
 
 describe("an audit entry's changes", () => {
@@ -191,9 +181,7 @@ describe("an audit entry's changes", () => {
 
 describe("a product's History", () => {
   it("shows who changed what and when, newest first, before → after", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () =>
         json(200, { success: true, product: makeProduct() }),
       "GET /api/admin/audit": () =>
@@ -218,7 +206,6 @@ describe("a product's History", () => {
           ],
         }),
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     const history = (await screen.findByRole("heading", { name: "History" })).closest("section");
     if (!history) throw new Error("no history");
     const entries = await within(history).findAllByRole("listitem");
@@ -247,9 +234,7 @@ describe("a product's History", () => {
 
 describe("Activity", () => {
   it("lists the whole log, links each entry to its record, and filters by kind", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/audit", {
       "GET /api/admin/audit": ({ query }) =>
         json(200, {
           success: true,
@@ -273,7 +258,6 @@ describe("Activity", () => {
                 ),
         }),
     });
-    renderAdmin("/audit");
     expect(await screen.findByRole("heading", { name: "Activity" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Activity · Back-office"));
     expect((await screen.findAllByText("Product edited")).length).toBe(50);

@@ -4,15 +4,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdminCreatorDto, CreatorStatus } from "../../worker/contracts/admin-creators";
-import {
-  CREATOR_ID,
-  json,
-  makeCreator,
-  OPEN,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
-} from "./admin-helpers";
+import { CREATOR_ID, json, makeCreator, openAdmin } from "./admin-helpers";
 import { press } from "./helpers";
 
 const CREATORS = "/api/admin/creators";
@@ -25,10 +17,9 @@ const listOf =
     json(200, { success: true, creators, total });
 
 /** A list of one creator whom the update route changes as the Worker would. */
-function creatorsOf(start: AdminCreatorDto) {
+function openCreators(start: AdminCreatorDto) {
   let stored = start;
-  return stubAdminApi({
-    ...OPEN,
+  return openAdmin("/creators", {
     [`GET ${CREATORS}`]: () => listOf([stored])(),
     [`POST ${ONE}`]: ({ body }) => {
       const input = body as {
@@ -58,9 +49,7 @@ const card = (name: string) => screen.findByRole("article", { name });
 
 describe("the creators list", () => {
   it("shows each creator's details as text, with the token", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/creators", {
       [`GET ${CREATORS}`]: listOf([
         makeCreator({
           // 15:30 UTC is the next morning in Brisbane.
@@ -86,7 +75,6 @@ describe("the creators list", () => {
         }),
       ]),
     });
-    renderAdmin("/creators");
     const meera = within(await card("Meera Iyer"));
     expect(meera.getByText("Pending")).toBeTruthy();
     expect(meera.getByRole("link", { name: "meera@example.com" }).getAttribute("href")).toBe(
@@ -130,9 +118,9 @@ describe("the creators list", () => {
   });
 
   it("filters by status, searches and pages, all in the address", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${CREATORS}`]: listOf([makeCreator()], 45) });
-    const { router } = renderAdmin("/creators");
+    const { api, router } = openAdmin("/creators", {
+      [`GET ${CREATORS}`]: listOf([makeCreator()], 45),
+    });
     await card("Meera Iyer");
     const filters = screen.getByRole("navigation", { name: "Filter by status" });
     expect(
@@ -164,9 +152,9 @@ describe("the creators list", () => {
   });
 
   it("refuses a search longer than the endpoint takes, without asking", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${CREATORS}`]: listOf([makeCreator()]) });
-    renderAdmin("/creators");
+    const { api } = openAdmin("/creators", {
+      [`GET ${CREATORS}`]: listOf([makeCreator()]),
+    });
     await card("Meera Iyer");
     fireEvent.change(screen.getByLabelText("Name, email or code"), {
       target: { value: "x".repeat(101) },
@@ -177,14 +165,11 @@ describe("the creators list", () => {
   });
 
   it("says when a status has no creators, and shows a failed load with Try again", async () => {
-    signIn();
     let up = false;
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/creators?status=suspended", {
       [`GET ${CREATORS}`]: () =>
         up ? listOf([])() : json(500, { success: false, message: "Database down" }),
     });
-    renderAdmin("/creators?status=suspended");
     expect(await screen.findByText("Database down")).toBeTruthy();
     up = true;
     await press("Try again");
@@ -202,9 +187,9 @@ describe("decisions", () => {
     ["suspended", ["Re-approve"]],
     ["rejected", ["Approve"]],
   ] as const)("offers a %s creator only the moves the contract allows", async (status, moves) => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${CREATORS}`]: listOf([makeCreator({ status })]) });
-    renderAdmin("/creators");
+    openAdmin("/creators", {
+      [`GET ${CREATORS}`]: listOf([makeCreator({ status })]),
+    });
     const meera = within(await card("Meera Iyer"));
     const buttons = meera
       .getAllByRole("button")
@@ -214,9 +199,7 @@ describe("decisions", () => {
   });
 
   it("approves with a note: sends it, shows the answer and says so", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator());
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator());
     await card("Meera Iyer");
     await press("Approve Meera Iyer");
     const dialog = within(await screen.findByRole("dialog", { name: "Approve Meera Iyer?" }));
@@ -248,9 +231,7 @@ describe("decisions", () => {
   ] as const)(
     "from %s, %s sends only the status when there is no note",
     async (from, move, title, to, said) => {
-      signIn();
-      const api = creatorsOf(makeCreator({ status: from }));
-      renderAdmin("/creators");
+      const { api } = openCreators(makeCreator({ status: from }));
       await card("Meera Iyer");
       await press(`${move} Meera Iyer`);
       const dialog = within(await screen.findByRole("dialog", { name: title }));
@@ -268,9 +249,7 @@ describe("decisions", () => {
   );
 
   it("says what suspending does, and Cancel sends nothing", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator({ status: "approved" }));
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator({ status: "approved" }));
     await card("Meera Iyer");
     await press("Suspend Meera Iyer");
     const dialog = within(await screen.findByRole("dialog", { name: "Suspend Meera Iyer?" }));
@@ -282,9 +261,7 @@ describe("decisions", () => {
   });
 
   it("refuses a note longer than the contract allows, without asking", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator());
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator());
     await card("Meera Iyer");
     await press("Reject Meera Iyer");
     const dialog = within(await screen.findByRole("dialog", { name: "Reject Meera Iyer?" }));
@@ -297,10 +274,8 @@ describe("decisions", () => {
   });
 
   it("on a 409 says why in the dialog and shows the creator as they now are", async () => {
-    signIn();
     let status: CreatorStatus = "pending";
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/creators", {
       [`GET ${CREATORS}`]: () => listOf([makeCreator({ status })])(),
       [`POST ${ONE}`]: () => {
         status = "rejected";
@@ -311,7 +286,6 @@ describe("decisions", () => {
         });
       },
     });
-    renderAdmin("/creators");
     await card("Meera Iyer");
     await press("Approve Meera Iyer");
     const dialog = within(await screen.findByRole("dialog", { name: "Approve Meera Iyer?" }));
@@ -337,9 +311,7 @@ describe("terms", () => {
   };
 
   it("starts from the creator's terms and checks them as the endpoint does", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator({ commissionRate: 10, discount: 10 }));
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator({ commissionRate: 10, discount: 10 }));
     const form = await openTerms();
     const rate = form.getByLabelText("Commission rate (%)") as HTMLInputElement;
     const discount = form.getByLabelText("Discount") as HTMLInputElement;
@@ -383,9 +355,7 @@ describe("terms", () => {
   });
 
   it("saves the terms in percent and dollars, then shows the answer", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator({ status: "approved" }));
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator({ status: "approved" }));
     const form = await openTerms();
     fireEvent.change(form.getByLabelText("Commission rate (%)"), { target: { value: " 7.5% " } });
     fireEvent.change(form.getByLabelText("Discount"), { target: { value: "$12.50" } });
@@ -408,9 +378,7 @@ describe("terms", () => {
   });
 
   it("shows the Worker's own field errors, and Cancel puts the terms back", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/creators", {
       [`GET ${CREATORS}`]: listOf([makeCreator()]),
       [`POST ${ONE}`]: () =>
         json(400, {
@@ -419,7 +387,6 @@ describe("terms", () => {
           issues: [{ path: "discount", message: "discount must be at most 1000 dollars" }],
         }),
     });
-    renderAdmin("/creators");
     const form = await openTerms();
     fireEvent.change(form.getByLabelText("Discount"), { target: { value: "15" } });
     fireEvent.click(form.getByRole("button", { name: "Save terms" }));

@@ -139,6 +139,16 @@ export function renderAdmin(at: string) {
   return { ...render(<RouterProvider router={router} />), router };
 }
 
+/**
+ * The back-office at `at` for a signed-in admin, the Worker answering OPEN and `routes` (which
+ * win over OPEN's): the fetch stub as `api`, beside what renderAdmin returns.
+ */
+export function openAdmin(at: string, routes: Record<string, AdminRoute> = {}) {
+  signIn();
+  const api = stubAdminApi({ ...OPEN, ...routes });
+  return { api, ...renderAdmin(at) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Inbox and reports
 

@@ -11,10 +11,7 @@ import {
   MESSAGE_ID,
   makeMessage,
   makeReply,
-  OPEN,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
+  openAdmin,
 } from "./admin-helpers";
 import { press } from "./helpers";
 
@@ -30,10 +27,9 @@ const messageAnswer = (contactMessage: ContactMessageDto, message = "Done") =>
   json(200, { success: true, message, contactMessage });
 
 /** An inbox whose one stored message changes as the routes answer. */
-function inboxOf(start: ContactMessageDto) {
+function openInbox(start: ContactMessageDto) {
   let stored = start;
-  return stubAdminApi({
-    ...OPEN,
+  return openAdmin(`/inbox?id=${MESSAGE_ID}`, {
     [`GET ${MESSAGES}`]: () => listOf([stored])(),
     [`POST ${MESSAGES}/${MESSAGE_ID}/reply`]: ({ body }) => {
       stored = {
@@ -60,9 +56,7 @@ function inboxOf(start: ContactMessageDto) {
 
 describe("the inbox list", () => {
   it("lists each message's name, email, date, first line and status, with the token", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/inbox", {
       [`GET ${MESSAGES}`]: listOf([
         makeMessage({
           _id: OTHER_ID,
@@ -76,7 +70,6 @@ describe("the inbox list", () => {
         makeMessage(),
       ]),
     });
-    renderAdmin("/inbox");
     const items = await screen.findAllByRole("link", { name: /example\.com/ });
     expect(items).toHaveLength(2);
     const [tom, priya] = items as [HTMLElement, HTMLElement];
@@ -96,9 +89,9 @@ describe("the inbox list", () => {
   });
 
   it("filters by status and pages through the Worker's list", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${MESSAGES}`]: listOf([makeMessage()], 45) });
-    renderAdmin("/inbox");
+    const { api } = openAdmin("/inbox", {
+      [`GET ${MESSAGES}`]: listOf([makeMessage()], 45),
+    });
     await screen.findByRole("link", { name: /Priya Sharma/ });
     expect(api.callsTo("GET", MESSAGES)[0]?.query.toString()).toBe("");
     const filters = screen.getByRole("navigation", { name: "Filter by status" });
@@ -123,14 +116,11 @@ describe("the inbox list", () => {
   });
 
   it("says when a status has no messages, and shows a failed load with Try again", async () => {
-    signIn();
     let up = false;
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/inbox?status=new", {
       [`GET ${MESSAGES}`]: () =>
         up ? listOf([])() : json(500, { success: false, message: "Database down" }),
     });
-    renderAdmin("/inbox?status=new");
     expect(await screen.findByText("Database down")).toBeTruthy();
     up = true;
     await press("Try again");
@@ -140,9 +130,7 @@ describe("the inbox list", () => {
 
 describe("a message", () => {
   it("opens in full with the phone and the replies so far, who and when", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    const { router } = openAdmin("/inbox", {
       [`GET ${MESSAGES}`]: listOf([
         makeMessage({
           status: "replied",
@@ -150,7 +138,6 @@ describe("a message", () => {
         }),
       ]),
     });
-    const { router } = renderAdmin("/inbox");
     fireEvent.click(await screen.findByRole("link", { name: /Priya Sharma/ }));
     const message = await screen.findByRole("article", { name: "Priya Sharma" });
     expect(router.state.location.search).toBe(`?id=${MESSAGE_ID}`);
@@ -178,9 +165,7 @@ describe("a message", () => {
   });
 
   it("sends the reply, then shows the stored reply and Replied", async () => {
-    signIn();
-    const api = inboxOf(makeMessage());
-    renderAdmin(`/inbox?id=${MESSAGE_ID}`);
+    const { api } = openInbox(makeMessage());
     const message = await screen.findByRole("article", { name: "Priya Sharma" });
     expect(within(message).getByText("No reply yet.")).toBeTruthy();
 
@@ -213,9 +198,7 @@ describe("a message", () => {
   });
 
   it("shows the Worker's own field error from a refused reply", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/inbox?id=${MESSAGE_ID}`, {
       [`GET ${MESSAGES}`]: listOf([makeMessage()]),
       [`POST ${MESSAGES}/${MESSAGE_ID}/reply`]: () =>
         json(400, {
@@ -225,16 +208,13 @@ describe("a message", () => {
           issues: [{ path: "message", message: "message must be at most 5000 characters" }],
         }),
     });
-    renderAdmin(`/inbox?id=${MESSAGE_ID}`);
     fireEvent.change(await screen.findByLabelText("Reply"), { target: { value: "Hello" } });
     await press("Send reply");
     expect(await screen.findByText("Message must be at most 5000 characters")).toBeTruthy();
   });
 
   it("marks a message closed, and reopens it as new", async () => {
-    signIn();
-    const api = inboxOf(makeMessage({ status: "replied" }));
-    renderAdmin(`/inbox?id=${MESSAGE_ID}`);
+    const { api } = openInbox(makeMessage({ status: "replied" }));
     const message = await screen.findByRole("article", { name: "Priya Sharma" });
     expect(within(message).queryByRole("button", { name: "Reopen" })).toBeNull();
 
@@ -254,14 +234,11 @@ describe("a message", () => {
   });
 
   it("toasts a refused status change and keeps the status", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/inbox?id=${MESSAGE_ID}`, {
       [`GET ${MESSAGES}`]: listOf([makeMessage()]),
       [`POST ${MESSAGES}/${MESSAGE_ID}`]: () =>
         json(404, { success: false, message: "Message not found", code: "message_not_found" }),
     });
-    renderAdmin(`/inbox?id=${MESSAGE_ID}`);
     const message = await screen.findByRole("article", { name: "Priya Sharma" });
     await press("Mark closed");
     expect(await screen.findByText("Message not found")).toBeTruthy();
@@ -269,9 +246,9 @@ describe("a message", () => {
   });
 
   it("says so when the message in the address is not in the list", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${MESSAGES}`]: listOf([makeMessage()]) });
-    renderAdmin(`/inbox?id=${OTHER_ID}`);
+    openAdmin(`/inbox?id=${OTHER_ID}`, {
+      [`GET ${MESSAGES}`]: listOf([makeMessage()]),
+    });
     expect(
       await screen.findByText("That message is not on this page or under this filter."),
     ).toBeTruthy();
@@ -281,10 +258,8 @@ describe("a message", () => {
 
 describe("the subscribers' export", () => {
   it("fetches the CSV with the token and saves it under the Worker's file name", async () => {
-    signIn();
     const saved = captureDownloads();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/inbox", {
       [`GET ${MESSAGES}`]: listOf([]),
       "GET /api/admin/subscribers.csv": () =>
         csvFile(
@@ -292,7 +267,6 @@ describe("the subscribers' export", () => {
           "subscribers-2026-11-20.csv",
         ),
     });
-    renderAdmin("/inbox");
     await press("Export subscribers (CSV)");
     await waitFor(() => expect(saved).toHaveLength(1));
     const call = api.callsTo("GET", "/api/admin/subscribers.csv")[0];
@@ -306,15 +280,12 @@ describe("the subscribers' export", () => {
   });
 
   it("toasts the Worker's message when the export is refused", async () => {
-    signIn();
     const saved = captureDownloads();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/inbox", {
       [`GET ${MESSAGES}`]: listOf([]),
       "GET /api/admin/subscribers.csv": () =>
         json(503, { success: false, message: "Database unavailable" }),
     });
-    renderAdmin("/inbox");
     await press("Export subscribers (CSV)");
     expect(await screen.findByText("Database unavailable")).toBeTruthy();
     expect(saved).toHaveLength(0);

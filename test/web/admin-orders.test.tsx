@@ -17,12 +17,9 @@ import {
   json,
   makeOrder,
   makeOrderSummary,
-  OPEN,
   ORDER_ID,
+  openAdmin,
   PRODUCT_ID,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
 } from "./admin-helpers";
 import { press } from "./helpers";
 
@@ -37,10 +34,10 @@ const listOf =
 const orderAnswer = (order: AdminOrderDto) => json(200, { success: true, order });
 
 function openOrder(order: AdminOrderDto, routes: Record<string, AdminRoute> = {}) {
-  signIn();
-  const api = stubAdminApi({ ...OPEN, [`GET ${ORDER}`]: () => orderAnswer(order), ...routes });
-  const view = renderAdmin(`/orders/${ORDER_ID}`);
-  return { api, ...view };
+  return openAdmin(`/orders/${ORDER_ID}`, {
+    [`GET ${ORDER}`]: () => orderAnswer(order),
+    ...routes,
+  });
 }
 
 const card = (name: string) => {
@@ -83,9 +80,7 @@ const makeRefund = (overrides: Partial<AdminOrderDto["refunds"][number]>) => ({
 
 describe("the order queue", () => {
   it("asks for the unshipped orders, oldest first, and shows each one", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/orders", {
       [`GET ${LIST}`]: listOf(
         [
           makeOrderSummary({ affiliateCode: "ASHA10" }),
@@ -103,7 +98,6 @@ describe("the order queue", () => {
         45,
       ),
     });
-    renderAdmin("/orders");
     const row = (await screen.findByRole("link", { name: "Order #8293a4b5" })).closest("tr");
     if (!row) throw new Error("no row");
 
@@ -146,9 +140,9 @@ describe("the order queue", () => {
   });
 
   it("writes the status, search, dates, sort and page into the address and the request", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${LIST}`]: listOf([makeOrderSummary()], 41) });
-    const { router } = renderAdmin("/orders");
+    const { api, router } = openAdmin("/orders", {
+      [`GET ${LIST}`]: listOf([makeOrderSummary()], 41),
+    });
     await screen.findByRole("link", { name: "Order #8293a4b5" });
     const calls = () => api.callsTo("GET", LIST);
     const last = () => calls().at(-1)?.query as URLSearchParams;
@@ -202,9 +196,9 @@ describe("the order queue", () => {
   });
 
   it("refuses a from day after the to day with the contract's words, asking nothing", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${LIST}`]: listOf() });
-    renderAdmin("/orders");
+    const { api } = openAdmin("/orders", {
+      [`GET ${LIST}`]: listOf(),
+    });
     await screen.findByRole("link", { name: "Order #8293a4b5" });
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-12-31" } });
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-10-01" } });
@@ -214,9 +208,9 @@ describe("the order queue", () => {
   });
 
   it("says when nothing waits to ship, and when nothing matches", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${LIST}`]: listOf([]) });
-    const { router } = renderAdmin("/orders");
+    const { router } = openAdmin("/orders", {
+      [`GET ${LIST}`]: listOf([]),
+    });
     expect(await screen.findByText("Nothing waiting to ship.")).toBeTruthy();
     fireEvent.click(screen.getByRole("link", { name: "See all orders" }));
     expect(await screen.findByText("No orders yet.")).toBeTruthy();
@@ -226,14 +220,11 @@ describe("the order queue", () => {
   });
 
   it("shows a failed load with Try again", async () => {
-    signIn();
     let up = false;
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/orders", {
       [`GET ${LIST}`]: (call) =>
         up ? listOf()(call) : json(500, { success: false, message: "Database down" }),
     });
-    renderAdmin("/orders");
     expect(await screen.findByText("Database down")).toBeTruthy();
     up = true;
     await press("Try again");
@@ -324,13 +315,10 @@ describe("an order's page", () => {
   });
 
   it("goes back to the queue as it was left", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/orders?status=all&q=asha", {
       [`GET ${LIST}`]: listOf(),
       [`GET ${ORDER}`]: () => orderAnswer(makeOrder()),
     });
-    renderAdmin("/orders?status=all&q=asha");
     fireEvent.click(await screen.findByRole("link", { name: "Order #8293a4b5" }));
     await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     expect(
@@ -361,12 +349,9 @@ describe("an order's page", () => {
   });
 
   it("says so when the order does not exist", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/orders/${ORDER_ID}`, {
       [`GET ${ORDER}`]: () => json(404, { success: false, message: "Order not found" }),
     });
-    renderAdmin(`/orders/${ORDER_ID}`);
     expect(await screen.findByRole("heading", { name: "No such order" })).toBeTruthy();
   });
 });
@@ -907,9 +892,9 @@ describe("the packing slip", () => {
         makeOrder().items[1] as AdminOrderDto["items"][number],
       ],
     });
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${ORDER}`]: () => orderAnswer(order) });
-    renderAdmin(`/orders/${ORDER_ID}/packing-slip`);
+    openAdmin(`/orders/${ORDER_ID}/packing-slip`, {
+      [`GET ${ORDER}`]: () => orderAnswer(order),
+    });
     const slip = (await screen.findByRole("heading", { name: "Packing slip" })).closest("article");
     if (!slip) throw new Error("no slip");
     const inSlip = within(slip);
