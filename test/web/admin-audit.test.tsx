@@ -6,6 +6,7 @@ import { changesOf, describeAction } from "../../web/admin/activity/audit-format
 import type { AuditEntryDto } from "../../worker/contracts/admin";
 import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
 import { CATEGORY_ID, json, makeEntry, makeProduct, openAdmin, PRODUCT_ID } from "./admin-helpers";
+import { expectTexts } from "./helpers";
 
 const NAMES = new Map([
   [CATEGORY_ID, "Copper Water Bottles"],
@@ -211,9 +212,7 @@ describe("a product's History", () => {
     const entries = await within(history).findAllByRole("listitem");
     expect(entries).toHaveLength(2);
     const [edit, count] = entries as [HTMLElement, HTMLElement];
-    expect(within(edit).getByText("Product edited")).toBeTruthy();
-    expect(within(edit).getByText("owner@example.com")).toBeTruthy();
-    expect(within(edit).getByText(/21 Nov 2026,? 11:15\s?am/i)).toBeTruthy();
+    expectTexts(within(edit), ["Product edited", "owner@example.com", /21 Nov 2026,? 11:15\s?am/i]);
     const price = within(edit).getByText("Final price").closest("div");
     expect(price?.querySelector("del")?.textContent).toBe("from $50.00");
     expect(price?.querySelector("ins")?.textContent).toBe(" to $45.00");
@@ -224,9 +223,7 @@ describe("a product's History", () => {
     // No raw JSON anywhere.
     expect(history.textContent).not.toMatch(/[{}"]/);
 
-    expect(within(count).getByText("Stock count set")).toBeTruthy();
-    expect(within(count).getByText("helper@example.com")).toBeTruthy();
-    expect(within(count).getByText("count set to 10")).toBeTruthy();
+    expectTexts(within(count), ["Stock count set", "helper@example.com", "count set to 10"]);
     // One product's entries: its own, its stock's and its photos'.
     expect(api.callsTo("GET", "/api/admin/audit")[0]?.query.get("id")).toBe(PRODUCT_ID);
   });
@@ -342,9 +339,7 @@ describe("Activity", () => {
       `/payouts/${"c".repeat(24)}`,
     );
     expect(within(download).getByText("$59.00")).toBeTruthy();
-    expect(within(signedIn).getByText("From network")).toBeTruthy();
-    expect(within(signedIn).getByText("203.0.113.0/24")).toBeTruthy();
-    expect(within(signedIn).getByText("owner@example.com")).toBeTruthy();
+    expectTexts(within(signedIn), ["From network", "203.0.113.0/24", "owner@example.com"]);
     // Words, not the Worker's codes.
     const log = download.closest("ol");
     expect(log?.textContent).toContain("Signed in");

@@ -15,7 +15,7 @@ import {
   openAdmin,
   renderAdmin,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press, textsByRole } from "./helpers";
 
 const LIST = "/api/admin/commissions";
 const FIRST_ID = "c0c0c0c0c0c0c0c0c0c0c001";
@@ -117,10 +117,7 @@ describe("the held list", () => {
     ).toBeTruthy();
 
     const second = within(await row("#8293b6c7"));
-    expect(second.getByText("22 Nov 2026")).toBeTruthy();
-    expect(second.getByText("TOM5")).toBeTruthy();
-    expect(second.getByText("$4.50")).toBeTruthy();
-    expect(second.getByText("$1.50 reversed by refunds")).toBeTruthy();
+    expectTexts(second, ["22 Nov 2026", "TOM5", "$4.50", "$1.50 reversed by refunds"]);
 
     expect(screen.getByText("2 commissions held")).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Commission review · Back-office"));
@@ -251,11 +248,7 @@ describe("the decided tabs", () => {
     });
     await row("#8293b6c7");
     const tabs = screen.getByRole("navigation", { name: "Filter by decision" });
-    expect(
-      within(tabs)
-        .getAllByRole("link")
-        .map((link) => link.textContent),
-    ).toEqual(["Held", "Released", "Rejected"]);
+    expect(textsByRole(tabs, "link")).toEqual(["Held", "Released", "Rejected"]);
     fireEvent.click(within(tabs).getByRole("link", { name: "Released" }));
     await waitFor(() => expect(api.callsTo("GET", LIST)).toHaveLength(2));
     expect(api.callsTo("GET", LIST)[1]?.query.toString()).toBe("review=released");

@@ -4,8 +4,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdminCreatorDto, CreatorStatus } from "../../worker/contracts/admin-creators";
-import { CREATOR_ID, json, makeCreator, openAdmin } from "./admin-helpers";
-import { press } from "./helpers";
+import { backOfficeTabs, CREATOR_ID, json, makeCreator, openAdmin } from "./admin-helpers";
+import { expectTexts, press, textsByRole } from "./helpers";
 
 const CREATORS = "/api/admin/creators";
 const ONE = `${CREATORS}/${CREATOR_ID}`;
@@ -93,13 +93,15 @@ describe("the creators list", () => {
 
     const tom = within(await card("Tom Nguyen"));
     expect(tom.getByText("Approved", { selector: ".admin-pill" })).toBeTruthy();
-    expect(tom.getByText("30 Oct 2026")).toBeTruthy();
-    expect(tom.getByText("2 Nov 2026")).toBeTruthy();
-    expect(tom.getByText("12")).toBeTruthy();
-    expect(tom.getByText("$98.04")).toBeTruthy();
-    expect(tom.getByText("7.5%")).toBeTruthy();
-    expect(tom.getByText("$12.50 off")).toBeTruthy();
-    expect(tom.getByText("Welcome aboard")).toBeTruthy();
+    expectTexts(tom, [
+      "30 Oct 2026",
+      "2 Nov 2026",
+      "12",
+      "$98.04",
+      "7.5%",
+      "$12.50 off",
+      "Welcome aboard",
+    ]);
     expect(tom.getAllByText("Not given")).toHaveLength(2);
 
     expect(screen.getByText("2 creators")).toBeTruthy();
@@ -108,9 +110,7 @@ describe("the creators list", () => {
     expect(get?.query.toString()).toBe("");
     expect(get?.headers.get("token")).toBe("admin-token");
     // The tab sits after Orders.
-    const tabs = within(screen.getByRole("navigation", { name: "Back-office" }))
-      .getAllByRole("link")
-      .map((link) => link.textContent);
+    const tabs = backOfficeTabs();
     expect(tabs.slice(1, 3)).toEqual(["Orders", "Creators"]);
     expect(
       screen.getByRole("link", { name: "Creators", current: "page" }).getAttribute("href"),
@@ -123,11 +123,13 @@ describe("the creators list", () => {
     });
     await card("Meera Iyer");
     const filters = screen.getByRole("navigation", { name: "Filter by status" });
-    expect(
-      within(filters)
-        .getAllByRole("link")
-        .map((link) => link.textContent),
-    ).toEqual(["All", "Pending", "Approved", "Suspended", "Rejected"]);
+    expect(textsByRole(filters, "link")).toEqual([
+      "All",
+      "Pending",
+      "Approved",
+      "Suspended",
+      "Rejected",
+    ]);
     expect(within(filters).getByRole("link", { name: "All" }).getAttribute("aria-current")).toBe(
       "true",
     );

@@ -2,8 +2,8 @@
 // what needs doing, best sellers, creators) with loading and failure like every screen.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, makeSummary, openAdmin, PRODUCT_ID } from "./admin-helpers";
-import { press } from "./helpers";
+import { backOfficeTabs, json, makeSummary, openAdmin, PRODUCT_ID } from "./admin-helpers";
+import { expectTexts, press } from "./helpers";
 
 const SUMMARY = "/api/admin/reports/summary";
 
@@ -25,9 +25,7 @@ describe("the dashboard", () => {
     expect(router.state.location.pathname).toBe("/dashboard");
     // The title is set once the screen has committed (an effect): wait for it, not for a time.
     await waitFor(() => expect(document.title).toBe("Dashboard · Back-office"));
-    const tabs = within(screen.getByRole("navigation", { name: "Back-office" }))
-      .getAllByRole("link")
-      .map((link) => link.textContent);
+    const tabs = backOfficeTabs();
     expect(tabs[0]).toBe("Dashboard");
     expect(tabs).toEqual(expect.arrayContaining(["Inbox", "Reports", "Products"]));
     expect(tabs.indexOf("Inbox")).toBeLessThan(tabs.indexOf("Products"));
@@ -130,9 +128,11 @@ describe("the dashboard", () => {
       }),
     });
     expect(await screen.findByText("Every paid order has shipped")).toBeTruthy();
-    expect(screen.getByText("Nothing is running low")).toBeTruthy();
-    expect(screen.getByText("All answered")).toBeTruthy();
-    expect(screen.getByText("No sales in the last 30 days.")).toBeTruthy();
+    expectTexts(screen, [
+      "Nothing is running low",
+      "All answered",
+      "No sales in the last 30 days.",
+    ]);
   });
 
   it("lists the best sellers with photo, name, units and revenue, and the creators' share", async () => {

@@ -1,7 +1,7 @@
 // Test doubles for the back-office (web/admin): the Worker's /api/admin answers at the fetch
 // boundary, keyed by method and path (the query is handed to the route), and the app itself in a
 // memory router at any address.
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { vi } from "vitest";
 import { adminRoutes } from "../../web/admin/router";
@@ -13,6 +13,7 @@ import type { ContactMessageDto, ContactReplyDto } from "../../worker/contracts/
 import type { AdminOrderDto, AdminOrderSummaryDto } from "../../worker/contracts/admin-orders";
 import type { GstLineDto, GstReportDto, SummaryDto } from "../../worker/contracts/admin-reports";
 import { json } from "./account-helpers";
+import { textsByRole } from "./helpers";
 import { ADDRESS } from "./order-helpers";
 
 export { json };
@@ -132,6 +133,10 @@ export function stubAdminApi(routes: Record<string, AdminRoute>) {
 export function signIn(role = "admin") {
   storeSession("admin-token", role);
 }
+
+/** The names of the back-office's tabs, in order. */
+export const backOfficeTabs = () =>
+  textsByRole(screen.getByRole("navigation", { name: "Back-office" }), "link");
 
 /** The back-office at `at` (an address under /admin, without the /admin). */
 export function renderAdmin(at: string) {

@@ -13,7 +13,7 @@ import {
   makeReply,
   openAdmin,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press, textsByRole } from "./helpers";
 
 const MESSAGES = "/api/admin/messages";
 const OTHER_ID = "c0ffee00c0ffee00c0ffee02";
@@ -74,14 +74,14 @@ describe("the inbox list", () => {
     expect(items).toHaveLength(2);
     const [tom, priya] = items as [HTMLElement, HTMLElement];
     // Newest first, as the Worker sends them.
-    expect(within(tom).getByText("Tom Nguyen")).toBeTruthy();
-    expect(within(tom).getByText("tom@example.com")).toBeTruthy();
-    expect(within(tom).getByText("22 Nov 2026, 8:00 am")).toBeTruthy();
-    expect(within(tom).getByText("Where is my order?")).toBeTruthy();
-    expect(within(tom).getByText("Replied")).toBeTruthy();
-    expect(within(priya).getByText("Priya Sharma")).toBeTruthy();
-    expect(within(priya).getByText("Is the copper lota food safe?")).toBeTruthy();
-    expect(within(priya).getByText("New")).toBeTruthy();
+    expectTexts(within(tom), [
+      "Tom Nguyen",
+      "tom@example.com",
+      "22 Nov 2026, 8:00 am",
+      "Where is my order?",
+      "Replied",
+    ]);
+    expectTexts(within(priya), ["Priya Sharma", "Is the copper lota food safe?", "New"]);
     expect(screen.getByText("2 messages")).toBeTruthy();
     expect(screen.getByText("Choose a message to read it and reply.")).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Inbox · Back-office"));
@@ -95,11 +95,7 @@ describe("the inbox list", () => {
     await screen.findByRole("link", { name: /Priya Sharma/ });
     expect(api.callsTo("GET", MESSAGES)[0]?.query.toString()).toBe("");
     const filters = screen.getByRole("navigation", { name: "Filter by status" });
-    expect(
-      within(filters)
-        .getAllByRole("link")
-        .map((link) => link.textContent),
-    ).toEqual(["All", "New", "Replied", "Closed"]);
+    expect(textsByRole(filters, "link")).toEqual(["All", "New", "Replied", "Closed"]);
 
     fireEvent.click(within(filters).getByRole("link", { name: "Closed" }));
     await waitFor(() => expect(api.callsTo("GET", MESSAGES)).toHaveLength(2));
@@ -157,9 +153,11 @@ describe("a message", () => {
     ).toBe("mailto:priya@example.com");
     const replies = within(message).getByRole("heading", { name: "Replies (1)" });
     const reply = within(replies.closest("section") as HTMLElement).getByRole("listitem");
-    expect(within(reply).getByText("owner@example.com")).toBeTruthy();
-    expect(within(reply).getByText("20 Nov 2026, 4:00 pm")).toBeTruthy();
-    expect(within(reply).getByText(/Yes, it is lined for water/)).toBeTruthy();
+    expectTexts(within(reply), [
+      "owner@example.com",
+      "20 Nov 2026, 4:00 pm",
+      /Yes, it is lined for water/,
+    ]);
     // The heading takes the focus: on phones the list it was chosen from is hidden.
     expect(document.activeElement).toBe(within(message).getByRole("heading", { level: 2 }));
   });

@@ -9,8 +9,14 @@ import type {
   AdminPayoutListResponse,
   PayoutLineDto,
 } from "../../worker/contracts/payouts";
-import { captureDownloads, json, openAdmin, type stubAdminApi } from "./admin-helpers";
-import { press } from "./helpers";
+import {
+  backOfficeTabs,
+  captureDownloads,
+  json,
+  openAdmin,
+  type stubAdminApi,
+} from "./admin-helpers";
+import { expectTexts, press } from "./helpers";
 
 const PAYOUTS = "/api/admin/payouts";
 const PAYOUT_ID = "0a0b0c0d0e0f101112131415";
@@ -168,9 +174,7 @@ describe("the payouts list", () => {
     expect(api.callsTo("GET", PAYOUTS)[0]?.query.toString()).toBe("");
     expect(api.callsTo("GET", PAYOUTS)[0]?.headers.get("token")).toBe("admin-token");
     // The tab sits after Creators.
-    const tabs = within(screen.getByRole("navigation", { name: "Back-office" }))
-      .getAllByRole("link")
-      .map((link) => link.textContent);
+    const tabs = backOfficeTabs();
     expect(tabs.slice(2, 4)).toEqual(["Creators", "Payouts"]);
     expect(
       screen.getByRole("link", { name: "Payouts", current: "page" }).getAttribute("href"),
@@ -399,12 +403,14 @@ describe("a payout's page", () => {
     expect(
       meera.getByText((_, node) => node?.textContent === "BSB 062-000 ••••••123"),
     ).toBeTruthy();
-    expect(meera.getByText("MEERA IYER")).toBeTruthy();
-    expect(meera.getByText("ABN 51 824 753 556, GST registered")).toBeTruthy();
-    expect(meera.getByText("7")).toBeTruthy();
-    expect(meera.getByText("$135.00")).toBeTruthy();
-    expect(meera.getByText("-$5.00")).toBeTruthy();
-    expect(meera.getByText("$130.00")).toBeTruthy();
+    expectTexts(meera, [
+      "MEERA IYER",
+      "ABN 51 824 753 556, GST registered",
+      "7",
+      "$135.00",
+      "-$5.00",
+      "$130.00",
+    ]);
     const statement = meera.getByRole("link", {
       name: "Statement for Meera Iyer (opens in a new tab)",
     });

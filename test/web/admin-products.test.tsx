@@ -11,7 +11,7 @@ import {
   openAdmin,
   PRODUCT_ID,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press } from "./helpers";
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -54,10 +54,7 @@ describe("the product list", () => {
     });
     const chime = (await screen.findByRole("link", { name: "Lotus Wind Chime" })).closest("tr");
     if (!chime) throw new Error("no row");
-    expect(within(chime).getByText("$44.95")).toBeTruthy();
-    expect(within(chime).getByText("$59.95")).toBeTruthy();
-    expect(within(chime).getByText("Active")).toBeTruthy();
-    expect(within(chime).getByText("Not tracked")).toBeTruthy();
+    expectTexts(within(chime), ["$44.95", "$59.95", "Active", "Not tracked"]);
     expect(chime.querySelector("img")?.getAttribute("src")).toBe("/images/products/a.jpg");
 
     const diya = screen.getByRole("link", { name: "Brass Diya" }).closest("tr");

@@ -7,7 +7,7 @@ import { ResetPasswordPage } from "../../web/routes/reset-password";
 import { SignupPage } from "../../web/routes/signup";
 import { PASSWORD_MESSAGES } from "../../worker/contracts/auth";
 import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
-import { press } from "./helpers";
+import { expectTexts, press } from "./helpers";
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -115,9 +115,11 @@ describe("signup screen", () => {
     type("Email", "asha-at-home");
     type(/^Password/, "short");
     await press("Create account");
-    expect(screen.getByText("Name is required")).toBeTruthy();
-    expect(screen.getByText("Please enter a valid email address")).toBeTruthy();
-    expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
+    expectTexts(screen, [
+      "Name is required",
+      "Please enter a valid email address",
+      "Password must be at least 8 characters",
+    ]);
     expect(document.activeElement).toBe(screen.getByLabelText("Full name"));
     expect(fetchMock).not.toHaveBeenCalled();
   });

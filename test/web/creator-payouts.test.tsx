@@ -19,7 +19,7 @@ import {
   renderScreen,
   stubAccountApi,
 } from "./account-helpers";
-import { press } from "./helpers";
+import { expectTexts, press } from "./helpers";
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -106,14 +106,9 @@ describe("creator profile: earnings", () => {
     const rows = within(earnings).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
     const pending = rows[0] as HTMLElement;
-    expect(within(pending).getByText("#A1B2C3D4")).toBeTruthy();
-    expect(within(pending).getByText("3 Apr 2026")).toBeTruthy();
-    expect(within(pending).getByText("In hold")).toBeTruthy();
-    expect(within(pending).getByText("Payable from 3 May 2026")).toBeTruthy();
+    expectTexts(within(pending), ["#A1B2C3D4", "3 Apr 2026", "In hold", "Payable from 3 May 2026"]);
     const approved = rows[1] as HTMLElement;
-    expect(within(approved).getByText("$40.00")).toBeTruthy();
-    expect(within(approved).getByText("-$2.75")).toBeTruthy();
-    expect(within(approved).getByText("Payable")).toBeTruthy();
+    expectTexts(within(approved), ["$40.00", "-$2.75", "Payable"]);
     expect(within(approved).queryByText(/Payable from/)).toBeNull();
     expect(screen.queryByText(/You owe/)).toBeNull();
   });
@@ -187,9 +182,7 @@ describe("creator profile: payout details", () => {
       },
     ]);
     const details = section("Payout details");
-    expect(within(details).getByText("••••••678")).toBeTruthy();
-    expect(within(details).getByText("51 824 753 556")).toBeTruthy();
-    expect(within(details).getByText("Registered for GST")).toBeTruthy();
+    expectTexts(within(details), ["••••••678", "51 824 753 556", "Registered for GST"]);
     expect(document.body.textContent).not.toMatch(/12345678|1234 5678/);
   });
 
@@ -321,9 +314,11 @@ describe("creator profile: payouts", () => {
       "/creator-profile/payouts/line1",
     ]);
     const first = links[0] as HTMLElement;
-    expect(within(first).getByText("1 Apr 2026")).toBeTruthy();
-    expect(within(first).getByText("$86.40")).toBeTruthy();
-    expect(within(first).getByText("BSB 062-000, account ••••••678 · 3 orders")).toBeTruthy();
+    expectTexts(within(first), [
+      "1 Apr 2026",
+      "$86.40",
+      "BSB 062-000, account ••••••678 · 3 orders",
+    ]);
   });
 
   it("says so when there are none yet", async () => {
@@ -410,12 +405,14 @@ describe("payout statement page", () => {
     const title = await screen.findByRole("heading", { level: 1 });
     expect(title.textContent).toBe("Recipient created tax invoice");
     const doc = screen.getByRole("article");
-    expect(within(doc).getByText("AB12CD34")).toBeTruthy();
-    expect(within(doc).getByText("1 Apr 2026")).toBeTruthy();
-    expect(within(doc).getByText("3 Feb 2026 to 1 Mar 2026")).toBeTruthy();
-    expect(within(doc).getByText("ABN 53 004 085 616")).toBeTruthy();
-    expect(within(doc).getByText("ABN 51 824 753 556")).toBeTruthy();
-    expect(within(doc).getByText("BSB 062-000, account ••••••678")).toBeTruthy();
+    expectTexts(within(doc), [
+      "AB12CD34",
+      "1 Apr 2026",
+      "3 Feb 2026 to 1 Mar 2026",
+      "ABN 53 004 085 616",
+      "ABN 51 824 753 556",
+      "BSB 062-000, account ••••••678",
+    ]);
     const rows = within(doc).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       "#A1B2C3D43 Feb 2026$80.00——$80.00",

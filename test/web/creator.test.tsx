@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CreatorProfilePage } from "../../web/routes/creator-profile";
 import { CreatorSignupPage } from "../../web/routes/creator-signup";
 import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
-import { press } from "./helpers";
+import { expectTexts, press } from "./helpers";
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -291,9 +291,11 @@ describe("creator profile: the application's status", () => {
   it("rejected: says it was not approved, with the shop's note as text", async () => {
     await showAs("rejected", "We are looking for <b>copper</b> creators.");
     expect(screen.getByRole("heading", { name: "Application not approved" })).toBeTruthy();
-    expect(screen.getByText(/was not approved/)).toBeTruthy();
-    expect(screen.getByText("Note from the shop")).toBeTruthy();
-    expect(screen.getByText("We are looking for <b>copper</b> creators.")).toBeTruthy();
+    expectTexts(screen, [
+      /was not approved/,
+      "Note from the shop",
+      "We are looking for <b>copper</b> creators.",
+    ]);
     expect(document.querySelector(".creator-standing b")).toBeNull();
     expect(copyButtons()).toHaveLength(0);
     expect(shareLinkShown()).toBe(false);
@@ -302,9 +304,11 @@ describe("creator profile: the application's status", () => {
   it("suspended: says the account is paused and new orders don't earn, with the note", async () => {
     await showAs("suspended", "Paused while we look into some orders.");
     expect(screen.getByRole("heading", { name: "Creator account paused" })).toBeTruthy();
-    expect(screen.getByText(/new orders don't earn commission/)).toBeTruthy();
-    expect(screen.getByText(/Commissions you've already earned stay payable/)).toBeTruthy();
-    expect(screen.getByText("Paused while we look into some orders.")).toBeTruthy();
+    expectTexts(screen, [
+      /new orders don't earn commission/,
+      /Commissions you've already earned stay payable/,
+      "Paused while we look into some orders.",
+    ]);
     expect(copyButtons()).toHaveLength(0);
     expect(shareLinkShown()).toBe(false);
     // What they earned is still shown.
