@@ -1,6 +1,6 @@
 // The back-office's door: signed out, not an admin, a second factor to pass or to set up, and a
 // factor that lapses while a screen is open.
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { groupSecret } from "../../web/admin/gate/second-factor";
 import { SECOND_FACTOR_MESSAGES } from "../../worker/contracts/admin";
@@ -13,7 +13,7 @@ import {
   signIn,
   stubAdminApi,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { press, type } from "./helpers";
 
 const PRODUCTS = {
   "GET /api/admin/products": () =>
@@ -22,9 +22,6 @@ const PRODUCTS = {
 
 const status = (secondFactor: { enrolled: boolean; required: boolean; verified: boolean }) =>
   json(200, { success: true, secondFactor });
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 const PASSWORD = "admin-demo-2026";
 

@@ -11,10 +11,7 @@ import {
   openAdmin,
   PRODUCT_ID,
 } from "./admin-helpers";
-import { expectTexts, press } from "./helpers";
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import { expectTexts, press, type } from "./helpers";
 
 const productAnswer = (product: AdminProductDto) => json(200, { success: true, product });
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ForgotPasswordPage } from "../../web/routes/forgot-password";
 import { LoginPage } from "../../web/routes/login";
@@ -6,11 +6,17 @@ import { ProfilePage } from "../../web/routes/profile";
 import { ResetPasswordPage } from "../../web/routes/reset-password";
 import { SignupPage } from "../../web/routes/signup";
 import { PASSWORD_MESSAGES } from "../../worker/contracts/auth";
-import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
-import { expectTexts, press } from "./helpers";
+import {
+  callsTo,
+  currentLocation,
+  expectLoginRequired,
+  json,
+  renderScreen,
+  sentWhenPressed,
+  stubAccountApi,
+} from "./account-helpers";
+import { expectTexts, press, type } from "./helpers";
 
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const networkDown = () => {
   throw new TypeError("Failed to fetch");
 };
@@ -100,11 +106,14 @@ describe("signup screen", () => {
     type("Full name", "Asha Rao");
     type("Email", "asha@example.com");
     type(/^Password/, "correct-horse");
-    await press("Create account");
-    expect(await screen.findByText("Signup successful!")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/register")).toEqual([
-      { name: "Asha Rao", email: "asha@example.com", password: "correct-horse" },
-    ]);
+    expect(
+      await sentWhenPressed(
+        fetchMock,
+        "POST /api/user/register",
+        "Create account",
+        "Signup successful!",
+      ),
+    ).toEqual([{ name: "Asha Rao", email: "asha@example.com", password: "correct-horse" }]);
     expect(localStorage.getItem("token")).toBe("t2");
     await waitFor(() => expect(currentLocation()).toBe("/"));
   });
@@ -182,11 +191,14 @@ describe("forgot password screen", () => {
     });
     renderScreen("/forgot-password", <ForgotPasswordPage />);
     type("Email", "asha@example.com");
-    await press("Send reset link");
-    expect(await screen.findByText("Password reset link sent to your email!")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/forgot-password")).toEqual([
-      { email: "asha@example.com" },
-    ]);
+    expect(
+      await sentWhenPressed(
+        fetchMock,
+        "POST /api/user/forgot-password",
+        "Send reset link",
+        "Password reset link sent to your email!",
+      ),
+    ).toEqual([{ email: "asha@example.com" }]);
   });
 
   it("says something went wrong when the network fails", async () => {
@@ -252,11 +264,7 @@ describe("reset password screen", () => {
 });
 
 describe("profile screen", () => {
-  it("redirects to /login without a token", async () => {
-    stubAccountApi({});
-    renderScreen("/profile", <ProfilePage />);
-    await waitFor(() => expect(currentLocation()).toBe("/login"));
-  });
+  it("redirects to /login without a token", () => expectLoginRequired("/profile", <ProfilePage />));
 
   it("shows name and email; Cancel restores them", async () => {
     localStorage.setItem("token", "t1");
@@ -285,11 +293,9 @@ describe("profile screen", () => {
     await screen.findByText("asha@example.com");
     await press("Edit Profile");
     type("Name", "Asha R.");
-    await press("Save");
-    expect(await screen.findByText("Profile updated!")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/update")).toEqual([
-      { name: "Asha R.", email: "asha@example.com" },
-    ]);
+    expect(
+      await sentWhenPressed(fetchMock, "POST /api/user/update", "Save", "Profile updated!"),
+    ).toEqual([{ name: "Asha R.", email: "asha@example.com" }]);
     expect(await screen.findByText("Asha R.")).toBeTruthy();
   });
 
@@ -341,9 +347,7 @@ describe("profile screen", () => {
     ).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/update")).toHaveLength(0);
     type(/^Current password/, "my password");
-    await press("Save");
-    expect(await screen.findByText(pending)).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/update")).toEqual([
+    expect(await sentWhenPressed(fetchMock, "POST /api/user/update", "Save", pending)).toEqual([
       { name: "Asha R.", email: "new@example.com", currentPassword: "my password" },
     ]);
     expect(await screen.findByText("Asha R.")).toBeTruthy();

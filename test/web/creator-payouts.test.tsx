@@ -17,12 +17,10 @@ import {
   json,
   type Route,
   renderScreen,
+  sentWhenPressed,
   stubAccountApi,
 } from "./account-helpers";
-import { expectTexts, press } from "./helpers";
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import { expectTexts, press, type } from "./helpers";
 
 const BANK: CreatorPayoutDetailsDto = {
   method: "bank",
@@ -154,6 +152,16 @@ describe("creator profile: earnings", () => {
 describe("creator profile: payout details", () => {
   const saved = (payoutDetails: CreatorPayoutDetailsDto) => () =>
     json(200, { success: true, payoutDetails });
+  /** Confirms with the password and saves: the bodies sent, once the screen says they saved. */
+  const saveDetails = (fetchMock: ReturnType<typeof showCreator>) => {
+    type(/^Current password/, "creator password");
+    return sentWhenPressed(
+      fetchMock,
+      "POST /api/user/creator/payout-details",
+      "Save payout details",
+      "Payout details saved",
+    );
+  };
 
   it("asks for details when there are none, then saves a bank account and shows it masked", async () => {
     const fetchMock = showCreator(CREATOR, {
@@ -167,10 +175,7 @@ describe("creator profile: payout details", () => {
     type(/^Account name/, "Meera Iyer");
     type(/^ABN/, "51 824 753 556");
     fireEvent.click(screen.getByLabelText("Registered for GST"));
-    type(/^Current password/, "creator password");
-    await press("Save payout details");
-    expect(await screen.findByText("Payout details saved")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/creator/payout-details")).toEqual([
+    expect(await saveDetails(fetchMock)).toEqual([
       {
         method: "bank",
         bsb: "062-000",
@@ -202,10 +207,7 @@ describe("creator profile: payout details", () => {
     fireEvent.click(screen.getByLabelText("PayPal"));
     expect(screen.queryByLabelText(/^BSB/)).toBeNull();
     type(/^PayPal email/, " Meera@PayPal.example ");
-    type(/^Current password/, "creator password");
-    await press("Save payout details");
-    expect(await screen.findByText("Payout details saved")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/creator/payout-details")).toEqual([
+    expect(await saveDetails(fetchMock)).toEqual([
       {
         method: "paypal",
         email: "meera@paypal.example",

@@ -1,12 +1,17 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { CreatorProfilePage } from "../../web/routes/creator-profile";
 import { CreatorSignupPage } from "../../web/routes/creator-signup";
-import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
-import { expectTexts, press } from "./helpers";
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import {
+  callsTo,
+  currentLocation,
+  expectLoginRequired,
+  json,
+  renderScreen,
+  sentWhenPressed,
+  stubAccountApi,
+} from "./account-helpers";
+import { expectTexts, press, type } from "./helpers";
 
 const CREATOR = {
   name: "Meera Iyer",
@@ -72,9 +77,14 @@ describe("creator signup", () => {
     renderScreen("/creator-signup", <CreatorSignupPage />);
     fill();
     type(/^Social links/, " https://instagram.com/meera ");
-    await press("Apply as a creator");
-    expect(await screen.findByText("Creator account created! Please log in.")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/creator-register")).toEqual([
+    expect(
+      await sentWhenPressed(
+        fetchMock,
+        "POST /api/user/creator-register",
+        "Apply as a creator",
+        "Creator account created! Please log in.",
+      ),
+    ).toEqual([
       {
         name: "Meera Iyer",
         email: "meera@example.com",
@@ -108,11 +118,8 @@ describe("creator profile", () => {
       ...extra,
     });
 
-  it("redirects to /login without a token", async () => {
-    stubAccountApi({});
-    renderScreen("/creator-profile", <CreatorProfilePage />);
-    await waitFor(() => expect(currentLocation()).toBe("/login"));
-  });
+  it("redirects to /login without a token", () =>
+    expectLoginRequired("/creator-profile", <CreatorProfilePage />));
 
   it("shows a loading message, then the record, code, share link and stats", async () => {
     localStorage.setItem("token", "t1");

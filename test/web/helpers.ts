@@ -189,6 +189,10 @@ export function stubApi({ products = [], categories = [], failWith }: FakeApi = 
 export const requestedPaths = (fetchMock: { mock: { calls: unknown[][] } }): string[] =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), "http://shop.test").pathname);
 
+/** Types `value` into the field labelled `label`, as one change. */
+export const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
 /**
  * Clicks the button named `name` once it is on screen and enabled. A form's button reads
  * "Sending..." (or is disabled) until its last answer has settled, so a test that presses again
