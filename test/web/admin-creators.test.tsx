@@ -4,7 +4,14 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdminCreatorDto, CreatorStatus } from "../../worker/contracts/admin-creators";
-import { backOfficeTabs, CREATOR_ID, json, makeCreator, openAdmin } from "./admin-helpers";
+import {
+  backOfficeTabs,
+  CREATOR_ID,
+  json,
+  makeCreator,
+  openAdmin,
+  openThroughTryAgain,
+} from "./admin-helpers";
 import { expectTexts, press, textsByRole } from "./helpers";
 
 const CREATORS = "/api/admin/creators";
@@ -167,14 +174,7 @@ describe("the creators list", () => {
   });
 
   it("says when a status has no creators, and shows a failed load with Try again", async () => {
-    let up = false;
-    openAdmin("/creators?status=suspended", {
-      [`GET ${CREATORS}`]: () =>
-        up ? listOf([])() : json(500, { success: false, message: "Database down" }),
-    });
-    expect(await screen.findByText("Database down")).toBeTruthy();
-    up = true;
-    await press("Try again");
+    await openThroughTryAgain("/creators?status=suspended", CREATORS, listOf([]));
     expect(await screen.findByText("No suspended creators.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See all creators" }).getAttribute("href")).toBe(
       "/creators",

@@ -2,7 +2,14 @@
 // what needs doing, best sellers, creators) with loading and failure like every screen.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { backOfficeTabs, json, makeSummary, openAdmin, PRODUCT_ID } from "./admin-helpers";
+import {
+  backOfficeTabs,
+  json,
+  makeSummary,
+  openAdmin,
+  openThroughTryAgain,
+  PRODUCT_ID,
+} from "./admin-helpers";
 import { expectTexts, press } from "./helpers";
 
 const SUMMARY = "/api/admin/reports/summary";
@@ -182,14 +189,7 @@ describe("the dashboard", () => {
   });
 
   it("shows a failed load with Try again, and refreshes on request", async () => {
-    let up = false;
-    const { api } = openAdmin("/dashboard", {
-      [`GET ${SUMMARY}`]: () =>
-        up ? summaryAnswer()() : json(500, { success: false, message: "Database down" }),
-    });
-    expect(await screen.findByText("Database down")).toBeTruthy();
-    up = true;
-    await press("Try again");
+    const { api } = await openThroughTryAgain("/dashboard", SUMMARY, summaryAnswer());
     expect(await screen.findByRole("heading", { name: "Today" })).toBeTruthy();
     await press("Refresh");
     await waitFor(() => expect(api.callsTo("GET", SUMMARY)).toHaveLength(3));

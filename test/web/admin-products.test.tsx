@@ -9,6 +9,7 @@ import {
   json,
   makeProduct,
   openAdmin,
+  openThroughTryAgain,
   PRODUCT_ID,
 } from "./admin-helpers";
 import { expectTexts, press, type } from "./helpers";
@@ -107,14 +108,7 @@ describe("the product list", () => {
   });
 
   it("shows a failed load with Try again", async () => {
-    let up = false;
-    openAdmin("/products", {
-      "GET /api/admin/products": () =>
-        up ? listOf([makeProduct()])() : json(500, { success: false, message: "Database down" }),
-    });
-    expect(await screen.findByText("Database down")).toBeTruthy();
-    up = true;
-    await press("Try again");
+    await openThroughTryAgain("/products", "/api/admin/products", listOf([makeProduct()]));
     expect(await screen.findByRole("link", { name: "Copper Kalash Lota" })).toBeTruthy();
   });
 });
@@ -166,8 +160,7 @@ describe("the product editor", () => {
     type(/^Opening stock/, "12");
     fireEvent.click(screen.getByLabelText(/^Bestseller/));
     await press("Create product");
-    await waitFor(() => expect(api.callsTo("POST", "/api/admin/products")).toHaveLength(1));
-    expect(api.callsTo("POST", "/api/admin/products")[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", "/api/admin/products")).toEqual({
       name: "Brass Bell",
       description: "A temple bell cast in brass.",
       category: CATEGORY_ID,
@@ -211,10 +204,7 @@ describe("the product editor", () => {
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "draft" } });
     expect(screen.getByText("Unsaved changes")).toBeTruthy();
     await press("Save");
-    await waitFor(() =>
-      expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}`)).toHaveLength(1),
-    );
-    expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `/api/admin/products/${PRODUCT_ID}`)).toEqual({
       finalPrice: 39.95,
       status: "draft",
     });
@@ -268,10 +258,7 @@ describe("the product editor", () => {
     fireEvent.click(onSale);
     expect(screen.queryByLabelText("Sale price")).toBeNull();
     await press("Save");
-    await waitFor(() =>
-      expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}`)).toHaveLength(1),
-    );
-    expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `/api/admin/products/${PRODUCT_ID}`)).toEqual({
       finalPrice: 50,
     });
   });
@@ -393,10 +380,7 @@ describe("stock", () => {
     if (!panel) throw new Error("no stock panel");
     fireEvent.change(within(panel).getByLabelText("Set on hand to"), { target: { value: "7" } });
     fireEvent.click(within(panel).getByRole("button", { name: "Set count" }));
-    await waitFor(() =>
-      expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}/stock`)).toHaveLength(1),
-    );
-    expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}/stock`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `/api/admin/products/${PRODUCT_ID}/stock`)).toEqual({
       onHand: 7,
     });
     expect(await screen.findByText("On hand set to 7")).toBeTruthy();
@@ -563,10 +547,9 @@ describe("photos", () => {
       (screen.getByRole("button", { name: "Move photo 1 left" }) as HTMLButtonElement).disabled,
     ).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Move photo 2 left" }));
-    await waitFor(() =>
-      expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}/images/order`)).toHaveLength(1),
-    );
-    expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}/images/order`)[0]?.body).toEqual({
+    expect(
+      await api.onlyBodySent("POST", `/api/admin/products/${PRODUCT_ID}/images/order`),
+    ).toEqual({
       keys: [IMAGES[1]?.key, IMAGES[0]?.key, IMAGES[2]?.key],
     });
     // The cover is now the side view.
