@@ -87,12 +87,23 @@ export function renderScreen(path: string, element: ReactNode, at = path) {
   return { ...render(<RouterProvider router={router} />), router };
 }
 
+/** Stubs fetch with `routes` and renders `element` at route `path` (visited as `at`): the mock. */
+export function openScreen(
+  path: string,
+  element: ReactNode,
+  routes: Record<string, Route> = {},
+  at = path,
+) {
+  const fetchMock = stubAccountApi(routes);
+  renderScreen(path, element, at);
+  return fetchMock;
+}
+
 /** Where the router is now. */
 export const currentLocation = () => document.querySelector("[data-testid=location]")?.textContent;
 
 /** A screen for signed-in people, visited at `path` without a token, sends the visitor to /login. */
 export async function expectLoginRequired(path: string, element: ReactNode) {
-  stubAccountApi({});
-  renderScreen(path, element);
+  openScreen(path, element);
   await waitFor(() => expect(currentLocation()).toBe("/login"));
 }

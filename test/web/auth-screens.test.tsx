@@ -11,15 +11,18 @@ import {
   currentLocation,
   expectLoginRequired,
   json,
-  renderScreen,
+  openScreen,
+  type Route,
   sentWhenPressed,
-  stubAccountApi,
 } from "./account-helpers";
 import { expectTexts, press, type } from "./helpers";
 
 const networkDown = () => {
   throw new TypeError("Failed to fetch");
 };
+/** The reset-password screen, reached by a link carrying `token`, over `routes`. */
+const openReset = (token: string, routes: Record<string, Route> = {}) =>
+  openScreen("/reset-password", <ResetPasswordPage />, routes, `/reset-password?token=${token}`);
 const ME = { _id: "u1", name: "Asha Rao", email: "asha@example.com", role: "user" };
 
 describe("login screen", () => {
@@ -30,12 +33,11 @@ describe("login screen", () => {
   };
 
   it("signs in, stores token and role, says so and goes home", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/login", <LoginPage />, {
       "POST /api/user/login": () =>
         json(200, { success: true, accessToken: "t1", role: "user", message: "ok" }),
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
     });
-    renderScreen("/login", <LoginPage />);
     await fillAndSubmit();
     expect(await screen.findByText("Login successful!")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/login")).toEqual([
@@ -47,11 +49,10 @@ describe("login screen", () => {
   });
 
   it("shows the server's message on failure, without trying a refresh", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/login", <LoginPage />, {
       "POST /api/user/login": () =>
         json(401, { success: false, message: "Invalid email or password" }),
     });
-    renderScreen("/login", <LoginPage />);
     await fillAndSubmit();
     expect((await screen.findAllByText("Invalid email or password")).length).toBeGreaterThan(0);
     expect(callsTo(fetchMock, "POST /api/refresh")).toHaveLength(0);
@@ -59,8 +60,7 @@ describe("login screen", () => {
   });
 
   it("says something went wrong when the network fails", async () => {
-    stubAccountApi({ "POST /api/user/login": networkDown });
-    renderScreen("/login", <LoginPage />);
+    openScreen("/login", <LoginPage />, { "POST /api/user/login": networkDown });
     await fillAndSubmit();
     expect(
       (await screen.findAllByText("Something went wrong. Please try again.")).length,
@@ -68,8 +68,7 @@ describe("login screen", () => {
   });
 
   it("requires email and password, focusing the first missing field", async () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/login", <LoginPage />);
+    const fetchMock = openScreen("/login", <LoginPage />);
     await press("Sign in");
     // The endpoint's own messages (LoginSchema, worker/contracts/auth.ts).
     expect(screen.getByText("Please enter your email address")).toBeTruthy();
@@ -79,8 +78,7 @@ describe("login screen", () => {
   });
 
   it("labels its fields for autofill and links to recovery and signup", () => {
-    stubAccountApi({});
-    renderScreen("/login", <LoginPage />);
+    openScreen("/login", <LoginPage />);
     expect(screen.getByLabelText("Email").getAttribute("autocomplete")).toBe("email");
     expect(screen.getByLabelText(/^Password/).getAttribute("autocomplete")).toBe(
       "current-password",
@@ -97,12 +95,11 @@ describe("login screen", () => {
 
 describe("signup screen", () => {
   it("creates the account, stores the session and goes home", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/signup", <SignupPage />, {
       "POST /api/user/register": () =>
         json(201, { success: true, accessToken: "t2", role: "user", message: "ok" }),
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
     });
-    renderScreen("/signup", <SignupPage />);
     type("Full name", "Asha Rao");
     type("Email", "asha@example.com");
     type(/^Password/, "correct-horse");
@@ -119,8 +116,7 @@ describe("signup screen", () => {
   });
 
   it("checks each field with the register endpoint's schema before sending", async () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/signup", <SignupPage />);
+    const fetchMock = openScreen("/signup", <SignupPage />);
     type("Email", "asha-at-home");
     type(/^Password/, "short");
     await press("Create account");
@@ -134,11 +130,10 @@ describe("signup screen", () => {
   });
 
   it("shows the server's message, and links to the creator signup", async () => {
-    stubAccountApi({
+    openScreen("/signup", <SignupPage />, {
       "POST /api/user/register": () =>
         json(409, { success: false, message: "An account with this email already exists" }),
     });
-    renderScreen("/signup", <SignupPage />);
     expect(
       screen.getByRole("link", { name: "Become a content creator" }).getAttribute("href"),
     ).toBe("/creator-signup");
@@ -163,8 +158,7 @@ const commonPassword = () =>
 
 describe("a common password, which only the Worker knows", () => {
   it("is shown at sign-up, as the Worker words it, and signs nobody in", async () => {
-    stubAccountApi({ "POST /api/user/register": commonPassword });
-    renderScreen("/signup", <SignupPage />);
+    openScreen("/signup", <SignupPage />, { "POST /api/user/register": commonPassword });
     type("Full name", "Asha Rao");
     type("Email", "asha@example.com");
     type(/^Password/, "Password1");
@@ -174,8 +168,7 @@ describe("a common password, which only the Worker knows", () => {
   });
 
   it("is shown when a reset chooses one, staying on the page", async () => {
-    stubAccountApi({ "POST /api/user/reset-password": commonPassword });
-    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc123");
+    openReset("abc123", { "POST /api/user/reset-password": commonPassword });
     type(/^New password/, "iloveyou1");
     type(/^Confirm new password/, "iloveyou1");
     await press("Save new password");
@@ -186,10 +179,9 @@ describe("a common password, which only the Worker knows", () => {
 
 describe("forgot password screen", () => {
   it("confirms that the link was sent", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/forgot-password", <ForgotPasswordPage />, {
       "POST /api/user/forgot-password": () => json(200, { success: true, message: "sent" }),
     });
-    renderScreen("/forgot-password", <ForgotPasswordPage />);
     type("Email", "asha@example.com");
     expect(
       await sentWhenPressed(
@@ -202,8 +194,9 @@ describe("forgot password screen", () => {
   });
 
   it("says something went wrong when the network fails", async () => {
-    stubAccountApi({ "POST /api/user/forgot-password": networkDown });
-    renderScreen("/forgot-password", <ForgotPasswordPage />);
+    openScreen("/forgot-password", <ForgotPasswordPage />, {
+      "POST /api/user/forgot-password": networkDown,
+    });
     type("Email", "asha@example.com");
     await press("Send reset link");
     expect(
@@ -220,11 +213,10 @@ describe("reset password screen", () => {
   };
 
   it("sets the new password and goes to /login", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openReset("abc123", {
       "POST /api/user/reset-password": () =>
         json(200, { success: true, message: "Password updated. Please log in." }),
     });
-    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc123");
     await fill("new-password-1");
     expect(await screen.findByText("Password updated. Please log in.")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/reset-password")).toEqual([
@@ -234,11 +226,10 @@ describe("reset password screen", () => {
   });
 
   it("shows the server's message for an invalid link", async () => {
-    stubAccountApi({
+    openReset("old", {
       "POST /api/user/reset-password": () =>
         json(400, { success: false, message: "This reset link is invalid or has expired" }),
     });
-    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=old");
     await fill("new-password-1");
     expect(
       (await screen.findAllByText("This reset link is invalid or has expired")).length,
@@ -246,8 +237,7 @@ describe("reset password screen", () => {
   });
 
   it("checks that both passwords match and are long enough", async () => {
-    stubAccountApi({});
-    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc");
+    openReset("abc");
     await fill("short");
     expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
     await fill("long-enough-1", "long-enough-2");
@@ -255,8 +245,7 @@ describe("reset password screen", () => {
   });
 
   it("says the link is invalid when it has no token", () => {
-    stubAccountApi({});
-    renderScreen("/reset-password", <ResetPasswordPage />);
+    openScreen("/reset-password", <ResetPasswordPage />);
     expect(screen.getByRole("alert").textContent).toBe(
       "This reset link is invalid or has expired.",
     );
@@ -268,10 +257,9 @@ describe("profile screen", () => {
 
   it("shows name and email; Cancel restores them", async () => {
     localStorage.setItem("token", "t1");
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/profile", <ProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
     });
-    renderScreen("/profile", <ProfilePage />);
     expect(await screen.findByText("asha@example.com")).toBeTruthy();
     await press("Edit Profile");
     type("Name", "Someone Else");
@@ -284,12 +272,11 @@ describe("profile screen", () => {
 
   it("saves the edit and says so", async () => {
     localStorage.setItem("token", "t1");
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/profile", <ProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
       "POST /api/user/update": (body) =>
         json(200, { success: true, user: { ...ME, ...(body as object) }, message: "Updated" }),
     });
-    renderScreen("/profile", <ProfilePage />);
     await screen.findByText("asha@example.com");
     await press("Edit Profile");
     type("Name", "Asha R.");
@@ -303,11 +290,10 @@ describe("profile screen", () => {
     localStorage.setItem("token", "t1");
     let answer: () => Response = () =>
       json(409, { success: false, message: "Email already in use" });
-    stubAccountApi({
+    openScreen("/profile", <ProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
       "POST /api/user/update": () => answer(),
     });
-    renderScreen("/profile", <ProfilePage />);
     await screen.findByText("asha@example.com");
     await press("Edit Profile");
     await press("Save");
@@ -320,13 +306,12 @@ describe("profile screen", () => {
   it("asks for the current password only when the email changes, and shows the pending message", async () => {
     localStorage.setItem("token", "t1");
     const pending = "Profile updated. We sent a confirmation link to new@example.com.";
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/profile", <ProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
       // The email waits for its link: the answer still has the old one.
       "POST /api/user/update": () =>
         json(200, { success: true, user: { ...ME, name: "Asha R." }, message: pending }),
     });
-    renderScreen("/profile", <ProfilePage />);
     await screen.findByText("asha@example.com");
     await press("Edit Profile");
     expect(screen.queryByLabelText(/^Current password/)).toBeNull();
@@ -356,8 +341,9 @@ describe("profile screen", () => {
 
   it("says when the profile could not load", async () => {
     localStorage.setItem("token", "t1");
-    stubAccountApi({ "GET /api/user/me": () => json(500, { success: false, message: "Boom" }) });
-    renderScreen("/profile", <ProfilePage />);
+    openScreen("/profile", <ProfilePage />, {
+      "GET /api/user/me": () => json(500, { success: false, message: "Boom" }),
+    });
     expect((await screen.findAllByText("Failed to load profile")).length).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@
 import { screen, within } from "@testing-library/react";
 import { addToGuestCart } from "../../web/features/cart/guest-cart";
 import { PlaceOrderPage } from "../../web/routes/place-order";
-import { type Route, renderScreen, stubAccountApi } from "./account-helpers";
+import { openScreen, type Route } from "./account-helpers";
 import { makeProduct, type } from "./helpers";
 
 export const START = "POST /api/order/createStripeSession";
@@ -33,7 +33,5 @@ export function fillAddress() {
 }
 
 export function renderCheckout(answers: Record<string, Route> = {}, at = "/place-order") {
-  const fetchMock = stubAccountApi(answers);
-  renderScreen("/place-order", <PlaceOrderPage />, at);
-  return fetchMock;
+  return openScreen("/place-order", <PlaceOrderPage />, answers, at);
 }

@@ -15,6 +15,7 @@ import {
   callsTo,
   currentLocation,
   json,
+  openScreen,
   type Route,
   renderScreen,
   sentWhenPressed,
@@ -70,13 +71,12 @@ const CREATOR: Partial<CreatorDto> = {
 
 function showCreator(creator: Partial<CreatorDto>, routes: Record<string, Route> = {}) {
   localStorage.setItem("token", "t1");
-  const fetchMock = stubAccountApi({
+  const fetchMock = openScreen("/creator-profile", <CreatorProfilePage />, {
     "GET /api/user/me": () =>
       json(200, { success: true, user: { _id: "c1", name: "Meera", role: "creator" } }),
     "GET /api/user/creator/me": () => json(200, { success: true, creator }),
     ...routes,
   });
-  renderScreen("/creator-profile", <CreatorProfilePage />);
   return fetchMock;
 }
 

@@ -7,6 +7,7 @@ import {
   currentLocation,
   expectLoginRequired,
   json,
+  openScreen,
   renderScreen,
   sentWhenPressed,
   stubAccountApi,
@@ -32,8 +33,7 @@ describe("creator signup", () => {
   };
 
   it("is titled, pitches the programme in four steps and masks the password", () => {
-    stubAccountApi({});
-    renderScreen("/creator-signup", <CreatorSignupPage />);
+    openScreen("/creator-signup", <CreatorSignupPage />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Become a Content Creator");
     expect(screen.getByRole("heading", { name: "How it works" })).toBeTruthy();
     expect(document.querySelectorAll(".creator-steps li")).toHaveLength(4);
@@ -42,8 +42,7 @@ describe("creator signup", () => {
   });
 
   it("requires name, email, password and payout email, not socials or bio", async () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/creator-signup", <CreatorSignupPage />);
+    const fetchMock = openScreen("/creator-signup", <CreatorSignupPage />);
     await press("Apply as a creator");
     // The creator-register endpoint's own messages (worker/contracts/account.ts).
     for (const message of [
@@ -59,8 +58,7 @@ describe("creator signup", () => {
   });
 
   it("checks both emails' shape as the endpoint does", async () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/creator-signup", <CreatorSignupPage />);
+    const fetchMock = openScreen("/creator-signup", <CreatorSignupPage />);
     fill();
     type(/^Email/, "meera-at-home");
     type(/^Payout email/, "pay-at-meera");
@@ -71,10 +69,9 @@ describe("creator signup", () => {
   });
 
   it("registers and goes to /login", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/creator-signup", <CreatorSignupPage />, {
       "POST /api/user/creator-register": () => json(201, { success: true, message: "ok" }),
     });
-    renderScreen("/creator-signup", <CreatorSignupPage />);
     fill();
     type(/^Social links/, " https://instagram.com/meera ");
     expect(
@@ -99,8 +96,9 @@ describe("creator signup", () => {
 
   it("shows the server's message, or Signup failed", async () => {
     let answer = () => json(409, { success: false, message: "Email already registered" });
-    stubAccountApi({ "POST /api/user/creator-register": () => answer() });
-    renderScreen("/creator-signup", <CreatorSignupPage />);
+    openScreen("/creator-signup", <CreatorSignupPage />, {
+      "POST /api/user/creator-register": () => answer(),
+    });
     fill();
     await press("Apply as a creator");
     expect((await screen.findAllByText("Email already registered")).length).toBeGreaterThan(0);
@@ -267,12 +265,11 @@ describe("creator profile", () => {
 describe("creator profile: the application's status", () => {
   const showAs = async (status: string | undefined, statusNote?: string) => {
     localStorage.setItem("token", "t1");
-    stubAccountApi({
+    openScreen("/creator-profile", <CreatorProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: { _id: "c1", ...CREATOR } }),
       "GET /api/user/creator/me": () =>
         json(200, { success: true, creator: { ...CREATOR, status, statusNote } }),
     });
-    renderScreen("/creator-profile", <CreatorProfilePage />);
     await screen.findByText("MEERA10");
   };
   const copyButtons = () => screen.queryAllByRole("button", { name: /^Copy/ });
