@@ -5,17 +5,8 @@ import { describe, expect, it } from "vitest";
 import { changesOf, describeAction } from "../../web/admin/activity/audit-format";
 import type { AuditEntryDto } from "../../worker/contracts/admin";
 import { formatShopMoment as formatWhen } from "../../worker/contracts/shop-time";
-import {
-  CATEGORY_ID,
-  json,
-  makeEntry,
-  makeProduct,
-  OPEN,
-  PRODUCT_ID,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
-} from "./admin-helpers";
+import { CATEGORY_ID, json, makeEntry, makeProduct, openAdmin, PRODUCT_ID } from "./admin-helpers";
+import { expectTexts } from "./helpers";
 
 const NAMES = new Map([
   [CATEGORY_ID, "Copper Water Bottles"],
@@ -24,9 +15,9 @@ const NAMES = new Map([
 
 /** Signed in, on the audit log, which holds `entries`. */
 function openAudit(entries: AuditEntryDto[]) {
-  signIn();
-  stubAdminApi({ ...OPEN, "GET /api/admin/audit": () => json(200, { success: true, entries }) });
-  renderAdmin("/audit");
+  openAdmin("/audit", {
+    "GET /api/admin/audit": () => json(200, { success: true, entries }),
+  });
 }
 
 describe("an audit entry's changes", () => {
@@ -191,9 +182,7 @@ describe("an audit entry's changes", () => {
 
 describe("a product's History", () => {
   it("shows who changed what and when, newest first, before → after", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () =>
         json(200, { success: true, product: makeProduct() }),
       "GET /api/admin/audit": () =>
@@ -218,15 +207,12 @@ describe("a product's History", () => {
           ],
         }),
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     const history = (await screen.findByRole("heading", { name: "History" })).closest("section");
     if (!history) throw new Error("no history");
     const entries = await within(history).findAllByRole("listitem");
     expect(entries).toHaveLength(2);
     const [edit, count] = entries as [HTMLElement, HTMLElement];
-    expect(within(edit).getByText("Product edited")).toBeTruthy();
-    expect(within(edit).getByText("owner@example.com")).toBeTruthy();
-    expect(within(edit).getByText(/21 Nov 2026,? 11:15\s?am/i)).toBeTruthy();
+    expectTexts(within(edit), ["Product edited", "owner@example.com", /21 Nov 2026,? 11:15\s?am/i]);
     const price = within(edit).getByText("Final price").closest("div");
     expect(price?.querySelector("del")?.textContent).toBe("from $50.00");
     expect(price?.querySelector("ins")?.textContent).toBe(" to $45.00");
@@ -237,9 +223,7 @@ describe("a product's History", () => {
     // No raw JSON anywhere.
     expect(history.textContent).not.toMatch(/[{}"]/);
 
-    expect(within(count).getByText("Stock count set")).toBeTruthy();
-    expect(within(count).getByText("helper@example.com")).toBeTruthy();
-    expect(within(count).getByText("count set to 10")).toBeTruthy();
+    expectTexts(within(count), ["Stock count set", "helper@example.com", "count set to 10"]);
     // One product's entries: its own, its stock's and its photos'.
     expect(api.callsTo("GET", "/api/admin/audit")[0]?.query.get("id")).toBe(PRODUCT_ID);
   });
@@ -247,9 +231,7 @@ describe("a product's History", () => {
 
 describe("Activity", () => {
   it("lists the whole log, links each entry to its record, and filters by kind", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/audit", {
       "GET /api/admin/audit": ({ query }) =>
         json(200, {
           success: true,
@@ -273,7 +255,6 @@ describe("Activity", () => {
                 ),
         }),
     });
-    renderAdmin("/audit");
     expect(await screen.findByRole("heading", { name: "Activity" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Activity · Back-office"));
     expect((await screen.findAllByText("Product edited")).length).toBe(50);
@@ -358,9 +339,7 @@ describe("Activity", () => {
       `/payouts/${"c".repeat(24)}`,
     );
     expect(within(download).getByText("$59.00")).toBeTruthy();
-    expect(within(signedIn).getByText("From network")).toBeTruthy();
-    expect(within(signedIn).getByText("203.0.113.0/24")).toBeTruthy();
-    expect(within(signedIn).getByText("owner@example.com")).toBeTruthy();
+    expectTexts(within(signedIn), ["From network", "203.0.113.0/24", "owner@example.com"]);
     // Words, not the Worker's codes.
     const log = download.closest("ol");
     expect(log?.textContent).toContain("Signed in");

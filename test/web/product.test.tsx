@@ -11,7 +11,7 @@ import { ProductPage } from "../../web/routes/product";
 import type { ProductDto } from "../../worker/contracts/catalogue";
 import { PRODUCT_FRAME_DATA_ID, type ProductFrameData } from "../../worker/contracts/page-frames";
 import { metaDescription } from "../../worker/contracts/site";
-import { makeProduct, press, productAnswer, requestedPaths } from "./helpers";
+import { makeProduct, press, productAnswer, requestedPaths, textsByRole } from "./helpers";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -112,11 +112,7 @@ describe("product screen", () => {
     expect(screen.getByText("1 litre")).toBeTruthy();
     expect(screen.getByText(/Hand-hammered in Moradabad/)).toBeTruthy();
     const tags = screen.getByRole("list", { name: "Tags" });
-    expect(
-      within(tags)
-        .getAllByRole("listitem")
-        .map((li) => li.textContent),
-    ).toEqual(["copper", "ayurveda"]);
+    expect(textsByRole(tags, "listitem")).toEqual(["copper", "ayurveda"]);
     expect(screen.getByText("-25%")).toBeTruthy();
     expect(screen.getByText("$80.00").closest("del")).toBeTruthy();
     for (const promise of [
