@@ -5,7 +5,7 @@
 // again at the end.
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, expectToast, test } from "./fixtures";
+import { ADMIN, archiveProduct, expect, expectToast, test } from "./fixtures";
 
 const photo = (path: string, mimeType: string) => ({
   name: path.split("/").at(-1) ?? "photo",
@@ -155,12 +155,7 @@ async function atWidth(browser: Browser, width: number, name: string) {
   }
 
   // Archived again: the product leaves the storefront it never reached.
-  await page.getByRole("button", { name: "Archive" }).first().click();
-  await page
-    .getByRole("dialog")
-    .getByRole("button", { name: /Archive/ })
-    .click();
-  await expectToast(page, "Archived");
+  await archiveProduct(page);
   await context.close();
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import {
   addProduct,
+  archiveProduct,
   expect,
   expectToast,
   fillAddress,
@@ -102,12 +103,7 @@ test("the owner lists a one-off piece with two photos, a shopper buys it, and it
   await expect(history.getByText("Photo added")).toHaveCount(2);
 
   // Archived: off the storefront again, and the history says so.
-  await page.getByRole("button", { name: "Archive" }).first().click();
-  await page
-    .getByRole("dialog")
-    .getByRole("button", { name: /Archive/ })
-    .click();
-  await expectToast(page, "Archived");
+  await archiveProduct(page);
   await expect(history.getByText("Product archived")).toBeVisible();
   const gone = await page.request.get(`/api/product/${productId}`);
   expect(gone.status()).toBe(404);

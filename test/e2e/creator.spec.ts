@@ -5,6 +5,7 @@ import {
   expect,
   expectToast,
   fillAddress,
+  openAccountMenu,
   PASSWORD,
   payInSandbox,
   signIn,
@@ -33,11 +34,7 @@ test("a creator signs up and shares their link; a visitor buys with the code app
   await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, email);
-  await page.getByRole("button", { name: "Your account" }).click();
-  await page
-    .getByRole("dialog", { name: "Your account" })
-    .getByRole("link", { name: "My Profile" })
-    .click();
+  await (await openAccountMenu(page)).getByRole("link", { name: "My Profile" }).click();
   await expect(page).toHaveURL(/\/creator-profile$/);
   await expect(page.getByText(/Copper care and slow rituals/)).toBeVisible();
 

@@ -144,24 +144,46 @@ export const summaryValue = async (page: Page, label: string) =>
 export async function signUp(page: Page, email: string, name = "Asha Patel", password = PASSWORD) {
   await page.goto("/signup");
   await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expectToast(page, "Signup successful!");
-  // Signed in is not yet home: the home screen's code may still be loading.
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: "Your account" })).toBeVisible();
+  await submitCredentials(page, email, password, "Create account", "Signup successful!");
 }
 
 /** Signs in through the sign-in screen. */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/login");
+  await submitCredentials(page, email, password, "Sign in", "Login successful!");
+}
+
+/** Fills the email and password of the screen open, submits it, and lands home signed in. */
+async function submitCredentials(
+  page: Page,
+  email: string,
+  password: string,
+  button: string,
+  toast: string,
+) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expectToast(page, "Login successful!");
+  await page.getByRole("button", { name: button }).click();
+  await expectToast(page, toast);
+  // Signed in is not yet home: the home screen's code may still be loading.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Your account" })).toBeVisible();
+}
+
+/** Opens the account menu from the header; returns its dialog. */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole("button", { name: "Your account" }).click();
+  return page.getByRole("dialog", { name: "Your account" });
+}
+
+/** Archives the product open in the back-office, confirming in its dialog. */
+export async function archiveProduct(page: Page) {
+  await page.getByRole("button", { name: "Archive" }).first().click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Archive/ })
+    .click();
+  await expectToast(page, "Archived");
 }
 
 export const PASSWORD = "a long enough password";

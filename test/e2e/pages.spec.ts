@@ -2,7 +2,15 @@
 // the screen shows before any script has run, the browser takes it over without re-rendering it,
 // and an unknown address answers 404 with "Page not found".
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { test as base, expect } from "./fixtures";
+
+/** `frame`: a page of a browser context with scripts off, which sees the HTML's first frame alone. */
+const test = base.extend<{ frame: Page }>({
+  frame: async ({ browser }, use) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    await use(await noScript.newPage());
+  },
+});
 
 /** What React reports in the console when the app's first render is not the page's HTML. */
 function hydrationProblems(page: Page): string[] {
@@ -15,12 +23,26 @@ function hydrationProblems(page: Page): string[] {
   return problems;
 }
 
+/** On the page's next loads, remembers the element `selector` finds as soon as the HTML is parsed. */
+const rememberFromHtml = (page: Page, selector: string) =>
+  page.addInitScript((sel) => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { fromHtml: Element | null }).fromHtml = document.querySelector(sel);
+    });
+  }, selector);
+
+/** Whether `selector` still finds the very element the HTML brought (nothing painted afresh). */
+const stillFromHtml = (page: Page, selector: string) =>
+  page.evaluate(
+    (sel) =>
+      (window as unknown as { fromHtml: Element | null }).fromHtml === document.querySelector(sel),
+    selector,
+  );
+
 test("landing pages paint before any script runs; unknown addresses answer 404", async ({
-  browser,
+  frame,
   page,
 }) => {
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const frame = await noScript.newPage();
   const headings: [string, RegExp][] = [
     ["/", /Take home luck, prosperity, and health/],
     ["/collection", /The Collection/],
@@ -35,7 +57,6 @@ test("landing pages paint before any script runs; unknown addresses answer 404",
   const missing = await frame.goto("/no-such-page");
   expect(missing?.status()).toBe(404);
   await expect(frame.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await noScript.close();
 
   // With scripts the browser takes the page over: its links navigate inside the app.
   const res = await page.goto("/no-such-page");
@@ -48,7 +69,7 @@ test("landing pages paint before any script runs; unknown addresses answer 404",
 });
 
 test("a product page is readable without scripts, previews as a raster card, and the app takes it over as it is", async ({
-  browser,
+  frame,
   page,
   request,
 }) => {
@@ -60,8 +81,6 @@ test("a product page is readable without scripts, previews as a raster card, and
   const price = `$${product?.finalPrice.toFixed(2)}`;
 
   // What a link-preview crawler or a search engine reads: no script runs.
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const frame = await noScript.newPage();
   const res = await frame.goto(path);
   expect(res?.status()).toBe(200);
   await expect(frame).toHaveTitle(`${name} — Tamra & Tara`);
@@ -87,27 +106,15 @@ test("a product page is readable without scripts, previews as a raster card, and
   const missing = await frame.goto("/product/0123456789abcdef01234567");
   expect(missing?.status()).toBe(404);
   await expect(frame.getByRole("heading", { name: "Product not found" })).toBeVisible();
-  await noScript.close();
 
   // With scripts, the app hydrates the frame: the photo the HTML brought is the one on screen once
   // the app has started (nothing was painted afresh), and React reported no mismatch.
   const problems = hydrationProblems(page);
-  await page.addInitScript(() => {
-    document.addEventListener("DOMContentLoaded", () => {
-      (window as unknown as { framePhoto: Element | null }).framePhoto =
-        document.querySelector(".gallery-main img");
-    });
-  });
+  await rememberFromHtml(page, ".gallery-main img");
   await page.goto(path);
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
-  expect(
-    await page.evaluate(
-      () =>
-        (window as unknown as { framePhoto: Element | null }).framePhoto ===
-        document.querySelector(".gallery-main img"),
-    ),
-  ).toBe(true);
+  expect(await stillFromHtml(page, ".gallery-main img")).toBe(true);
   await expect(page.getByRole("heading", { name: "Related products" })).toBeVisible();
   expect(problems).toEqual([]);
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -115,35 +122,21 @@ test("a product page is readable without scripts, previews as a raster card, and
 });
 
 test("the collection's first page is in its HTML, and the app takes it over as it is", async ({
-  browser,
+  frame,
   page,
 }) => {
-  const noScript = await browser.newContext({ javaScriptEnabled: false });
-  const frame = await noScript.newPage();
   expect((await frame.goto("/collection"))?.status()).toBe(200);
   await expect(frame.getByText(/Showing 1–12 of \d+ products/)).toBeVisible();
   await expect(frame.locator(".product-grid .product-card")).toHaveCount(12);
-  await noScript.close();
 
   const problems = hydrationProblems(page);
-  await page.addInitScript(() => {
-    document.addEventListener("DOMContentLoaded", () => {
-      (window as unknown as { frameCard: Element | null }).frameCard =
-        document.querySelector(".product-grid img");
-    });
-  });
+  await rememberFromHtml(page, ".product-grid img");
   await page.goto("/collection");
   // The categories' checkboxes come from the app's own request once it runs (the frame shows them
   // loading): with them on screen, the app has taken the page over, and the card the HTML brought
   // is still the one shown.
   await expect(page.getByRole("checkbox", { name: /Wind Chimes/ }).first()).toBeAttached();
-  expect(
-    await page.evaluate(
-      () =>
-        (window as unknown as { frameCard: Element | null }).frameCard ===
-        document.querySelector(".product-grid img"),
-    ),
-  ).toBe(true);
+  expect(await stillFromHtml(page, ".product-grid img")).toBe(true);
   await page.getByRole("checkbox", { name: /On Sale/ }).click();
   await expect(page).toHaveURL(/sale=true/);
   await page.goBack();

@@ -1,6 +1,6 @@
 // Phone width (375 px): the mobile menu, the account menu as a modal, and carousels showing one
 // slide at a time (two on tablets, four on desktops).
-import { expect, signUp, test } from "./fixtures";
+import { expect, openAccountMenu, signUp, test } from "./fixtures";
 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
@@ -46,8 +46,7 @@ test("phone: mobile menu, account modal and one slide per view", async ({ page, 
   expect(cut).toEqual([]);
 
   await signUp(page, people.email("phone"), "Kabir Rao");
-  await page.getByRole("button", { name: "Your account" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your account" });
+  const dialog = await openAccountMenu(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Welcome back, Kabir Rao!")).toBeVisible();
   await expect(dialog.getByRole("link", { name: "My Profile" })).toBeVisible();

@@ -1,6 +1,6 @@
 // Sessions: an expired access token is renewed behind the scenes; logout ends the session; a
 // forgotten password is reset through the emailed link.
-import { expect, expectToast, PASSWORD, signIn, signUp, test } from "./fixtures";
+import { expect, expectToast, openAccountMenu, PASSWORD, signIn, signUp, test } from "./fixtures";
 
 test("a session survives an access-token expiry, and logout ends it", async ({ page, people }) => {
   const email = people.email("session");
@@ -18,11 +18,7 @@ test("a session survives an access-token expiry, and logout ends it", async ({ p
   expect(renewed).not.toBe("expired.access.token");
   expect(renewed?.split(".")).toHaveLength(3);
 
-  await page.getByRole("button", { name: "Your account" }).click();
-  await page
-    .getByRole("dialog", { name: "Your account" })
-    .getByRole("button", { name: "Logout" })
-    .click();
+  await (await openAccountMenu(page)).getByRole("button", { name: "Logout" }).click();
   await expectToast(page, "Logged out successfully");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -42,11 +38,7 @@ test("forgot password: the reset link from the mailbox sets a new password", asy
 }) => {
   const email = people.email("forgot");
   await signUp(page, email);
-  await page.getByRole("button", { name: "Your account" }).click();
-  await page
-    .getByRole("dialog", { name: "Your account" })
-    .getByRole("button", { name: "Logout" })
-    .click();
+  await (await openAccountMenu(page)).getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 

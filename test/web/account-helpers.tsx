@@ -1,6 +1,6 @@
 // Test doubles for the account screens: a fetch stub answering by path, and the app shell pieces
 // (router, session provider, toast area) a screen needs around it.
-import { render } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import {
   createMemoryRouter,
@@ -10,8 +10,9 @@ import {
   useLocation,
 } from "react-router-dom";
 import { ToastContainer } from "react-toastify";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { SessionProvider } from "../../web/features/session/session-provider";
+import { press } from "./helpers";
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -35,6 +36,21 @@ export function callsTo(fetchMock: ReturnType<typeof stubAccountApi>, key: strin
   return fetchMock.mock.calls
     .filter(([input, init]) => `${init?.method ?? "GET"} ${String(input)}` === key)
     .map(([, init]) => (typeof init?.body === "string" ? JSON.parse(init.body) : undefined));
+}
+
+/**
+ * Presses `button`, waits for `said` (the screen's word that the answer came), and returns the
+ * bodies sent to `key`.
+ */
+export async function sentWhenPressed(
+  fetchMock: ReturnType<typeof stubAccountApi>,
+  key: string,
+  button: string,
+  said: string,
+) {
+  await press(button);
+  expect(await screen.findByText(said)).toBeTruthy();
+  return callsTo(fetchMock, key);
 }
 
 function WhereAmI() {
@@ -71,5 +87,23 @@ export function renderScreen(path: string, element: ReactNode, at = path) {
   return { ...render(<RouterProvider router={router} />), router };
 }
 
+/** Stubs fetch with `routes` and renders `element` at route `path` (visited as `at`): the mock. */
+export function openScreen(
+  path: string,
+  element: ReactNode,
+  routes: Record<string, Route> = {},
+  at = path,
+) {
+  const fetchMock = stubAccountApi(routes);
+  renderScreen(path, element, at);
+  return fetchMock;
+}
+
 /** Where the router is now. */
 export const currentLocation = () => document.querySelector("[data-testid=location]")?.textContent;
+
+/** A screen for signed-in people, visited at `path` without a token, sends the visitor to /login. */
+export async function expectLoginRequired(path: string, element: ReactNode) {
+  openScreen(path, element);
+  await waitFor(() => expect(currentLocation()).toBe("/login"));
+}

@@ -2,24 +2,14 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdminCategoryDto } from "../../worker/contracts/admin-catalogue";
-import {
-  CATEGORY_ID,
-  json,
-  makeCategory,
-  makeProduct,
-  OPEN,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
-} from "./admin-helpers";
+import { CATEGORY_ID, json, makeCategory, makeProduct, openAdmin } from "./admin-helpers";
 import { press } from "./helpers";
 
 const PHOTO = { key: "products/chime/front.jpg", url: "/images/products/chime/front.jpg", alt: "" };
 
-function categoriesApi() {
-  signIn();
-  return stubAdminApi({
-    ...OPEN,
+/** The categories screen over a Worker that creates and edits categories. */
+function openCategories() {
+  return openAdmin("/categories", {
     "GET /api/admin/categories": () => json(200, { success: true, categories: [makeCategory()] }),
     "POST /api/admin/categories": ({ body }) =>
       json(200, {
@@ -52,8 +42,7 @@ function categoriesApi() {
 
 describe("categories", () => {
   it("lists each category with its picture and product count, and creates one", async () => {
-    const api = categoriesApi();
-    renderAdmin("/categories");
+    const { api } = openCategories();
     expect(await screen.findByRole("heading", { name: "Copper Water Bottles" })).toBeTruthy();
     expect(screen.getByText("3 products")).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Categories · Back-office"));
@@ -72,8 +61,7 @@ describe("categories", () => {
   });
 
   it("renames and re-pictures from a product's photo, sending only what changed", async () => {
-    const api = categoriesApi();
-    renderAdmin("/categories");
+    const { api } = openCategories();
     await press("Edit Copper Water Bottles");
     fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Copper Bottles" } });
 
@@ -97,9 +85,7 @@ describe("categories", () => {
   });
 
   it("shows the Worker's refusal of a name already used", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/categories", {
       "GET /api/admin/categories": () => json(200, { success: true, categories: [makeCategory()] }),
       [`POST /api/admin/categories/${CATEGORY_ID}`]: () =>
         json(409, {
@@ -108,7 +94,6 @@ describe("categories", () => {
           code: "category_name_taken",
         }),
     });
-    renderAdmin("/categories");
     await press("Edit Copper Water Bottles");
     fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Wind Chimes" } });
     await press("Save category");

@@ -11,13 +11,11 @@ import {
   makeCreator,
   makeOrder,
   makeSummary,
-  OPEN,
   ORDER_ID,
+  openAdmin,
   renderAdmin,
-  signIn,
-  stubAdminApi,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press, textsByRole } from "./helpers";
 
 const LIST = "/api/admin/commissions";
 const FIRST_ID = "c0c0c0c0c0c0c0c0c0c0c001";
@@ -64,8 +62,15 @@ const listOf =
   () =>
     json(200, { success: true, commissions, total });
 
-/** A held list whose review route decides as the Worker would: the decided one leaves it. */
-function heldOf(start: ReviewedCommissionDto[], routes: Record<string, AdminRoute> = {}) {
+/**
+ * The back-office at `at` over a held list whose review route decides as the Worker would: the
+ * decided one leaves it.
+ */
+function openHeld(
+  start: ReviewedCommissionDto[],
+  routes: Record<string, AdminRoute> = {},
+  at = "/creators/review",
+) {
   let held = start;
   const decide: AdminRoute = ({ path, body }) => {
     const id = path.split("/")[4];
@@ -78,8 +83,7 @@ function heldOf(start: ReviewedCommissionDto[], routes: Record<string, AdminRout
       commission: { ...found, review: decision === "release" ? "released" : "rejected" },
     });
   };
-  return stubAdminApi({
-    ...OPEN,
+  return openAdmin(at, {
     [`GET ${LIST}`]: () => listOf(held)(),
     [`POST ${review(FIRST_ID)}`]: decide,
     [`POST ${review(SECOND_ID)}`]: decide,
@@ -92,9 +96,7 @@ const row = async (order: string) =>
 
 describe("the held list", () => {
   it("shows each held commission: order, paid day, creator, reason, amount, decisions", async () => {
-    signIn();
-    const api = heldOf([makeCommission(), SECOND]);
-    renderAdmin("/creators/review");
+    const { api } = openHeld([makeCommission(), SECOND]);
     const first = within(await row("#8293a4b5"));
     expect(first.getByRole("link", { name: "Order #8293a4b5" }).getAttribute("href")).toBe(
       `/orders/${ORDER_ID}`,
@@ -115,10 +117,7 @@ describe("the held list", () => {
     ).toBeTruthy();
 
     const second = within(await row("#8293b6c7"));
-    expect(second.getByText("22 Nov 2026")).toBeTruthy();
-    expect(second.getByText("TOM5")).toBeTruthy();
-    expect(second.getByText("$4.50")).toBeTruthy();
-    expect(second.getByText("$1.50 reversed by refunds")).toBeTruthy();
+    expectTexts(second, ["22 Nov 2026", "TOM5", "$4.50", "$1.50 reversed by refunds"]);
 
     expect(screen.getByText("2 commissions held")).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Commission review · Back-office"));
@@ -132,13 +131,15 @@ describe("the held list", () => {
   });
 
   it("is linked from the Creators header with how many are held", async () => {
-    signIn();
-    const api = heldOf([makeCommission(), SECOND], {
-      [`GET ${LIST}`]: listOf([makeCommission(), SECOND], 23),
-      "GET /api/admin/creators": () =>
-        json(200, { success: true, creators: [makeCreator()], total: 1 }),
-    });
-    const { router } = renderAdmin("/creators");
+    const { api, router } = openHeld(
+      [makeCommission(), SECOND],
+      {
+        [`GET ${LIST}`]: listOf([makeCommission(), SECOND], 23),
+        "GET /api/admin/creators": () =>
+          json(200, { success: true, creators: [makeCreator()], total: 1 }),
+      },
+      "/creators",
+    );
     const link = await screen.findByRole("link", { name: "Held for review 23 commissions" });
     expect(api.callsTo("GET", LIST)[0]?.query.toString()).toBe("review=held");
     fireEvent.click(link);
@@ -148,9 +149,7 @@ describe("the held list", () => {
   });
 
   it("says when nothing is held", async () => {
-    signIn();
-    heldOf([]);
-    renderAdmin("/creators/review");
+    openHeld([]);
     expect(await screen.findByText("Nothing held for review.")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
   });
@@ -158,9 +157,7 @@ describe("the held list", () => {
 
 describe("decisions", () => {
   it("releases with a note: posts it, takes the commission off the list and says so", async () => {
-    signIn();
-    const api = heldOf([makeCommission(), SECOND]);
-    renderAdmin("/creators/review");
+    const { api } = openHeld([makeCommission(), SECOND]);
     await row("#8293a4b5");
     await press("Release the commission on order #8293a4b5");
     const dialog = within(
@@ -185,9 +182,7 @@ describe("decisions", () => {
   });
 
   it("rejects without a note, and the last one leaves the list empty", async () => {
-    signIn();
-    const api = heldOf([makeCommission()]);
-    renderAdmin("/creators/review");
+    const { api } = openHeld([makeCommission()]);
     await row("#8293a4b5");
     await press("Reject the commission on order #8293a4b5");
     const dialog = within(
@@ -203,9 +198,7 @@ describe("decisions", () => {
   });
 
   it("Cancel sends nothing, and a note longer than the contract allows is refused", async () => {
-    signIn();
-    const api = heldOf([makeCommission()]);
-    renderAdmin("/creators/review");
+    const { api } = openHeld([makeCommission()]);
     await row("#8293a4b5");
     await press("Reject the commission on order #8293a4b5");
     const dialog = within(await screen.findByRole("dialog"));
@@ -221,19 +214,16 @@ describe("decisions", () => {
   });
 
   it("on a 409 shows the Worker's message, then asks for the list again on Close", async () => {
-    signIn();
     const message =
       "This commission is rejected: only a held commission can be released or rejected.";
     let held = [makeCommission()];
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/creators/review", {
       [`GET ${LIST}`]: () => listOf(held)(),
       [`POST ${review(FIRST_ID)}`]: () => {
         held = [];
         return json(409, { success: false, message, code: "not_held" });
       },
     });
-    renderAdmin("/creators/review");
     await row("#8293a4b5");
     await press("Release the commission on order #8293a4b5");
     const dialog = within(await screen.findByRole("dialog"));
@@ -250,22 +240,15 @@ describe("decisions", () => {
 
 describe("the decided tabs", () => {
   it("lists released commissions without decisions, by the address", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, router } = openAdmin("/creators/review", {
       [`GET ${LIST}`]: ({ query }) =>
         query.get("review") === "released"
           ? listOf([makeCommission({ review: "released" })])()
           : listOf([makeCommission(), SECOND])(),
     });
-    const { router } = renderAdmin("/creators/review");
     await row("#8293b6c7");
     const tabs = screen.getByRole("navigation", { name: "Filter by decision" });
-    expect(
-      within(tabs)
-        .getAllByRole("link")
-        .map((link) => link.textContent),
-    ).toEqual(["Held", "Released", "Rejected"]);
+    expect(textsByRole(tabs, "link")).toEqual(["Held", "Released", "Rejected"]);
     fireEvent.click(within(tabs).getByRole("link", { name: "Released" }));
     await waitFor(() => expect(api.callsTo("GET", LIST)).toHaveLength(2));
     expect(api.callsTo("GET", LIST)[1]?.query.toString()).toBe("review=released");
@@ -279,13 +262,10 @@ describe("the decided tabs", () => {
 
 describe("the order page", () => {
   const openOrder = (commission: NonNullable<ReturnType<typeof makeOrder>["attribution"]>) => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/orders/${ORDER_ID}`, {
       [`GET /api/admin/orders/${ORDER_ID}`]: () =>
         json(200, { success: true, order: makeOrder({ attribution: commission }) }),
     });
-    renderAdmin(`/orders/${ORDER_ID}`);
   };
   const attributionOf = (review: "held" | "released" | "rejected" | null) => {
     const base = makeOrder().attribution;
@@ -332,18 +312,15 @@ describe("the dashboard", () => {
   const SUMMARY = "/api/admin/reports/summary";
 
   it("links to the held commissions when any are held, and says when none are", async () => {
-    signIn();
     let total = 3;
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, unmount } = openAdmin("/dashboard", {
       [`GET ${SUMMARY}`]: () => json(200, { success: true, summary: makeSummary() }),
       [`GET ${LIST}`]: () => listOf([makeCommission()], total)(),
     });
-    const view = renderAdmin("/dashboard");
     const link = await screen.findByRole("link", { name: "3 commissions held for review" });
     expect(link.getAttribute("href")).toBe("/creators/review");
     expect(api.callsTo("GET", LIST)[0]?.query.toString()).toBe("review=held");
-    view.unmount();
+    unmount();
 
     total = 0;
     renderAdmin("/dashboard");

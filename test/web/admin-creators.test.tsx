@@ -5,15 +5,14 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdminCreatorDto, CreatorStatus } from "../../worker/contracts/admin-creators";
 import {
+  backOfficeTabs,
   CREATOR_ID,
   json,
   makeCreator,
-  OPEN,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
+  openAdmin,
+  openThroughTryAgain,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press, textsByRole } from "./helpers";
 
 const CREATORS = "/api/admin/creators";
 const ONE = `${CREATORS}/${CREATOR_ID}`;
@@ -25,10 +24,9 @@ const listOf =
     json(200, { success: true, creators, total });
 
 /** A list of one creator whom the update route changes as the Worker would. */
-function creatorsOf(start: AdminCreatorDto) {
+function openCreators(start: AdminCreatorDto) {
   let stored = start;
-  return stubAdminApi({
-    ...OPEN,
+  return openAdmin("/creators", {
     [`GET ${CREATORS}`]: () => listOf([stored])(),
     [`POST ${ONE}`]: ({ body }) => {
       const input = body as {
@@ -58,9 +56,7 @@ const card = (name: string) => screen.findByRole("article", { name });
 
 describe("the creators list", () => {
   it("shows each creator's details as text, with the token", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/creators", {
       [`GET ${CREATORS}`]: listOf([
         makeCreator({
           // 15:30 UTC is the next morning in Brisbane.
@@ -86,7 +82,6 @@ describe("the creators list", () => {
         }),
       ]),
     });
-    renderAdmin("/creators");
     const meera = within(await card("Meera Iyer"));
     expect(meera.getByText("Pending")).toBeTruthy();
     expect(meera.getByRole("link", { name: "meera@example.com" }).getAttribute("href")).toBe(
@@ -105,13 +100,15 @@ describe("the creators list", () => {
 
     const tom = within(await card("Tom Nguyen"));
     expect(tom.getByText("Approved", { selector: ".admin-pill" })).toBeTruthy();
-    expect(tom.getByText("30 Oct 2026")).toBeTruthy();
-    expect(tom.getByText("2 Nov 2026")).toBeTruthy();
-    expect(tom.getByText("12")).toBeTruthy();
-    expect(tom.getByText("$98.04")).toBeTruthy();
-    expect(tom.getByText("7.5%")).toBeTruthy();
-    expect(tom.getByText("$12.50 off")).toBeTruthy();
-    expect(tom.getByText("Welcome aboard")).toBeTruthy();
+    expectTexts(tom, [
+      "30 Oct 2026",
+      "2 Nov 2026",
+      "12",
+      "$98.04",
+      "7.5%",
+      "$12.50 off",
+      "Welcome aboard",
+    ]);
     expect(tom.getAllByText("Not given")).toHaveLength(2);
 
     expect(screen.getByText("2 creators")).toBeTruthy();
@@ -120,9 +117,7 @@ describe("the creators list", () => {
     expect(get?.query.toString()).toBe("");
     expect(get?.headers.get("token")).toBe("admin-token");
     // The tab sits after Orders.
-    const tabs = within(screen.getByRole("navigation", { name: "Back-office" }))
-      .getAllByRole("link")
-      .map((link) => link.textContent);
+    const tabs = backOfficeTabs();
     expect(tabs.slice(1, 3)).toEqual(["Orders", "Creators"]);
     expect(
       screen.getByRole("link", { name: "Creators", current: "page" }).getAttribute("href"),
@@ -130,16 +125,18 @@ describe("the creators list", () => {
   });
 
   it("filters by status, searches and pages, all in the address", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${CREATORS}`]: listOf([makeCreator()], 45) });
-    const { router } = renderAdmin("/creators");
+    const { api, router } = openAdmin("/creators", {
+      [`GET ${CREATORS}`]: listOf([makeCreator()], 45),
+    });
     await card("Meera Iyer");
     const filters = screen.getByRole("navigation", { name: "Filter by status" });
-    expect(
-      within(filters)
-        .getAllByRole("link")
-        .map((link) => link.textContent),
-    ).toEqual(["All", "Pending", "Approved", "Suspended", "Rejected"]);
+    expect(textsByRole(filters, "link")).toEqual([
+      "All",
+      "Pending",
+      "Approved",
+      "Suspended",
+      "Rejected",
+    ]);
     expect(within(filters).getByRole("link", { name: "All" }).getAttribute("aria-current")).toBe(
       "true",
     );
@@ -164,9 +161,9 @@ describe("the creators list", () => {
   });
 
   it("refuses a search longer than the endpoint takes, without asking", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${CREATORS}`]: listOf([makeCreator()]) });
-    renderAdmin("/creators");
+    const { api } = openAdmin("/creators", {
+      [`GET ${CREATORS}`]: listOf([makeCreator()]),
+    });
     await card("Meera Iyer");
     fireEvent.change(screen.getByLabelText("Name, email or code"), {
       target: { value: "x".repeat(101) },
@@ -177,17 +174,7 @@ describe("the creators list", () => {
   });
 
   it("says when a status has no creators, and shows a failed load with Try again", async () => {
-    signIn();
-    let up = false;
-    stubAdminApi({
-      ...OPEN,
-      [`GET ${CREATORS}`]: () =>
-        up ? listOf([])() : json(500, { success: false, message: "Database down" }),
-    });
-    renderAdmin("/creators?status=suspended");
-    expect(await screen.findByText("Database down")).toBeTruthy();
-    up = true;
-    await press("Try again");
+    await openThroughTryAgain("/creators?status=suspended", CREATORS, listOf([]));
     expect(await screen.findByText("No suspended creators.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See all creators" }).getAttribute("href")).toBe(
       "/creators",
@@ -202,9 +189,9 @@ describe("decisions", () => {
     ["suspended", ["Re-approve"]],
     ["rejected", ["Approve"]],
   ] as const)("offers a %s creator only the moves the contract allows", async (status, moves) => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${CREATORS}`]: listOf([makeCreator({ status })]) });
-    renderAdmin("/creators");
+    openAdmin("/creators", {
+      [`GET ${CREATORS}`]: listOf([makeCreator({ status })]),
+    });
     const meera = within(await card("Meera Iyer"));
     const buttons = meera
       .getAllByRole("button")
@@ -214,9 +201,7 @@ describe("decisions", () => {
   });
 
   it("approves with a note: sends it, shows the answer and says so", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator());
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator());
     await card("Meera Iyer");
     await press("Approve Meera Iyer");
     const dialog = within(await screen.findByRole("dialog", { name: "Approve Meera Iyer?" }));
@@ -248,9 +233,7 @@ describe("decisions", () => {
   ] as const)(
     "from %s, %s sends only the status when there is no note",
     async (from, move, title, to, said) => {
-      signIn();
-      const api = creatorsOf(makeCreator({ status: from }));
-      renderAdmin("/creators");
+      const { api } = openCreators(makeCreator({ status: from }));
       await card("Meera Iyer");
       await press(`${move} Meera Iyer`);
       const dialog = within(await screen.findByRole("dialog", { name: title }));
@@ -268,9 +251,7 @@ describe("decisions", () => {
   );
 
   it("says what suspending does, and Cancel sends nothing", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator({ status: "approved" }));
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator({ status: "approved" }));
     await card("Meera Iyer");
     await press("Suspend Meera Iyer");
     const dialog = within(await screen.findByRole("dialog", { name: "Suspend Meera Iyer?" }));
@@ -282,9 +263,7 @@ describe("decisions", () => {
   });
 
   it("refuses a note longer than the contract allows, without asking", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator());
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator());
     await card("Meera Iyer");
     await press("Reject Meera Iyer");
     const dialog = within(await screen.findByRole("dialog", { name: "Reject Meera Iyer?" }));
@@ -297,10 +276,8 @@ describe("decisions", () => {
   });
 
   it("on a 409 says why in the dialog and shows the creator as they now are", async () => {
-    signIn();
     let status: CreatorStatus = "pending";
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/creators", {
       [`GET ${CREATORS}`]: () => listOf([makeCreator({ status })])(),
       [`POST ${ONE}`]: () => {
         status = "rejected";
@@ -311,7 +288,6 @@ describe("decisions", () => {
         });
       },
     });
-    renderAdmin("/creators");
     await card("Meera Iyer");
     await press("Approve Meera Iyer");
     const dialog = within(await screen.findByRole("dialog", { name: "Approve Meera Iyer?" }));
@@ -337,9 +313,7 @@ describe("terms", () => {
   };
 
   it("starts from the creator's terms and checks them as the endpoint does", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator({ commissionRate: 10, discount: 10 }));
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator({ commissionRate: 10, discount: 10 }));
     const form = await openTerms();
     const rate = form.getByLabelText("Commission rate (%)") as HTMLInputElement;
     const discount = form.getByLabelText("Discount") as HTMLInputElement;
@@ -383,9 +357,7 @@ describe("terms", () => {
   });
 
   it("saves the terms in percent and dollars, then shows the answer", async () => {
-    signIn();
-    const api = creatorsOf(makeCreator({ status: "approved" }));
-    renderAdmin("/creators");
+    const { api } = openCreators(makeCreator({ status: "approved" }));
     const form = await openTerms();
     fireEvent.change(form.getByLabelText("Commission rate (%)"), { target: { value: " 7.5% " } });
     fireEvent.change(form.getByLabelText("Discount"), { target: { value: "$12.50" } });
@@ -408,9 +380,7 @@ describe("terms", () => {
   });
 
   it("shows the Worker's own field errors, and Cancel puts the terms back", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/creators", {
       [`GET ${CREATORS}`]: listOf([makeCreator()]),
       [`POST ${ONE}`]: () =>
         json(400, {
@@ -419,7 +389,6 @@ describe("terms", () => {
           issues: [{ path: "discount", message: "discount must be at most 1000 dollars" }],
         }),
     });
-    renderAdmin("/creators");
     const form = await openTerms();
     fireEvent.change(form.getByLabelText("Discount"), { target: { value: "15" } });
     fireEvent.click(form.getByRole("button", { name: "Save terms" }));

@@ -3,15 +3,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
+  backOfficeTabs,
   json,
   makeSummary,
-  OPEN,
+  openAdmin,
+  openThroughTryAgain,
   PRODUCT_ID,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press } from "./helpers";
 
 const SUMMARY = "/api/admin/reports/summary";
 
@@ -26,16 +25,14 @@ const figure = (container: HTMLElement, label: string) =>
 
 describe("the dashboard", () => {
   it("is where /admin opens, first in the tabs", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${SUMMARY}`]: summaryAnswer() });
-    const { router } = renderAdmin("/");
+    const { router } = openAdmin("/", {
+      [`GET ${SUMMARY}`]: summaryAnswer(),
+    });
     expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/dashboard");
     // The title is set once the screen has committed (an effect): wait for it, not for a time.
     await waitFor(() => expect(document.title).toBe("Dashboard · Back-office"));
-    const tabs = within(screen.getByRole("navigation", { name: "Back-office" }))
-      .getAllByRole("link")
-      .map((link) => link.textContent);
+    const tabs = backOfficeTabs();
     expect(tabs[0]).toBe("Dashboard");
     expect(tabs).toEqual(expect.arrayContaining(["Inbox", "Reports", "Products"]));
     expect(tabs.indexOf("Inbox")).toBeLessThan(tabs.indexOf("Products"));
@@ -46,9 +43,9 @@ describe("the dashboard", () => {
   });
 
   it("shows revenue, orders and refunds for today, 7 and 30 days, with the token", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${SUMMARY}`]: summaryAnswer() });
-    renderAdmin("/dashboard");
+    const { api } = openAdmin("/dashboard", {
+      [`GET ${SUMMARY}`]: summaryAnswer(),
+    });
     const today = (await screen.findByRole("heading", { name: "Today" })).closest("li");
     if (!today) throw new Error("no Today card");
     expect(within(today).getByText("$254.85")).toBeTruthy();
@@ -73,9 +70,9 @@ describe("the dashboard", () => {
   });
 
   it("links what needs doing: orders to ship (with the overdue), low stock, new messages", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${SUMMARY}`]: summaryAnswer() });
-    renderAdmin("/dashboard");
+    openAdmin("/dashboard", {
+      [`GET ${SUMMARY}`]: summaryAnswer(),
+    });
     const toShip = (await screen.findByRole("link", { name: "Open the orders to ship" })).closest(
       "li",
     ) as HTMLElement;
@@ -95,9 +92,7 @@ describe("the dashboard", () => {
   });
 
   it("links each figure to the list it counts, and counts the creator applications waiting", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/dashboard", {
       [`GET ${SUMMARY}`]: summaryAnswer(),
       "GET /api/admin/creators": ({ query }) =>
         json(200, {
@@ -106,7 +101,6 @@ describe("the dashboard", () => {
           total: query.get("status") === "pending" ? 5 : 99,
         }),
     });
-    renderAdmin("/dashboard");
     // The figures were made on 20 Nov 2026 (Brisbane): today, the 7 and the 30 days to it.
     const href = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
     expect(await screen.findByRole("link", { name: "3 orders today" })).toBeTruthy();
@@ -132,9 +126,7 @@ describe("the dashboard", () => {
   });
 
   it("says when nothing is overdue or low", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/dashboard", {
       [`GET ${SUMMARY}`]: summaryAnswer({
         waitingToShip: 0,
         overdueToShip: 0,
@@ -142,17 +134,16 @@ describe("the dashboard", () => {
         newMessages: 0,
       }),
     });
-    renderAdmin("/dashboard");
     expect(await screen.findByText("Every paid order has shipped")).toBeTruthy();
-    expect(screen.getByText("Nothing is running low")).toBeTruthy();
-    expect(screen.getByText("All answered")).toBeTruthy();
-    expect(screen.getByText("No sales in the last 30 days.")).toBeTruthy();
+    expectTexts(screen, [
+      "Nothing is running low",
+      "All answered",
+      "No sales in the last 30 days.",
+    ]);
   });
 
   it("lists the best sellers with photo, name, units and revenue, and the creators' share", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/dashboard", {
       [`GET ${SUMMARY}`]: summaryAnswer({
         bestSellers: [
           {
@@ -172,7 +163,6 @@ describe("the dashboard", () => {
         ],
       }),
     });
-    renderAdmin("/dashboard");
     const best = (await screen.findByRole("heading", { name: "Best sellers" })).closest(
       "section",
     ) as HTMLElement;
@@ -199,17 +189,7 @@ describe("the dashboard", () => {
   });
 
   it("shows a failed load with Try again, and refreshes on request", async () => {
-    signIn();
-    let up = false;
-    const api = stubAdminApi({
-      ...OPEN,
-      [`GET ${SUMMARY}`]: () =>
-        up ? summaryAnswer()() : json(500, { success: false, message: "Database down" }),
-    });
-    renderAdmin("/dashboard");
-    expect(await screen.findByText("Database down")).toBeTruthy();
-    up = true;
-    await press("Try again");
+    const { api } = await openThroughTryAgain("/dashboard", SUMMARY, summaryAnswer());
     expect(await screen.findByRole("heading", { name: "Today" })).toBeTruthy();
     await press("Refresh");
     await waitFor(() => expect(api.callsTo("GET", SUMMARY)).toHaveLength(3));

@@ -1,11 +1,19 @@
 // The back-office's door: signed out, not an admin, a second factor to pass or to set up, and a
 // factor that lapses while a screen is open.
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { groupSecret } from "../../web/admin/gate/second-factor";
 import { SECOND_FACTOR_MESSAGES } from "../../worker/contracts/admin";
-import { json, makeProduct, OPEN, renderAdmin, signIn, stubAdminApi } from "./admin-helpers";
-import { press } from "./helpers";
+import {
+  json,
+  makeProduct,
+  OPEN,
+  openAdmin,
+  renderAdmin,
+  signIn,
+  stubAdminApi,
+} from "./admin-helpers";
+import { press, type } from "./helpers";
 
 const PRODUCTS = {
   "GET /api/admin/products": () =>
@@ -14,9 +22,6 @@ const PRODUCTS = {
 
 const status = (secondFactor: { enrolled: boolean; required: boolean; verified: boolean }) =>
   json(200, { success: true, secondFactor });
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 const PASSWORD = "admin-demo-2026";
 
@@ -42,11 +47,10 @@ const passwordRefusal = (password: unknown) => {
  * An admin without an app whose sign-in is too old to enrol on: the password is asked for at the
  * code, and (`atStart`) at the start too, as when the sign-in was already old.
  */
-function enrolmentAskingPassword({ atStart }: { atStart: boolean }) {
+function openEnrolmentAskingPassword({ atStart }: { atStart: boolean }) {
   let enrolled = false;
   const passwordOf = (body: unknown) => (body as { password?: string }).password;
-  return stubAdminApi({
-    ...OPEN,
+  return openAdmin("/products", {
     ...PRODUCTS,
     "GET /api/admin/second-factor": () => status({ enrolled, required: true, verified: enrolled }),
     "POST /api/admin/second-factor/enrol": ({ body }) =>
@@ -141,10 +145,8 @@ describe("the back-office gate", () => {
   });
 
   it("asks an enrolled admin for the code before anything else, and opens once it passes", async () => {
-    signIn();
     let verified = false;
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/products", {
       ...PRODUCTS,
       "GET /api/admin/second-factor": () => status({ enrolled: true, required: true, verified }),
       "POST /api/admin/second-factor/verify": ({ body }) => {
@@ -155,7 +157,6 @@ describe("the back-office gate", () => {
         return json(200, { success: true });
       },
     });
-    renderAdmin("/products");
     expect(await screen.findByRole("heading", { name: "Enter your code" })).toBeTruthy();
     const code = screen.getByLabelText("6-digit code");
     expect(code.getAttribute("inputmode")).toBe("numeric");
@@ -198,10 +199,8 @@ describe("the back-office gate", () => {
   });
 
   it("walks an admin who has no authenticator app through enrolment, then opens", async () => {
-    signIn();
     let enrolled = false;
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/products", {
       ...PRODUCTS,
       "GET /api/admin/second-factor": () =>
         status({ enrolled, required: true, verified: enrolled }),
@@ -216,7 +215,6 @@ describe("the back-office gate", () => {
         return json(200, { success: true });
       },
     });
-    renderAdmin("/products");
     expect(await screen.findByRole("heading", { name: "Set up two-step sign-in" })).toBeTruthy();
     // Enrolment makes a new secret: it starts only when asked.
     expect(api.callsTo("POST", "/api/admin/second-factor/enrol")).toHaveLength(0);
@@ -238,9 +236,7 @@ describe("the back-office gate", () => {
   });
 
   it("asks for the password when the sign-in is not recent, and sends it with the first code", async () => {
-    signIn();
-    const api = enrolmentAskingPassword({ atStart: true });
-    renderAdmin("/products");
+    const { api } = openEnrolmentAskingPassword({ atStart: true });
     await startEnrolment();
     expect(await screen.findByText(SECOND_FACTOR_MESSAGES.passwordRequired)).toBeTruthy();
     const field = screen.getByLabelText("Your password");
@@ -272,9 +268,7 @@ describe("the back-office gate", () => {
   });
 
   it("asks for the password at the code when the sign-in grew old while setting up", async () => {
-    signIn();
-    const api = enrolmentAskingPassword({ atStart: false });
-    renderAdmin("/products");
+    const { api } = openEnrolmentAskingPassword({ atStart: false });
     await startEnrolment();
     expect(api.callsTo("POST", "/api/admin/second-factor/enrol")[0]?.body).toEqual({});
     type(await screen.findByLabelText("6-digit code").then(() => "6-digit code"), "246810");
@@ -290,10 +284,8 @@ describe("the back-office gate", () => {
   });
 
   it("shows the code screen when a screen's call says the factor has lapsed", async () => {
-    signIn();
     let lapsed = false;
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/products", {
       "GET /api/admin/second-factor": () =>
         status({ enrolled: true, required: true, verified: !lapsed }),
       "GET /api/admin/products": () => {
@@ -305,22 +297,18 @@ describe("the back-office gate", () => {
         });
       },
     });
-    renderAdmin("/products");
     expect(await screen.findByRole("heading", { name: "Enter your code" })).toBeTruthy();
   });
 
   it("offers Try again when the back-office cannot be reached", async () => {
-    signIn();
     let up = false;
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/products", {
       ...PRODUCTS,
       "GET /api/admin/second-factor": () =>
         up
           ? status({ enrolled: false, required: false, verified: false })
           : json(503, { success: false, message: "Database unavailable" }),
     });
-    renderAdmin("/products");
     expect(await screen.findByText("Database unavailable")).toBeTruthy();
     up = true;
     await press("Try again");
@@ -328,10 +316,8 @@ describe("the back-office gate", () => {
   });
 
   it("renews an expired token once, and asks to sign in again when it cannot", async () => {
-    signIn();
     let renewed = false;
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, unmount } = openAdmin("/products", {
       ...PRODUCTS,
       "GET /api/admin/second-factor": ({ headers }) =>
         headers.get("token") === "renewed-token"
@@ -343,10 +329,9 @@ describe("the back-office gate", () => {
         return json(200, { success: true, accessToken: "renewed-token" });
       },
     });
-    const view = renderAdmin("/products");
     expect(await screen.findByRole("heading", { name: "Products" })).toBeTruthy();
     expect(localStorage.getItem("token")).toBe("renewed-token");
-    view.unmount();
+    unmount();
 
     // The refresh cookie is gone too: the sign-in form, where the admin was, and no shop page.
     localStorage.setItem("token", "stale-token");
@@ -365,10 +350,8 @@ describe("the back-office gate", () => {
 
 describe("Security", () => {
   it("lets an admin without a factor enrol from the Security screen", async () => {
-    signIn();
     let enrolled = false;
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/security", {
       "GET /api/admin/second-factor": () =>
         status({ enrolled, required: enrolled, verified: enrolled }),
       "POST /api/admin/second-factor/enrol": () =>
@@ -378,7 +361,6 @@ describe("Security", () => {
         return json(200, { success: true });
       },
     });
-    renderAdmin("/security");
     expect(await screen.findByRole("heading", { name: "Security" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Security · Back-office"));
     expect(screen.getByText("Off")).toBeTruthy();

@@ -1,9 +1,9 @@
 // Test doubles for the back-office (web/admin): the Worker's /api/admin answers at the fetch
 // boundary, keyed by method and path (the query is handed to the route), and the app itself in a
 // memory router at any address.
-import { render } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { adminRoutes } from "../../web/admin/router";
 import { storeSession } from "../../web/lib/stored-session";
 import type { AuditEntryDto } from "../../worker/contracts/admin";
@@ -13,6 +13,8 @@ import type { ContactMessageDto, ContactReplyDto } from "../../worker/contracts/
 import type { AdminOrderDto, AdminOrderSummaryDto } from "../../worker/contracts/admin-orders";
 import type { GstLineDto, GstReportDto, SummaryDto } from "../../worker/contracts/admin-reports";
 import { json } from "./account-helpers";
+import { press, textsByRole } from "./helpers";
+import { ADDRESS } from "./order-helpers";
 
 export { json };
 
@@ -125,17 +127,52 @@ export function stubAdminApi(routes: Record<string, AdminRoute>) {
   vi.stubGlobal("fetch", fetchMock);
   const callsTo = (method: string, path: string) =>
     calls.filter((call) => call.method === method && call.path === path);
-  return { fetchMock, calls, callsTo };
+  /** Waits until `method path` has been called exactly once, and gives that call's body. */
+  const onlyBodySent = async (method: string, path: string) => {
+    await waitFor(() => expect(callsTo(method, path)).toHaveLength(1));
+    return callsTo(method, path)[0]?.body;
+  };
+  return { fetchMock, calls, callsTo, onlyBodySent };
 }
 
 export function signIn(role = "admin") {
   storeSession("admin-token", role);
 }
 
+/** The names of the back-office's tabs, in order. */
+export const backOfficeTabs = () =>
+  textsByRole(screen.getByRole("navigation", { name: "Back-office" }), "link");
+
 /** The back-office at `at` (an address under /admin, without the /admin). */
 export function renderAdmin(at: string) {
   const router = createMemoryRouter(adminRoutes, { initialEntries: [at] });
   return { ...render(<RouterProvider router={router} />), router };
+}
+
+/**
+ * The back-office at `at` for a signed-in admin, the Worker answering OPEN and `routes` (which
+ * win over OPEN's): the fetch stub as `api`, beside what renderAdmin returns.
+ */
+export function openAdmin(at: string, routes: Record<string, AdminRoute> = {}) {
+  signIn();
+  const api = stubAdminApi({ ...OPEN, ...routes });
+  return { api, ...renderAdmin(at) };
+}
+
+/**
+ * The back-office at `at` with GET `path` failing (500, "Database down") until the screen shows
+ * that failure and Try again is pressed; from then on the route answers with `answer`.
+ */
+export async function openThroughTryAgain(at: string, path: string, answer: AdminRoute) {
+  let up = false;
+  const opened = openAdmin(at, {
+    [`GET ${path}`]: (call) =>
+      up ? answer(call) : json(500, { success: false, message: "Database down" }),
+  });
+  expect(await screen.findByText("Database down")).toBeTruthy();
+  up = true;
+  await press("Try again");
+  return opened;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -258,18 +295,7 @@ export function makeOrder(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto
     shippedAt: null,
     email: "asha@example.com",
     userId: "u-asha",
-    address: {
-      firstName: "Asha",
-      lastName: "Rao",
-      email: "asha@example.com",
-      street: "12 Fig Tree Lane",
-      street2: "Unit 4",
-      city: "Brisbane",
-      state: "QLD",
-      zipcode: "4000",
-      country: "Australia",
-      phone: "0400 123 456",
-    },
+    address: ADDRESS,
     items: [
       {
         productId: PRODUCT_ID,

@@ -11,12 +11,10 @@ import {
   MESSAGE_ID,
   makeMessage,
   makeReply,
-  OPEN,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
+  openAdmin,
+  openThroughTryAgain,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press, textsByRole } from "./helpers";
 
 const MESSAGES = "/api/admin/messages";
 const OTHER_ID = "c0ffee00c0ffee00c0ffee02";
@@ -30,10 +28,9 @@ const messageAnswer = (contactMessage: ContactMessageDto, message = "Done") =>
   json(200, { success: true, message, contactMessage });
 
 /** An inbox whose one stored message changes as the routes answer. */
-function inboxOf(start: ContactMessageDto) {
+function openInbox(start: ContactMessageDto) {
   let stored = start;
-  return stubAdminApi({
-    ...OPEN,
+  return openAdmin(`/inbox?id=${MESSAGE_ID}`, {
     [`GET ${MESSAGES}`]: () => listOf([stored])(),
     [`POST ${MESSAGES}/${MESSAGE_ID}/reply`]: ({ body }) => {
       stored = {
@@ -60,9 +57,7 @@ function inboxOf(start: ContactMessageDto) {
 
 describe("the inbox list", () => {
   it("lists each message's name, email, date, first line and status, with the token", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/inbox", {
       [`GET ${MESSAGES}`]: listOf([
         makeMessage({
           _id: OTHER_ID,
@@ -76,19 +71,18 @@ describe("the inbox list", () => {
         makeMessage(),
       ]),
     });
-    renderAdmin("/inbox");
     const items = await screen.findAllByRole("link", { name: /example\.com/ });
     expect(items).toHaveLength(2);
     const [tom, priya] = items as [HTMLElement, HTMLElement];
     // Newest first, as the Worker sends them.
-    expect(within(tom).getByText("Tom Nguyen")).toBeTruthy();
-    expect(within(tom).getByText("tom@example.com")).toBeTruthy();
-    expect(within(tom).getByText("22 Nov 2026, 8:00 am")).toBeTruthy();
-    expect(within(tom).getByText("Where is my order?")).toBeTruthy();
-    expect(within(tom).getByText("Replied")).toBeTruthy();
-    expect(within(priya).getByText("Priya Sharma")).toBeTruthy();
-    expect(within(priya).getByText("Is the copper lota food safe?")).toBeTruthy();
-    expect(within(priya).getByText("New")).toBeTruthy();
+    expectTexts(within(tom), [
+      "Tom Nguyen",
+      "tom@example.com",
+      "22 Nov 2026, 8:00 am",
+      "Where is my order?",
+      "Replied",
+    ]);
+    expectTexts(within(priya), ["Priya Sharma", "Is the copper lota food safe?", "New"]);
     expect(screen.getByText("2 messages")).toBeTruthy();
     expect(screen.getByText("Choose a message to read it and reply.")).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Inbox · Back-office"));
@@ -96,17 +90,13 @@ describe("the inbox list", () => {
   });
 
   it("filters by status and pages through the Worker's list", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${MESSAGES}`]: listOf([makeMessage()], 45) });
-    renderAdmin("/inbox");
+    const { api } = openAdmin("/inbox", {
+      [`GET ${MESSAGES}`]: listOf([makeMessage()], 45),
+    });
     await screen.findByRole("link", { name: /Priya Sharma/ });
     expect(api.callsTo("GET", MESSAGES)[0]?.query.toString()).toBe("");
     const filters = screen.getByRole("navigation", { name: "Filter by status" });
-    expect(
-      within(filters)
-        .getAllByRole("link")
-        .map((link) => link.textContent),
-    ).toEqual(["All", "New", "Replied", "Closed"]);
+    expect(textsByRole(filters, "link")).toEqual(["All", "New", "Replied", "Closed"]);
 
     fireEvent.click(within(filters).getByRole("link", { name: "Closed" }));
     await waitFor(() => expect(api.callsTo("GET", MESSAGES)).toHaveLength(2));
@@ -123,26 +113,14 @@ describe("the inbox list", () => {
   });
 
   it("says when a status has no messages, and shows a failed load with Try again", async () => {
-    signIn();
-    let up = false;
-    stubAdminApi({
-      ...OPEN,
-      [`GET ${MESSAGES}`]: () =>
-        up ? listOf([])() : json(500, { success: false, message: "Database down" }),
-    });
-    renderAdmin("/inbox?status=new");
-    expect(await screen.findByText("Database down")).toBeTruthy();
-    up = true;
-    await press("Try again");
+    await openThroughTryAgain("/inbox?status=new", MESSAGES, listOf([]));
     expect(await screen.findByText("No new messages.")).toBeTruthy();
   });
 });
 
 describe("a message", () => {
   it("opens in full with the phone and the replies so far, who and when", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    const { router } = openAdmin("/inbox", {
       [`GET ${MESSAGES}`]: listOf([
         makeMessage({
           status: "replied",
@@ -150,7 +128,6 @@ describe("a message", () => {
         }),
       ]),
     });
-    const { router } = renderAdmin("/inbox");
     fireEvent.click(await screen.findByRole("link", { name: /Priya Sharma/ }));
     const message = await screen.findByRole("article", { name: "Priya Sharma" });
     expect(router.state.location.search).toBe(`?id=${MESSAGE_ID}`);
@@ -170,17 +147,17 @@ describe("a message", () => {
     ).toBe("mailto:priya@example.com");
     const replies = within(message).getByRole("heading", { name: "Replies (1)" });
     const reply = within(replies.closest("section") as HTMLElement).getByRole("listitem");
-    expect(within(reply).getByText("owner@example.com")).toBeTruthy();
-    expect(within(reply).getByText("20 Nov 2026, 4:00 pm")).toBeTruthy();
-    expect(within(reply).getByText(/Yes, it is lined for water/)).toBeTruthy();
+    expectTexts(within(reply), [
+      "owner@example.com",
+      "20 Nov 2026, 4:00 pm",
+      /Yes, it is lined for water/,
+    ]);
     // The heading takes the focus: on phones the list it was chosen from is hidden.
     expect(document.activeElement).toBe(within(message).getByRole("heading", { level: 2 }));
   });
 
   it("sends the reply, then shows the stored reply and Replied", async () => {
-    signIn();
-    const api = inboxOf(makeMessage());
-    renderAdmin(`/inbox?id=${MESSAGE_ID}`);
+    const { api } = openInbox(makeMessage());
     const message = await screen.findByRole("article", { name: "Priya Sharma" });
     expect(within(message).getByText("No reply yet.")).toBeTruthy();
 
@@ -213,9 +190,7 @@ describe("a message", () => {
   });
 
   it("shows the Worker's own field error from a refused reply", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/inbox?id=${MESSAGE_ID}`, {
       [`GET ${MESSAGES}`]: listOf([makeMessage()]),
       [`POST ${MESSAGES}/${MESSAGE_ID}/reply`]: () =>
         json(400, {
@@ -225,16 +200,13 @@ describe("a message", () => {
           issues: [{ path: "message", message: "message must be at most 5000 characters" }],
         }),
     });
-    renderAdmin(`/inbox?id=${MESSAGE_ID}`);
     fireEvent.change(await screen.findByLabelText("Reply"), { target: { value: "Hello" } });
     await press("Send reply");
     expect(await screen.findByText("Message must be at most 5000 characters")).toBeTruthy();
   });
 
   it("marks a message closed, and reopens it as new", async () => {
-    signIn();
-    const api = inboxOf(makeMessage({ status: "replied" }));
-    renderAdmin(`/inbox?id=${MESSAGE_ID}`);
+    const { api } = openInbox(makeMessage({ status: "replied" }));
     const message = await screen.findByRole("article", { name: "Priya Sharma" });
     expect(within(message).queryByRole("button", { name: "Reopen" })).toBeNull();
 
@@ -254,14 +226,11 @@ describe("a message", () => {
   });
 
   it("toasts a refused status change and keeps the status", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/inbox?id=${MESSAGE_ID}`, {
       [`GET ${MESSAGES}`]: listOf([makeMessage()]),
       [`POST ${MESSAGES}/${MESSAGE_ID}`]: () =>
         json(404, { success: false, message: "Message not found", code: "message_not_found" }),
     });
-    renderAdmin(`/inbox?id=${MESSAGE_ID}`);
     const message = await screen.findByRole("article", { name: "Priya Sharma" });
     await press("Mark closed");
     expect(await screen.findByText("Message not found")).toBeTruthy();
@@ -269,9 +238,9 @@ describe("a message", () => {
   });
 
   it("says so when the message in the address is not in the list", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${MESSAGES}`]: listOf([makeMessage()]) });
-    renderAdmin(`/inbox?id=${OTHER_ID}`);
+    openAdmin(`/inbox?id=${OTHER_ID}`, {
+      [`GET ${MESSAGES}`]: listOf([makeMessage()]),
+    });
     expect(
       await screen.findByText("That message is not on this page or under this filter."),
     ).toBeTruthy();
@@ -281,10 +250,8 @@ describe("a message", () => {
 
 describe("the subscribers' export", () => {
   it("fetches the CSV with the token and saves it under the Worker's file name", async () => {
-    signIn();
     const saved = captureDownloads();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/inbox", {
       [`GET ${MESSAGES}`]: listOf([]),
       "GET /api/admin/subscribers.csv": () =>
         csvFile(
@@ -292,7 +259,6 @@ describe("the subscribers' export", () => {
           "subscribers-2026-11-20.csv",
         ),
     });
-    renderAdmin("/inbox");
     await press("Export subscribers (CSV)");
     await waitFor(() => expect(saved).toHaveLength(1));
     const call = api.callsTo("GET", "/api/admin/subscribers.csv")[0];
@@ -306,15 +272,12 @@ describe("the subscribers' export", () => {
   });
 
   it("toasts the Worker's message when the export is refused", async () => {
-    signIn();
     const saved = captureDownloads();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/inbox", {
       [`GET ${MESSAGES}`]: listOf([]),
       "GET /api/admin/subscribers.csv": () =>
         json(503, { success: false, message: "Database unavailable" }),
     });
-    renderAdmin("/inbox");
     await press("Export subscribers (CSV)");
     expect(await screen.findByText("Database unavailable")).toBeTruthy();
     expect(saved).toHaveLength(0);

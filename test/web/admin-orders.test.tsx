@@ -17,14 +17,12 @@ import {
   json,
   makeOrder,
   makeOrderSummary,
-  OPEN,
   ORDER_ID,
+  openAdmin,
+  openThroughTryAgain,
   PRODUCT_ID,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press } from "./helpers";
 
 const LIST = "/api/admin/orders";
 const ORDER = `/api/admin/orders/${ORDER_ID}`;
@@ -37,10 +35,10 @@ const listOf =
 const orderAnswer = (order: AdminOrderDto) => json(200, { success: true, order });
 
 function openOrder(order: AdminOrderDto, routes: Record<string, AdminRoute> = {}) {
-  signIn();
-  const api = stubAdminApi({ ...OPEN, [`GET ${ORDER}`]: () => orderAnswer(order), ...routes });
-  const view = renderAdmin(`/orders/${ORDER_ID}`);
-  return { api, ...view };
+  return openAdmin(`/orders/${ORDER_ID}`, {
+    [`GET ${ORDER}`]: () => orderAnswer(order),
+    ...routes,
+  });
 }
 
 const card = (name: string) => {
@@ -50,11 +48,40 @@ const card = (name: string) => {
   return within(section);
 };
 
+/** Opens the refund dialog on the order page and asks to refund the rest ($122.75). */
+async function refundTheRest() {
+  await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
+  await press("Refund");
+  const dialog = within(await screen.findByRole("dialog"));
+  fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
+  fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+  return dialog;
+}
+
+/** The request keys of the refunds asked for. */
+const refundKeys = (api: { callsTo: (method: string, path: string) => Call[] }) =>
+  api
+    .callsTo("POST", `${ORDER}/refund`)
+    .map((call) => (call.body as { requestKey: string }).requestKey);
+
+/** A refund that went through, as the order's answer lists it. */
+const makeRefund = (overrides: Partial<AdminOrderDto["refunds"][number]>) => ({
+  _id: "r1",
+  amount: 0,
+  reason: "",
+  status: "succeeded" as const,
+  restockLines: [],
+  cancel: false,
+  stripeRefundId: "re_1",
+  error: null,
+  actorEmail: "owner@example.com",
+  createdAt: "2026-11-21T00:00:00.000Z",
+  ...overrides,
+});
+
 describe("the order queue", () => {
   it("asks for the unshipped orders, oldest first, and shows each one", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/orders", {
       [`GET ${LIST}`]: listOf(
         [
           makeOrderSummary({ affiliateCode: "ASHA10" }),
@@ -72,7 +99,6 @@ describe("the order queue", () => {
         45,
       ),
     });
-    renderAdmin("/orders");
     const row = (await screen.findByRole("link", { name: "Order #8293a4b5" })).closest("tr");
     if (!row) throw new Error("no row");
 
@@ -82,13 +108,15 @@ describe("the order queue", () => {
     expect(asked?.query.has("page")).toBe(false);
 
     const first = within(row);
-    expect(first.getByText("20 Nov 2026, 3:02 pm")).toBeTruthy();
-    expect(first.getByText("Asha Rao")).toBeTruthy();
-    expect(first.getByText("asha@example.com")).toBeTruthy();
-    expect(first.getByText("3 items")).toBeTruthy();
-    expect(first.getByText("$122.75")).toBeTruthy();
-    expect(first.getByText("Order Placed")).toBeTruthy();
-    expect(first.getByText("ASHA10")).toBeTruthy();
+    expectTexts(first, [
+      "20 Nov 2026, 3:02 pm",
+      "Asha Rao",
+      "asha@example.com",
+      "3 items",
+      "$122.75",
+      "Order Placed",
+      "ASHA10",
+    ]);
     expect(first.queryByText(/refunded/i)).toBeNull();
     expect(screen.getByRole("link", { name: "Order #8293a4b5" }).getAttribute("href")).toBe(
       `/orders/${ORDER_ID}`,
@@ -97,9 +125,7 @@ describe("the order queue", () => {
     const second = within(
       screen.getByRole("link", { name: "Order #8293ffff" }).closest("tr") as HTMLElement,
     );
-    expect(second.getByText("Packing")).toBeTruthy();
-    expect(second.getByText("Partly refunded")).toBeTruthy();
-    expect(second.getByText("−$12.00 refunded")).toBeTruthy();
+    expectTexts(second, ["Packing", "Partly refunded", "−$12.00 refunded"]);
 
     expect(screen.getByText("1–2 of 45 orders")).toBeTruthy();
     expect(screen.getByText("Page 1 of 3")).toBeTruthy();
@@ -115,9 +141,9 @@ describe("the order queue", () => {
   });
 
   it("writes the status, search, dates, sort and page into the address and the request", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${LIST}`]: listOf([makeOrderSummary()], 41) });
-    const { router } = renderAdmin("/orders");
+    const { api, router } = openAdmin("/orders", {
+      [`GET ${LIST}`]: listOf([makeOrderSummary()], 41),
+    });
     await screen.findByRole("link", { name: "Order #8293a4b5" });
     const calls = () => api.callsTo("GET", LIST);
     const last = () => calls().at(-1)?.query as URLSearchParams;
@@ -171,9 +197,9 @@ describe("the order queue", () => {
   });
 
   it("refuses a from day after the to day with the contract's words, asking nothing", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${LIST}`]: listOf() });
-    renderAdmin("/orders");
+    const { api } = openAdmin("/orders", {
+      [`GET ${LIST}`]: listOf(),
+    });
     await screen.findByRole("link", { name: "Order #8293a4b5" });
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-12-31" } });
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-10-01" } });
@@ -183,9 +209,9 @@ describe("the order queue", () => {
   });
 
   it("says when nothing waits to ship, and when nothing matches", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${LIST}`]: listOf([]) });
-    const { router } = renderAdmin("/orders");
+    const { router } = openAdmin("/orders", {
+      [`GET ${LIST}`]: listOf([]),
+    });
     expect(await screen.findByText("Nothing waiting to ship.")).toBeTruthy();
     fireEvent.click(screen.getByRole("link", { name: "See all orders" }));
     expect(await screen.findByText("No orders yet.")).toBeTruthy();
@@ -195,17 +221,7 @@ describe("the order queue", () => {
   });
 
   it("shows a failed load with Try again", async () => {
-    signIn();
-    let up = false;
-    stubAdminApi({
-      ...OPEN,
-      [`GET ${LIST}`]: (call) =>
-        up ? listOf()(call) : json(500, { success: false, message: "Database down" }),
-    });
-    renderAdmin("/orders");
-    expect(await screen.findByText("Database down")).toBeTruthy();
-    up = true;
-    await press("Try again");
+    await openThroughTryAgain("/orders", LIST, listOf());
     expect(await screen.findByRole("link", { name: "Order #8293a4b5" })).toBeTruthy();
   });
 });
@@ -230,10 +246,7 @@ describe("an order's page", () => {
 
     const items = card("Items");
     const lota = within(items.getByText("Copper Kalash Lota").closest("tr") as HTMLElement);
-    expect(lota.getByText("$45.00")).toBeTruthy();
-    expect(lota.getByText("2")).toBeTruthy();
-    expect(lota.getByText("$90.00")).toBeTruthy();
-    expect(lota.getByText("1 restocked")).toBeTruthy();
+    expectTexts(lota, ["$45.00", "2", "$90.00", "1 restocked"]);
     const totals = Object.fromEntries(
       [...document.querySelectorAll(".order-totals div")].map((row) => [
         row.querySelector("dt")?.textContent,
@@ -260,10 +273,7 @@ describe("an order's page", () => {
     expect(card("Payment").getByText("pi_test_c3d4")).toBeTruthy();
     expect(card("Payment").getByText("cs_test_a1b2")).toBeTruthy();
     const attribution = card("Attribution");
-    expect(attribution.getByText("ASHA10")).toBeTruthy();
-    expect(attribution.getByText(/Came by the creator’s link/)).toBeTruthy();
-    expect(attribution.getByText("Meera Creates")).toBeTruthy();
-    expect(attribution.getByText("$10.25")).toBeTruthy();
+    expectTexts(attribution, ["ASHA10", /Came by the creator’s link/, "Meera Creates", "$10.25"]);
     expect(card("Stock movements").getByText("-2 on hand · -2 held")).toBeTruthy();
 
     const titles = () =>
@@ -293,13 +303,10 @@ describe("an order's page", () => {
   });
 
   it("goes back to the queue as it was left", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/orders?status=all&q=asha", {
       [`GET ${LIST}`]: listOf(),
       [`GET ${ORDER}`]: () => orderAnswer(makeOrder()),
     });
-    renderAdmin("/orders?status=all&q=asha");
     fireEvent.click(await screen.findByRole("link", { name: "Order #8293a4b5" }));
     await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     expect(
@@ -312,20 +319,7 @@ describe("an order's page", () => {
       makeOrder({
         refunded: 22,
         refundable: 100.75,
-        refunds: [
-          {
-            _id: "r1",
-            amount: 22,
-            reason: "requested_by_customer",
-            status: "succeeded",
-            restockLines: [],
-            cancel: false,
-            stripeRefundId: "re_1",
-            error: null,
-            actorEmail: "owner@example.com",
-            createdAt: "2026-11-21T00:00:00.000Z",
-          },
-        ],
+        refunds: [makeRefund({ amount: 22, reason: "requested_by_customer" })],
         events: [
           {
             at: "2026-11-22T00:00:00.000Z",
@@ -343,12 +337,9 @@ describe("an order's page", () => {
   });
 
   it("says so when the order does not exist", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/orders/${ORDER_ID}`, {
       [`GET ${ORDER}`]: () => json(404, { success: false, message: "Order not found" }),
     });
-    renderAdmin(`/orders/${ORDER_ID}`);
     expect(await screen.findByRole("heading", { name: "No such order" })).toBeTruthy();
   });
 });
@@ -412,9 +403,7 @@ describe("advancing the status", () => {
     const confirm = within(
       await screen.findByRole("dialog", { name: "Mark order #8293a4b5 Shipped?" }),
     );
-    expect(confirm.getByText("Sendle")).toBeTruthy();
-    expect(confirm.getByText("AB 123")).toBeTruthy();
-    expect(confirm.getByText("https://track.sendle.com/tracking?ref=AB%20123")).toBeTruthy();
+    expectTexts(confirm, ["Sendle", "AB 123", "https://track.sendle.com/tracking?ref=AB%20123"]);
     expect(
       confirm.getByText(
         "The customer is emailed at asha@example.com that the order has shipped, with the tracking link.",
@@ -422,8 +411,7 @@ describe("advancing the status", () => {
     ).toBeTruthy();
     expect(api.callsTo("POST", `${ORDER}/status`)).toHaveLength(0);
     fireEvent.click(confirm.getByRole("button", { name: "Mark Shipped" }));
-    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/status`)).toHaveLength(1));
-    expect(api.callsTo("POST", `${ORDER}/status`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `${ORDER}/status`)).toEqual({
       status: "Shipped",
       carrier: "sendle",
       trackingNumber: "AB 123",
@@ -475,8 +463,7 @@ describe("advancing the status", () => {
       second.getByText("No tracking number: the customer gets no tracking link."),
     ).toBeTruthy();
     fireEvent.click(second.getByRole("button", { name: "Mark Delivered" }));
-    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/status`)).toHaveLength(1));
-    expect(api.callsTo("POST", `${ORDER}/status`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `${ORDER}/status`)).toEqual({
       status: "Delivered",
       notify: false,
     });
@@ -496,8 +483,7 @@ describe("advancing the status", () => {
     expect(form.queryByLabelText(/^Tracking number/)).toBeNull();
     fireEvent.click(form.getByLabelText(/^Notify customer/));
     fireEvent.click(form.getByRole("button", { name: "Mark Out for Delivery" }));
-    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/status`)).toHaveLength(1));
-    expect(api.callsTo("POST", `${ORDER}/status`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `${ORDER}/status`)).toEqual({
       status: "Out for Delivery",
       notify: false,
     });
@@ -556,8 +542,7 @@ describe("correcting the tracking", () => {
       trackingUrlFor("auspost", "33AB 9"),
     );
     fireEvent.click(dialog.getByRole("button", { name: "Save tracking" }));
-    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/tracking`)).toHaveLength(1));
-    expect(api.callsTo("POST", `${ORDER}/tracking`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `${ORDER}/tracking`)).toEqual({
       carrier: "auspost",
       trackingNumber: "33AB 9",
       notify: true,
@@ -593,18 +578,7 @@ describe("refunds", () => {
   const refundOk = (amount: number) => () =>
     json(200, {
       success: true,
-      refund: {
-        _id: "r1",
-        amount,
-        reason: "",
-        status: "succeeded",
-        restockLines: [],
-        cancel: false,
-        stripeRefundId: "re_1",
-        error: null,
-        actorEmail: "owner@example.com",
-        createdAt: "2026-11-21T00:00:00.000Z",
-      },
+      refund: makeRefund({ amount }),
       order: refunded(amount),
     });
 
@@ -688,8 +662,7 @@ describe("refunds", () => {
     fireEvent.change(amount, { target: { value: "12" } });
     expect(submit().textContent).toBe("Refund $12.00");
     fireEvent.click(submit());
-    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(1));
-    expect(api.callsTo("POST", `${ORDER}/refund`)[0]?.body).toMatchObject({
+    expect(await api.onlyBodySent("POST", `${ORDER}/refund`)).toMatchObject({
       amount: 12,
       lines: [],
     });
@@ -718,11 +691,7 @@ describe("refunds", () => {
         refundOk(122.75),
       ]),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
-    await press("Refund");
-    const dialog = within(await screen.findByRole("dialog"));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+    const dialog = await refundTheRest();
     expect(
       await dialog.findByText(
         "Another refund of this order is in progress; reload the order and try again",
@@ -730,9 +699,7 @@ describe("refunds", () => {
     ).toBeTruthy();
     fireEvent.click(await dialog.findByRole("button", { name: "Refund $122.75" }));
     await waitFor(() => expect(api.callsTo("POST", `${ORDER}/refund`)).toHaveLength(2));
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys[0]).toBe(keys[1]);
     expect(api.callsTo("POST", `${ORDER}/refund`)[0]?.body).toMatchObject({
       amount: 122.75,
@@ -746,19 +713,13 @@ describe("refunds", () => {
     const { api } = openOrder(makeOrder(), {
       [`POST ${ORDER}/refund`]: () => json(409, { success: false, message: busy }),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
     for (const _ of [1, 2]) {
-      await press("Refund");
-      const dialog = within(await screen.findByRole("dialog"));
-      fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-      fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+      const dialog = await refundTheRest();
       await dialog.findByText(busy);
       fireEvent.click(await dialog.findByRole("button", { name: "Cancel" }));
       await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     }
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -774,19 +735,13 @@ describe("refunds", () => {
         refundOk(122.75),
       ]),
     });
-    await screen.findByRole("heading", { level: 1, name: "#8293a4b5" });
-    await press("Refund");
-    const dialog = within(await screen.findByRole("dialog"));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund the rest ($122.75)" }));
-    fireEvent.click(dialog.getByRole("button", { name: "Refund $122.75" }));
+    const dialog = await refundTheRest();
     expect(
       await dialog.findByText("Stripe refused the refund: Your card was declined"),
     ).toBeTruthy();
     fireEvent.click(await dialog.findByRole("button", { name: "Refund $122.75" }));
     expect(await screen.findByText("Refunded $122.75; the customer was emailed")).toBeTruthy();
-    const keys = api
-      .callsTo("POST", `${ORDER}/refund`)
-      .map((call: Call) => (call.body as { requestKey: string }).requestKey);
+    const keys = refundKeys(api);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -860,8 +815,7 @@ describe("cancelling", () => {
     const confirm = again.getByRole("button", { name: "Cancel order" });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
-    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/cancel`)).toHaveLength(1));
-    expect(api.callsTo("POST", `${ORDER}/cancel`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `${ORDER}/cancel`)).toEqual({
       reason: "Out of stock",
       notify: true,
       requestKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
@@ -900,8 +854,7 @@ describe("notes", () => {
       target: { value: "  Gift wrap, please " },
     });
     fireEvent.click(screen.getByRole("button", { name: "Add note" }));
-    await waitFor(() => expect(api.callsTo("POST", `${ORDER}/notes`)).toHaveLength(1));
-    expect(api.callsTo("POST", `${ORDER}/notes`)[0]?.body).toEqual({ note: "Gift wrap, please" });
+    expect(await api.onlyBodySent("POST", `${ORDER}/notes`)).toEqual({ note: "Gift wrap, please" });
     expect(await screen.findByText("Gift wrap, please")).toBeTruthy();
     expect(screen.getByText(/by owner@example\.com/)).toBeTruthy();
     expect((screen.getByLabelText("Note") as HTMLTextAreaElement).value).toBe("");
@@ -918,17 +871,19 @@ describe("the packing slip", () => {
         makeOrder().items[1] as AdminOrderDto["items"][number],
       ],
     });
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${ORDER}`]: () => orderAnswer(order) });
-    renderAdmin(`/orders/${ORDER_ID}/packing-slip`);
+    openAdmin(`/orders/${ORDER_ID}/packing-slip`, {
+      [`GET ${ORDER}`]: () => orderAnswer(order),
+    });
     const slip = (await screen.findByRole("heading", { name: "Packing slip" })).closest("article");
     if (!slip) throw new Error("no slip");
     const inSlip = within(slip);
-    expect(inSlip.getByText("Tamra & Tara")).toBeTruthy();
-    expect(inSlip.getByText("#8293a4b5")).toBeTruthy();
-    expect(inSlip.getByText("20 Nov 2026")).toBeTruthy();
-    expect(inSlip.getByText("Asha Rao")).toBeTruthy();
-    expect(inSlip.getByText("Brisbane QLD 4000")).toBeTruthy();
+    expectTexts(inSlip, [
+      "Tamra & Tara",
+      "#8293a4b5",
+      "20 Nov 2026",
+      "Asha Rao",
+      "Brisbane QLD 4000",
+    ]);
     const rows = [...slip.querySelectorAll("tbody tr")].map((row) =>
       [...row.querySelectorAll("td")].slice(0, 2).map((cell) => cell.textContent),
     );

@@ -9,8 +9,14 @@ import type {
   AdminPayoutListResponse,
   PayoutLineDto,
 } from "../../worker/contracts/payouts";
-import { captureDownloads, json, OPEN, renderAdmin, signIn, stubAdminApi } from "./admin-helpers";
-import { press } from "./helpers";
+import {
+  backOfficeTabs,
+  captureDownloads,
+  json,
+  openAdmin,
+  type stubAdminApi,
+} from "./admin-helpers";
+import { expectTexts, press } from "./helpers";
 
 const PAYOUTS = "/api/admin/payouts";
 const PAYOUT_ID = "0a0b0c0d0e0f101112131415";
@@ -97,10 +103,9 @@ const listOf =
     json(200, { success: true, payouts: payouts.map(summaryOf), total, due });
 
 /** A batch's page whose actions change it as the Worker would. */
-function payoutOf(start: AdminPayoutDto, routes: Parameters<typeof stubAdminApi>[0] = {}) {
+function openPayout(start: AdminPayoutDto, routes: Parameters<typeof stubAdminApi>[0] = {}) {
   let stored = start;
-  return stubAdminApi({
-    ...OPEN,
+  return openAdmin(`/payouts/${PAYOUT_ID}`, {
     [`GET ${ONE}`]: () => json(200, { success: true, payout: stored }),
     [`POST ${ONE}/paid`]: () => {
       stored = { ...stored, status: "paid", paidAt: "2026-11-23T00:30:00.000Z" };
@@ -125,9 +130,7 @@ const heading = (name: string) => screen.findByRole("heading", { level: 1, name 
 
 describe("the payouts list", () => {
   it("says what is due, and lists the batches with their totals", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/payouts", {
       [`GET ${PAYOUTS}`]: listOf([
         makePayout(),
         makePayout({
@@ -142,7 +145,6 @@ describe("the payouts list", () => {
         }),
       ]),
     });
-    renderAdmin("/payouts");
     expect(await screen.findByText("3 creators are owed $412.50 at the $50 minimum.")).toBeTruthy();
     expect(
       screen.getByText(/^2 more are owed that much but have not given payout details/),
@@ -172,9 +174,7 @@ describe("the payouts list", () => {
     expect(api.callsTo("GET", PAYOUTS)[0]?.query.toString()).toBe("");
     expect(api.callsTo("GET", PAYOUTS)[0]?.headers.get("token")).toBe("admin-token");
     // The tab sits after Creators.
-    const tabs = within(screen.getByRole("navigation", { name: "Back-office" }))
-      .getAllByRole("link")
-      .map((link) => link.textContent);
+    const tabs = backOfficeTabs();
     expect(tabs.slice(2, 4)).toEqual(["Creators", "Payouts"]);
     expect(
       screen.getByRole("link", { name: "Payouts", current: "page" }).getAttribute("href"),
@@ -182,9 +182,7 @@ describe("the payouts list", () => {
   });
 
   it("says when nobody is owed the minimum, and only then leaves out who lacks details", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/payouts", {
       [`GET ${PAYOUTS}`]: listOf([], {
         due: {
           minimum: 75.5,
@@ -203,7 +201,6 @@ describe("the payouts list", () => {
         },
       }),
     });
-    renderAdmin("/payouts");
     expect(
       await screen.findByText("No creator with payout details is owed the $75.50 minimum yet."),
     ).toBeTruthy();
@@ -219,12 +216,9 @@ describe("the payouts list", () => {
   });
 
   it("pages through the batches in the address", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, router } = openAdmin("/payouts", {
       [`GET ${PAYOUTS}`]: listOf([makePayout()], { total: 45 }),
     });
-    const { router } = renderAdmin("/payouts");
     expect(await screen.findByText("1–1 of 45 payouts")).toBeTruthy();
     expect(screen.getByText("Page 1 of 3")).toBeTruthy();
     fireEvent.click(screen.getByRole("link", { name: "Next" }));
@@ -243,17 +237,14 @@ describe("making a payout", () => {
       json(200, { success: true, due: answers.length > 1 ? answers.shift() : answers[0] });
 
   it("asks the Worker what the batch would pay, confirms that total, then opens the new batch", async () => {
-    signIn();
     const due = { minimum: 75.5, creators: 2, amount: 180, withoutDetails: 0, waiting: [] };
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, router } = openAdmin("/payouts", {
       [`GET ${PAYOUTS}`]: listOf([]),
       [`GET ${PREVIEW}`]: previewOf(due),
       [`POST ${PAYOUTS}`]: () =>
         json(200, { success: true, payout: makePayout({ minimum: 75.5 }) }),
       [`GET ${ONE}`]: () => json(200, { success: true, payout: makePayout({ minimum: 75.5 }) }),
     });
-    const { router } = renderAdmin("/payouts");
     const minimum = await screen.findByLabelText("Pay everyone owed at least");
     fireEvent.change(minimum, { target: { value: " $75.50 " } });
     await press("Make payout");
@@ -278,13 +269,10 @@ describe("making a payout", () => {
   });
 
   it("makes nothing when the owner does not confirm", async () => {
-    signIn();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/payouts", {
       [`GET ${PAYOUTS}`]: listOf([]),
       [`GET ${PREVIEW}`]: previewOf({ ...DUE, creators: 1, amount: 59 }),
     });
-    renderAdmin("/payouts");
     await press("Make payout");
     const dialog = within(await screen.findByRole("dialog", { name: "Create this payout?" }));
     expect(
@@ -296,9 +284,9 @@ describe("making a payout", () => {
   });
 
   it("refuses a minimum the endpoint would refuse, without asking", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${PAYOUTS}`]: listOf([]) });
-    renderAdmin("/payouts");
+    const { api } = openAdmin("/payouts", {
+      [`GET ${PAYOUTS}`]: listOf([]),
+    });
     const minimum = await screen.findByLabelText("Pay everyone owed at least");
     for (const typed of ["0", "12.345", "fifty", ""]) {
       fireEvent.change(minimum, { target: { value: typed } });
@@ -315,11 +303,9 @@ describe("making a payout", () => {
   });
 
   it("says so when nobody is owed the minimum, asks for the figures again, and offers nothing to confirm", async () => {
-    signIn();
     const message =
       "No creator with payout details has a payable balance of $500.00 or more, so there is nothing to pay.";
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, router } = openAdmin("/payouts", {
       [`GET ${PAYOUTS}`]: listOf([]),
       [`GET ${PREVIEW}`]: previewOf({
         minimum: 500,
@@ -329,7 +315,6 @@ describe("making a payout", () => {
         waiting: [],
       }),
     });
-    const { router } = renderAdmin("/payouts");
     fireEvent.change(await screen.findByLabelText("Pay everyone owed at least"), {
       target: { value: "500" },
     });
@@ -344,15 +329,13 @@ describe("making a payout", () => {
   });
 
   it("when the figures changed before the confirmation, says so and shows the new ones to confirm", async () => {
-    signIn();
     const changed =
       "What the creators are owed has changed since you looked: a payout now would pay $200.00 to 3 creators. Check the figures and confirm again.";
     const answers = [
       () => json(409, { success: false, message: changed, code: "payout_changed" }),
       () => json(200, { success: true, payout: makePayout({ total: 200, lineCount: 3 }) }),
     ];
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, router } = openAdmin("/payouts", {
       [`GET ${PAYOUTS}`]: listOf([]),
       [`GET ${PREVIEW}`]: previewOf(
         { minimum: 50, creators: 2, amount: 180, withoutDetails: 0, waiting: [] },
@@ -361,7 +344,6 @@ describe("making a payout", () => {
       [`POST ${PAYOUTS}`]: () => (answers.shift() as () => Response)(),
       [`GET ${ONE}`]: () => json(200, { success: true, payout: makePayout() }),
     });
-    const { router } = renderAdmin("/payouts");
     await press("Make payout");
     const dialog = within(await screen.findByRole("dialog", { name: "Create this payout?" }));
     fireEvent.click(dialog.getByRole("button", { name: "Create batch of $180.00 for 2 creators" }));
@@ -377,9 +359,7 @@ describe("making a payout", () => {
   });
 
   it("shows the Worker's own field error on a 400", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/payouts", {
       [`GET ${PAYOUTS}`]: listOf([]),
       [`GET ${PAYOUTS}/preview`]: () =>
         json(400, {
@@ -388,7 +368,6 @@ describe("making a payout", () => {
           issues: [{ path: "minimum", message: "minimum is too large for today" }],
         }),
     });
-    renderAdmin("/payouts");
     await press("Make payout");
     expect(await screen.findByText("Minimum is too large for today")).toBeTruthy();
   });
@@ -396,9 +375,7 @@ describe("making a payout", () => {
 
 describe("a payout's page", () => {
   it("shows its status, totals and lines, account numbers masked, with statements", async () => {
-    signIn();
-    payoutOf(makePayout());
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
+    openPayout(makePayout());
     expect(await heading("Payout of 20 Nov 2026")).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Payout of 20 Nov 2026 · Back-office"));
     expect(screen.getByText("Open", { selector: ".admin-page-meta .admin-pill" })).toBeTruthy();
@@ -426,12 +403,14 @@ describe("a payout's page", () => {
     expect(
       meera.getByText((_, node) => node?.textContent === "BSB 062-000 ••••••123"),
     ).toBeTruthy();
-    expect(meera.getByText("MEERA IYER")).toBeTruthy();
-    expect(meera.getByText("ABN 51 824 753 556, GST registered")).toBeTruthy();
-    expect(meera.getByText("7")).toBeTruthy();
-    expect(meera.getByText("$135.00")).toBeTruthy();
-    expect(meera.getByText("-$5.00")).toBeTruthy();
-    expect(meera.getByText("$130.00")).toBeTruthy();
+    expectTexts(meera, [
+      "MEERA IYER",
+      "ABN 51 824 753 556, GST registered",
+      "7",
+      "$135.00",
+      "-$5.00",
+      "$130.00",
+    ]);
     const statement = meera.getByRole("link", {
       name: "Statement for Meera Iyer (opens in a new tab)",
     });
@@ -457,15 +436,13 @@ describe("a payout's page", () => {
   });
 
   it.each(["paid", "cancelled"] as const)("offers no changes once %s", async (status) => {
-    signIn();
-    payoutOf(
+    openPayout(
       makePayout({
         status,
         paidAt: status === "paid" ? "2026-11-23T00:30:00.000Z" : null,
         cancelledAt: status === "cancelled" ? "2026-11-23T00:30:00.000Z" : null,
       }),
     );
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
     await heading("Payout of 20 Nov 2026");
     expect(
       screen.getByText(status === "paid" ? "Paid" : "Cancelled", {
@@ -484,9 +461,7 @@ describe("a payout's page", () => {
   });
 
   it("says so when there is no such payout", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN });
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
+    openAdmin(`/payouts/${PAYOUT_ID}`);
     expect(await heading("No such payout")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See the payouts" }).getAttribute("href")).toBe(
       "/payouts",
@@ -496,15 +471,13 @@ describe("a payout's page", () => {
 
 describe("a payout's files", () => {
   it("downloads the bank file for the processing date chosen, and the PayPal CSV", async () => {
-    signIn();
     const saved = captureDownloads();
-    const api = payoutOf(makePayout(), {
+    const { api } = openPayout(makePayout(), {
       [`GET ${ONE}/aba`]: () =>
         attachment("0                 01CBA\r\n", "payout-12131415-2026-11-24.aba", "text/plain"),
       [`GET ${ONE}/paypal.csv`]: () =>
         attachment("tom@paypal.example,50.00,AUD\r\n", "payout-12131415-paypal.csv", "text/csv"),
     });
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
     const date = (await screen.findByLabelText("Processing date")) as HTMLInputElement;
     // Today in Brisbane (UTC+10 all year).
     expect(date.value).toBe(new Date(Date.now() + 36_000_000).toISOString().slice(0, 10));
@@ -524,9 +497,7 @@ describe("a payout's files", () => {
   });
 
   it("refuses a date that is not a day, without asking", async () => {
-    signIn();
-    const api = payoutOf(makePayout());
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
+    const { api } = openPayout(makePayout());
     fireEvent.change(await screen.findByLabelText("Processing date"), { target: { value: "" } });
     await press("Download bank file (ABA)");
     expect(
@@ -536,23 +507,19 @@ describe("a payout's files", () => {
   });
 
   it("toasts the Worker's 409 message and saves nothing", async () => {
-    signIn();
     const saved = captureDownloads();
     const message =
       'Set the shop\'s bank details to export a bank file: SHOP_BANK_USER_ID (README, "Paying creators").';
-    payoutOf(makePayout(), {
+    openPayout(makePayout(), {
       [`GET ${ONE}/aba`]: () => json(409, { success: false, message, code: "bank_not_configured" }),
     });
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
     await press("Download bank file (ABA)");
     expect(await screen.findByText(message)).toBeTruthy();
     expect(saved).toHaveLength(0);
   });
 
   it("offers only the file for the ways its creators are paid", async () => {
-    signIn();
-    payoutOf(makePayout({ lines: [makePaypalLine()], bankTotal: 0, total: 50, lineCount: 1 }));
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
+    openPayout(makePayout({ lines: [makePaypalLine()], bankTotal: 0, total: 50, lineCount: 1 }));
     expect(await screen.findByRole("button", { name: "Download PayPal CSV" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Download bank file (ABA)" })).toBeNull();
     expect(screen.queryByLabelText("Processing date")).toBeNull();
@@ -561,9 +528,7 @@ describe("a payout's files", () => {
 
 describe("marking paid and cancelling", () => {
   it("marks paid after saying each creator is emailed, then shows it paid", async () => {
-    signIn();
-    const api = payoutOf(makePayout());
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
+    const { api } = openPayout(makePayout());
     await heading("Payout of 20 Nov 2026");
     await press("Mark as paid");
     const dialog = within(await screen.findByRole("dialog", { name: "Mark this payout as paid?" }));
@@ -583,18 +548,15 @@ describe("marking paid and cancelling", () => {
   });
 
   it("on a 409 says why in the dialog and shows the payout as it now is", async () => {
-    signIn();
     let status: AdminPayoutDto["status"] = "open";
     const message = "This payout is cancelled: only an open payout can change.";
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin(`/payouts/${PAYOUT_ID}`, {
       [`GET ${ONE}`]: () => json(200, { success: true, payout: makePayout({ status }) }),
       [`POST ${ONE}/paid`]: () => {
         status = "cancelled";
         return json(409, { success: false, message, code: "payout_not_open" });
       },
     });
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
     await heading("Payout of 20 Nov 2026");
     await press("Mark as paid");
     const dialog = within(await screen.findByRole("dialog", { name: "Mark this payout as paid?" }));
@@ -607,9 +569,7 @@ describe("marking paid and cancelling", () => {
   });
 
   it("cancels after asking, and Keep payout sends nothing", async () => {
-    signIn();
-    const api = payoutOf(makePayout());
-    renderAdmin(`/payouts/${PAYOUT_ID}`);
+    const { api } = openPayout(makePayout());
     await heading("Payout of 20 Nov 2026");
     await press("Cancel payout");
     let dialog = within(await screen.findByRole("dialog", { name: "Cancel this payout?" }));

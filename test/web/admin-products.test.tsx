@@ -8,16 +8,11 @@ import {
   CATEGORY_ID,
   json,
   makeProduct,
-  OPEN,
+  openAdmin,
+  openThroughTryAgain,
   PRODUCT_ID,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
 } from "./admin-helpers";
-import { press } from "./helpers";
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import { expectTexts, press, type } from "./helpers";
 
 const productAnswer = (product: AdminProductDto) => json(200, { success: true, product });
 
@@ -27,9 +22,7 @@ function listOf(products: AdminProductDto[], total = products.length) {
 
 describe("the product list", () => {
   it("shows each product's photo, name, price, status and stock, with badges", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/products", {
       "GET /api/admin/products": listOf(
         [
           makeProduct({
@@ -57,13 +50,9 @@ describe("the product list", () => {
         45,
       ),
     });
-    renderAdmin("/products");
     const chime = (await screen.findByRole("link", { name: "Lotus Wind Chime" })).closest("tr");
     if (!chime) throw new Error("no row");
-    expect(within(chime).getByText("$44.95")).toBeTruthy();
-    expect(within(chime).getByText("$59.95")).toBeTruthy();
-    expect(within(chime).getByText("Active")).toBeTruthy();
-    expect(within(chime).getByText("Not tracked")).toBeTruthy();
+    expectTexts(within(chime), ["$44.95", "$59.95", "Active", "Not tracked"]);
     expect(chime.querySelector("img")?.getAttribute("src")).toBe("/images/products/a.jpg");
 
     const diya = screen.getByRole("link", { name: "Brass Diya" }).closest("tr");
@@ -84,9 +73,9 @@ describe("the product list", () => {
   });
 
   it("searches, filters by status and pages through the Worker's list", async () => {
-    signIn();
-    const api = stubAdminApi({ ...OPEN, "GET /api/admin/products": listOf([makeProduct()], 41) });
-    renderAdmin("/products");
+    const { api } = openAdmin("/products", {
+      "GET /api/admin/products": listOf([makeProduct()], 41),
+    });
     await screen.findByRole("link", { name: "Copper Kalash Lota" });
 
     fireEvent.click(screen.getByRole("link", { name: "Draft" }));
@@ -111,39 +100,34 @@ describe("the product list", () => {
   });
 
   it("says when nothing matches, and offers to clear the search", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN, "GET /api/admin/products": listOf([]) });
-    renderAdmin("/products?q=unicorn");
+    openAdmin("/products?q=unicorn", {
+      "GET /api/admin/products": listOf([]),
+    });
     expect(await screen.findByText("No products match.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Clear the search and filter" })).toBeTruthy();
   });
 
   it("shows a failed load with Try again", async () => {
-    signIn();
-    let up = false;
-    stubAdminApi({
-      ...OPEN,
-      "GET /api/admin/products": () =>
-        up ? listOf([makeProduct()])() : json(500, { success: false, message: "Database down" }),
-    });
-    renderAdmin("/products");
-    expect(await screen.findByText("Database down")).toBeTruthy();
-    up = true;
-    await press("Try again");
+    await openThroughTryAgain("/products", "/api/admin/products", listOf([makeProduct()]));
     expect(await screen.findByRole("link", { name: "Copper Kalash Lota" })).toBeTruthy();
   });
 });
 
+const NEW_ID = "d".repeat(24);
+
+/** The new-product editor, over an API that creates "Brass Bell" (a draft, NEW_ID) and serves it. */
+function openNewProduct(routes: Record<string, AdminRoute> = {}) {
+  const created = makeProduct({ _id: NEW_ID, name: "Brass Bell", status: "draft" });
+  return openAdmin("/products/new", {
+    "POST /api/admin/products": () => productAnswer(created),
+    [`GET /api/admin/products/${NEW_ID}`]: () => productAnswer(created),
+    ...routes,
+  });
+}
+
 describe("the product editor", () => {
   it("refuses a final price above the original, and creates the product in dollars", async () => {
-    signIn();
-    const created = makeProduct({ _id: "d".repeat(24), name: "Brass Bell", status: "draft" });
-    const api = stubAdminApi({
-      ...OPEN,
-      "POST /api/admin/products": () => productAnswer(created),
-      [`GET /api/admin/products/${"d".repeat(24)}`]: () => productAnswer(created),
-    });
-    const { router } = renderAdmin("/products/new");
+    const { api, router } = openNewProduct();
     expect(await screen.findByRole("heading", { name: "New product" })).toBeTruthy();
     await screen.findByRole("option", { name: "Wind Chimes" });
 
@@ -176,8 +160,7 @@ describe("the product editor", () => {
     type(/^Opening stock/, "12");
     fireEvent.click(screen.getByLabelText(/^Bestseller/));
     await press("Create product");
-    await waitFor(() => expect(api.callsTo("POST", "/api/admin/products")).toHaveLength(1));
-    expect(api.callsTo("POST", "/api/admin/products")[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", "/api/admin/products")).toEqual({
       name: "Brass Bell",
       description: "A temple bell cast in brass.",
       category: CATEGORY_ID,
@@ -194,15 +177,13 @@ describe("the product editor", () => {
       stock: 12,
     });
     // Photos need the product to exist: its own page opens.
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${"d".repeat(24)}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/products/${NEW_ID}`));
     expect(await screen.findByRole("heading", { name: "Photos" })).toBeTruthy();
   });
 
   it("sends only what changed, in dollars, then says Saved and stays", async () => {
-    signIn();
     const product = makeProduct();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, router } = openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(product),
       [`POST /api/admin/products/${PRODUCT_ID}`]: ({ body }) =>
         productAnswer({
@@ -211,7 +192,6 @@ describe("the product editor", () => {
           updatedAt: "2026-11-21T00:00:00.000Z",
         }),
     });
-    const { router } = renderAdmin(`/products/${PRODUCT_ID}`);
     expect(await screen.findByRole("heading", { name: "Copper Kalash Lota" })).toBeTruthy();
     // The title is set once the screen has committed (an effect): wait for it, not for a time.
     await waitFor(() => expect(document.title).toBe("Copper Kalash Lota · Back-office"));
@@ -224,10 +204,7 @@ describe("the product editor", () => {
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "draft" } });
     expect(screen.getByText("Unsaved changes")).toBeTruthy();
     await press("Save");
-    await waitFor(() =>
-      expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}`)).toHaveLength(1),
-    );
-    expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `/api/admin/products/${PRODUCT_ID}`)).toEqual({
       finalPrice: 39.95,
       status: "draft",
     });
@@ -237,9 +214,7 @@ describe("the product editor", () => {
   });
 
   it("shows the Worker's own field errors from a refused save", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(makeProduct()),
       [`POST /api/admin/products/${PRODUCT_ID}`]: () =>
         json(400, {
@@ -249,7 +224,6 @@ describe("the product editor", () => {
           issues: [{ path: "finalPrice", message: "finalPrice must not exceed originalPrice" }],
         }),
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Copper Kalash Lota" });
     // The form holds the loaded product before the change, and the change before the save.
     const original = screen.getByLabelText("Price") as HTMLInputElement;
@@ -262,16 +236,10 @@ describe("the product editor", () => {
   });
 
   it("takes a price without a sale once, and ends a sale by unticking it", async () => {
-    signIn();
-    const created = makeProduct({ _id: "d".repeat(24), name: "Brass Bell", status: "draft" });
-    const api = stubAdminApi({
-      ...OPEN,
-      "POST /api/admin/products": () => productAnswer(created),
-      [`GET /api/admin/products/${"d".repeat(24)}`]: () => productAnswer(created),
+    const { api, router } = openNewProduct({
       [`GET /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(makeProduct()),
       [`POST /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(makeProduct()),
     });
-    const { router } = renderAdmin("/products/new");
     await screen.findByRole("option", { name: "Wind Chimes" });
     type("Name", "Brass Bell");
     type(/^Description/, "A temple bell cast in brass.");
@@ -290,27 +258,21 @@ describe("the product editor", () => {
     fireEvent.click(onSale);
     expect(screen.queryByLabelText("Sale price")).toBeNull();
     await press("Save");
-    await waitFor(() =>
-      expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}`)).toHaveLength(1),
-    );
-    expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `/api/admin/products/${PRODUCT_ID}`)).toEqual({
       finalPrice: 50,
     });
   });
 
   it("shows toasts in the header's flow, and drops an error toast once a save succeeds", async () => {
-    signIn();
     const product = makeProduct();
     let up = false;
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(product),
       [`POST /api/admin/products/${PRODUCT_ID}`]: () =>
         up
           ? productAnswer({ ...product, status: "draft", updatedAt: "2026-11-21T00:00:00.000Z" })
           : json(503, { success: false, message: "The database is busy" }),
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Copper Kalash Lota" });
     // The form holds the loaded product before the change, and the change before the save.
     const status = screen.getByLabelText("Status") as HTMLSelectElement;
@@ -335,15 +297,12 @@ describe("the product editor", () => {
   });
 
   it("archives only after confirming", async () => {
-    signIn();
     const product = makeProduct();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(product),
       [`DELETE /api/admin/products/${PRODUCT_ID}`]: () =>
         productAnswer({ ...product, status: "archived", updatedAt: "2026-11-22T00:00:00.000Z" }),
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Copper Kalash Lota" });
     expect(screen.getByRole("link", { name: /View in the shop/ }).getAttribute("href")).toBe(
       `/product/${PRODUCT_ID}`,
@@ -366,22 +325,17 @@ describe("the product editor", () => {
   });
 
   it("says so when the product does not exist", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () =>
         json(404, { success: false, message: "Product not found", code: "product_not_found" }),
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     expect(await screen.findByRole("heading", { name: "No such product" })).toBeTruthy();
   });
 });
 
 describe("stock", () => {
-  const stocked = () => {
-    signIn();
-    return stubAdminApi({
-      ...OPEN,
+  const openStocked = () =>
+    openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () => productAnswer(makeProduct()),
       [`POST /api/admin/products/${PRODUCT_ID}/stock`]: ({ body }) => {
         const change = body as { delta?: number; onHand?: number };
@@ -392,11 +346,9 @@ describe("stock", () => {
         });
       },
     });
-  };
 
   it("shows on hand, in checkouts and available, and needs a reason to adjust", async () => {
-    const api = stocked();
-    renderAdmin(`/products/${PRODUCT_ID}`);
+    const { api } = openStocked();
     const panel = (await screen.findByRole("heading", { name: "Stock" })).closest("section");
     if (!panel) throw new Error("no stock panel");
     const figure = (label: string) =>
@@ -423,16 +375,12 @@ describe("stock", () => {
   });
 
   it("sets the count after a stocktake, and shows a refusal below what checkouts hold", async () => {
-    const api = stocked();
-    renderAdmin(`/products/${PRODUCT_ID}`);
+    const { api } = openStocked();
     const panel = (await screen.findByRole("heading", { name: "Stock" })).closest("section");
     if (!panel) throw new Error("no stock panel");
     fireEvent.change(within(panel).getByLabelText("Set on hand to"), { target: { value: "7" } });
     fireEvent.click(within(panel).getByRole("button", { name: "Set count" }));
-    await waitFor(() =>
-      expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}/stock`)).toHaveLength(1),
-    );
-    expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}/stock`)[0]?.body).toEqual({
+    expect(await api.onlyBodySent("POST", `/api/admin/products/${PRODUCT_ID}/stock`)).toEqual({
       onHand: 7,
     });
     expect(await screen.findByText("On hand set to 7")).toBeTruthy();
@@ -446,18 +394,15 @@ describe("photos", () => {
     alt: name === "b" ? "Side view" : "",
   }));
 
-  const withPhotos = (routes: Record<string, AdminRoute> = {}) => {
-    signIn();
-    return stubAdminApi({
-      ...OPEN,
+  const openWithPhotos = (routes: Record<string, AdminRoute> = {}) =>
+    openAdmin(`/products/${PRODUCT_ID}`, {
       [`GET /api/admin/products/${PRODUCT_ID}`]: () =>
         productAnswer(makeProduct({ images: IMAGES })),
       ...routes,
     });
-  };
 
   it("uploads each chosen file as multipart, and says why one was refused (415)", async () => {
-    const api = withPhotos({
+    const { api } = openWithPhotos({
       [`POST /api/admin/products/${PRODUCT_ID}/images`]: ({ body }) => {
         const file = (body as FormData).get("file") as File;
         if (file.name === "notes.png") {
@@ -473,7 +418,6 @@ describe("photos", () => {
         });
       },
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Photos" });
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("no file input");
@@ -509,12 +453,10 @@ describe("photos", () => {
   });
 
   it("takes photos before the first save and uploads them once the product exists", async () => {
-    signIn();
     const id = "d".repeat(24);
     const created = makeProduct({ _id: id, name: "Brass Bell", status: "draft" });
     let uploaded = 0;
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api, router } = openAdmin("/products/new", {
       "POST /api/admin/products": () => productAnswer(created),
       [`GET /api/admin/products/${id}`]: () => productAnswer(created),
       [`POST /api/admin/products/${id}/images`]: ({ body }) => {
@@ -529,7 +471,6 @@ describe("photos", () => {
         });
       },
     });
-    const { router } = renderAdmin("/products/new");
     await screen.findByRole("option", { name: "Wind Chimes" });
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("no file input on the new product");
@@ -573,11 +514,10 @@ describe("photos", () => {
   });
 
   it("refuses a file over 10 MB without sending it, and shows a 413 from the edge", async () => {
-    const api = withPhotos({
+    const { api } = openWithPhotos({
       [`POST /api/admin/products/${PRODUCT_ID}/images`]: () =>
         new Response("<html>413 Request Entity Too Large</html>", { status: 413 }),
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Photos" });
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("no file input");
@@ -593,7 +533,7 @@ describe("photos", () => {
   });
 
   it("moves a photo by sending every key in the new order", async () => {
-    const api = withPhotos({
+    const { api } = openWithPhotos({
       [`POST /api/admin/products/${PRODUCT_ID}/images/order`]: ({ body }) => {
         const { keys } = body as { keys: string[] };
         return json(200, {
@@ -602,16 +542,14 @@ describe("photos", () => {
         });
       },
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Photos" });
     expect(
       (screen.getByRole("button", { name: "Move photo 1 left" }) as HTMLButtonElement).disabled,
     ).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Move photo 2 left" }));
-    await waitFor(() =>
-      expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}/images/order`)).toHaveLength(1),
-    );
-    expect(api.callsTo("POST", `/api/admin/products/${PRODUCT_ID}/images/order`)[0]?.body).toEqual({
+    expect(
+      await api.onlyBodySent("POST", `/api/admin/products/${PRODUCT_ID}/images/order`),
+    ).toEqual({
       keys: [IMAGES[1]?.key, IMAGES[0]?.key, IMAGES[2]?.key],
     });
     // The cover is now the side view.
@@ -629,7 +567,7 @@ describe("photos", () => {
   });
 
   it("saves alt text, and deletes a photo only after confirming", async () => {
-    const api = withPhotos({
+    const { api } = openWithPhotos({
       [`POST /api/admin/products/${PRODUCT_ID}/images/products/${PRODUCT_ID}/a.jpg`]: ({ body }) =>
         json(200, {
           success: true,
@@ -638,7 +576,6 @@ describe("photos", () => {
       [`DELETE /api/admin/products/${PRODUCT_ID}/images/products/${PRODUCT_ID}/c.jpg`]: () =>
         json(200, { success: true, images: IMAGES.slice(0, 2) }),
     });
-    renderAdmin(`/products/${PRODUCT_ID}`);
     await screen.findByRole("heading", { name: "Photos" });
     fireEvent.change(screen.getByLabelText("Alt text of photo 1"), {
       target: { value: "  Copper lota, front  " },
@@ -667,9 +604,7 @@ describe("photos", () => {
 
 describe("low stock", () => {
   it("lists what is running low, each linking to its editor", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/stock", {
       "GET /api/admin/stock/low": () =>
         json(200, {
           success: true,
@@ -688,7 +623,6 @@ describe("low stock", () => {
           ],
         }),
     });
-    renderAdmin("/stock");
     const link = await screen.findByRole("link", { name: "Surya Sun Wall Hanging" });
     expect(link.getAttribute("href")).toBe(`/products/${PRODUCT_ID}`);
     expect(screen.getByText("Sold out")).toBeTruthy();
@@ -696,12 +630,9 @@ describe("low stock", () => {
   });
 
   it("says when nothing is running low", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/stock", {
       "GET /api/admin/stock/low": () => json(200, { success: true, products: [] }),
     });
-    renderAdmin("/stock");
     expect(await screen.findByText("Nothing is running low.")).toBeTruthy();
   });
 });

@@ -11,12 +11,9 @@ import {
   json,
   makeGstLine,
   makeGstReport,
-  OPEN,
-  renderAdmin,
-  signIn,
-  stubAdminApi,
+  openAdmin,
 } from "./admin-helpers";
-import { press } from "./helpers";
+import { expectTexts, press } from "./helpers";
 
 const GST = "/api/admin/reports/gst";
 const GST_CSV = "/api/admin/reports/gst.csv";
@@ -59,9 +56,9 @@ describe("the quarters", () => {
 
   it("open on this quarter by Brisbane's calendar, and Last quarter asks for the one before", async () => {
     clockAt("2026-09-30T15:00:00.000Z");
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${GST}`]: reportFor() });
-    const { router } = renderAdmin("/reports/gst");
+    const { api, router } = openAdmin("/reports/gst", {
+      [`GET ${GST}`]: reportFor(),
+    });
     expect(await screen.findByRole("heading", { name: "GST report" })).toBeTruthy();
     await waitFor(() => expect(api.callsTo("GET", GST)).toHaveLength(1));
     const first = api.callsTo("GET", GST)[0];
@@ -97,9 +94,9 @@ describe("the quarters", () => {
 describe("the range", () => {
   it("refuses From after To with the endpoint's message, then asks for a range typed in", async () => {
     clockAt("2026-11-20T02:00:00.000Z");
-    signIn();
-    const api = stubAdminApi({ ...OPEN, [`GET ${GST}`]: reportFor() });
-    const { router } = renderAdmin("/reports/gst");
+    const { api, router } = openAdmin("/reports/gst", {
+      [`GET ${GST}`]: reportFor(),
+    });
     await waitFor(() => expect(api.callsTo("GET", GST)).toHaveLength(1));
 
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-11-30" } });
@@ -127,9 +124,7 @@ describe("the range", () => {
   });
 
   it("shows the Worker's refusal of a range from the address, with Try again", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/reports/gst?from=2026-02-30&to=2026-03-31", {
       [`GET ${GST}`]: () =>
         json(400, {
           success: false,
@@ -137,7 +132,6 @@ describe("the range", () => {
           code: "invalid_input",
         }),
     });
-    renderAdmin("/reports/gst?from=2026-02-30&to=2026-03-31");
     expect(await screen.findByText("from must be a date that exists")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });
@@ -145,9 +139,7 @@ describe("the range", () => {
 
 describe("the report", () => {
   it("lists each sale and refund (refunds negative and marked) and the totals", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    openAdmin("/reports/gst?from=2026-10-01&to=2026-12-31", {
       [`GET ${GST}`]: reportFor({
         lines: [
           makeGstLine(),
@@ -178,7 +170,6 @@ describe("the report", () => {
         },
       }),
     });
-    renderAdmin("/reports/gst?from=2026-10-01&to=2026-12-31");
     const table = await screen.findByRole("table");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(3);
@@ -187,17 +178,12 @@ describe("the report", () => {
     expect(within(sale).getByRole("link", { name: "#01234567" }).getAttribute("href")).toBe(
       "/orders/0123456789abcdef01234567",
     );
-    expect(within(sale).getByText("Priya Sharma")).toBeTruthy();
-    expect(within(sale).getByText("Sale")).toBeTruthy();
-    expect(within(sale).getByText("$110.00")).toBeTruthy();
-    expect(within(sale).getByText("$10.00")).toBeTruthy();
+    expectTexts(within(sale), ["Priya Sharma", "Sale", "$110.00", "$10.00"]);
     expect(within(second).getByText("O'Brien, Jo")).toBeTruthy();
     expect(within(second).getByText("$5.05")).toBeTruthy();
 
     expect(refund.className).toContain("is-refund");
-    expect(within(refund).getByText("Refund")).toBeTruthy();
-    expect(within(refund).getByText("-$22.00")).toBeTruthy();
-    expect(within(refund).getByText("-$2.00")).toBeTruthy();
+    expectTexts(within(refund), ["Refund", "-$22.00", "-$2.00"]);
     expect(screen.getByText("2 sales, 1 refund")).toBeTruthy();
 
     const totals = screen
@@ -221,21 +207,18 @@ describe("the report", () => {
   });
 
   it("says when the range has no sales or refunds", async () => {
-    signIn();
-    stubAdminApi({ ...OPEN, [`GET ${GST}`]: reportFor() });
-    renderAdmin("/reports/gst?from=2026-10-01&to=2026-12-31");
+    openAdmin("/reports/gst?from=2026-10-01&to=2026-12-31", {
+      [`GET ${GST}`]: reportFor(),
+    });
     expect(await screen.findByText("No sales or refunds in this range.")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("is reached from the Reports tab", async () => {
-    signIn();
-    stubAdminApi({
-      ...OPEN,
+    const { router } = openAdmin("/dashboard", {
       "GET /api/admin/reports/summary": () => json(500, { success: false, message: "Down" }),
       [`GET ${GST}`]: reportFor(),
     });
-    const { router } = renderAdmin("/dashboard");
     fireEvent.click(await screen.findByRole("link", { name: "Reports" }));
     expect(await screen.findByRole("heading", { name: "GST report" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/reports/gst");
@@ -244,15 +227,12 @@ describe("the report", () => {
 
 describe("the CSV", () => {
   it("downloads the range shown, with the token, under the Worker's file name", async () => {
-    signIn();
     const saved = captureDownloads();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/reports/gst?from=2026-07-01&to=2026-09-30", {
       [`GET ${GST}`]: reportFor(),
       [`GET ${GST_CSV}`]: () =>
         csvFile("day,order,customer\r\n", "gst-2026-07-01-to-2026-09-30.csv"),
     });
-    renderAdmin("/reports/gst?from=2026-07-01&to=2026-09-30");
     await screen.findByText("No sales or refunds in this range.");
     await press("Download CSV");
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -265,10 +245,8 @@ describe("the CSV", () => {
   });
 
   it("renews an expired token once and retries, like every other call", async () => {
-    signIn();
     const saved = captureDownloads();
-    const api = stubAdminApi({
-      ...OPEN,
+    const { api } = openAdmin("/reports/gst?from=2026-07-01&to=2026-09-30", {
       [`GET ${GST}`]: reportFor(),
       "POST /api/refresh": () => json(200, { success: true, accessToken: "renewed-token" }),
       [`GET ${GST_CSV}`]: ({ headers }) =>
@@ -276,7 +254,6 @@ describe("the CSV", () => {
           ? csvFile("day\r\n", "gst.csv")
           : json(401, { success: false, message: "Token expired", code: "unauthorized" }),
     });
-    renderAdmin("/reports/gst?from=2026-07-01&to=2026-09-30");
     await screen.findByText("No sales or refunds in this range.");
     await press("Download CSV");
     await waitFor(() => expect(saved).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ForgotPasswordPage } from "../../web/routes/forgot-password";
 import { LoginPage } from "../../web/routes/login";
@@ -6,14 +6,23 @@ import { ProfilePage } from "../../web/routes/profile";
 import { ResetPasswordPage } from "../../web/routes/reset-password";
 import { SignupPage } from "../../web/routes/signup";
 import { PASSWORD_MESSAGES } from "../../worker/contracts/auth";
-import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
-import { press } from "./helpers";
+import {
+  callsTo,
+  currentLocation,
+  expectLoginRequired,
+  json,
+  openScreen,
+  type Route,
+  sentWhenPressed,
+} from "./account-helpers";
+import { expectTexts, press, type } from "./helpers";
 
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const networkDown = () => {
   throw new TypeError("Failed to fetch");
 };
+/** The reset-password screen, reached by a link carrying `token`, over `routes`. */
+const openReset = (token: string, routes: Record<string, Route> = {}) =>
+  openScreen("/reset-password", <ResetPasswordPage />, routes, `/reset-password?token=${token}`);
 const ME = { _id: "u1", name: "Asha Rao", email: "asha@example.com", role: "user" };
 
 describe("login screen", () => {
@@ -24,12 +33,11 @@ describe("login screen", () => {
   };
 
   it("signs in, stores token and role, says so and goes home", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/login", <LoginPage />, {
       "POST /api/user/login": () =>
         json(200, { success: true, accessToken: "t1", role: "user", message: "ok" }),
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
     });
-    renderScreen("/login", <LoginPage />);
     await fillAndSubmit();
     expect(await screen.findByText("Login successful!")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/login")).toEqual([
@@ -41,11 +49,10 @@ describe("login screen", () => {
   });
 
   it("shows the server's message on failure, without trying a refresh", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/login", <LoginPage />, {
       "POST /api/user/login": () =>
         json(401, { success: false, message: "Invalid email or password" }),
     });
-    renderScreen("/login", <LoginPage />);
     await fillAndSubmit();
     expect((await screen.findAllByText("Invalid email or password")).length).toBeGreaterThan(0);
     expect(callsTo(fetchMock, "POST /api/refresh")).toHaveLength(0);
@@ -53,8 +60,7 @@ describe("login screen", () => {
   });
 
   it("says something went wrong when the network fails", async () => {
-    stubAccountApi({ "POST /api/user/login": networkDown });
-    renderScreen("/login", <LoginPage />);
+    openScreen("/login", <LoginPage />, { "POST /api/user/login": networkDown });
     await fillAndSubmit();
     expect(
       (await screen.findAllByText("Something went wrong. Please try again.")).length,
@@ -62,8 +68,7 @@ describe("login screen", () => {
   });
 
   it("requires email and password, focusing the first missing field", async () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/login", <LoginPage />);
+    const fetchMock = openScreen("/login", <LoginPage />);
     await press("Sign in");
     // The endpoint's own messages (LoginSchema, worker/contracts/auth.ts).
     expect(screen.getByText("Please enter your email address")).toBeTruthy();
@@ -73,8 +78,7 @@ describe("login screen", () => {
   });
 
   it("labels its fields for autofill and links to recovery and signup", () => {
-    stubAccountApi({});
-    renderScreen("/login", <LoginPage />);
+    openScreen("/login", <LoginPage />);
     expect(screen.getByLabelText("Email").getAttribute("autocomplete")).toBe("email");
     expect(screen.getByLabelText(/^Password/).getAttribute("autocomplete")).toBe(
       "current-password",
@@ -91,43 +95,45 @@ describe("login screen", () => {
 
 describe("signup screen", () => {
   it("creates the account, stores the session and goes home", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/signup", <SignupPage />, {
       "POST /api/user/register": () =>
         json(201, { success: true, accessToken: "t2", role: "user", message: "ok" }),
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
     });
-    renderScreen("/signup", <SignupPage />);
     type("Full name", "Asha Rao");
     type("Email", "asha@example.com");
     type(/^Password/, "correct-horse");
-    await press("Create account");
-    expect(await screen.findByText("Signup successful!")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/register")).toEqual([
-      { name: "Asha Rao", email: "asha@example.com", password: "correct-horse" },
-    ]);
+    expect(
+      await sentWhenPressed(
+        fetchMock,
+        "POST /api/user/register",
+        "Create account",
+        "Signup successful!",
+      ),
+    ).toEqual([{ name: "Asha Rao", email: "asha@example.com", password: "correct-horse" }]);
     expect(localStorage.getItem("token")).toBe("t2");
     await waitFor(() => expect(currentLocation()).toBe("/"));
   });
 
   it("checks each field with the register endpoint's schema before sending", async () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/signup", <SignupPage />);
+    const fetchMock = openScreen("/signup", <SignupPage />);
     type("Email", "asha-at-home");
     type(/^Password/, "short");
     await press("Create account");
-    expect(screen.getByText("Name is required")).toBeTruthy();
-    expect(screen.getByText("Please enter a valid email address")).toBeTruthy();
-    expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
+    expectTexts(screen, [
+      "Name is required",
+      "Please enter a valid email address",
+      "Password must be at least 8 characters",
+    ]);
     expect(document.activeElement).toBe(screen.getByLabelText("Full name"));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("shows the server's message, and links to the creator signup", async () => {
-    stubAccountApi({
+    openScreen("/signup", <SignupPage />, {
       "POST /api/user/register": () =>
         json(409, { success: false, message: "An account with this email already exists" }),
     });
-    renderScreen("/signup", <SignupPage />);
     expect(
       screen.getByRole("link", { name: "Become a content creator" }).getAttribute("href"),
     ).toBe("/creator-signup");
@@ -152,8 +158,7 @@ const commonPassword = () =>
 
 describe("a common password, which only the Worker knows", () => {
   it("is shown at sign-up, as the Worker words it, and signs nobody in", async () => {
-    stubAccountApi({ "POST /api/user/register": commonPassword });
-    renderScreen("/signup", <SignupPage />);
+    openScreen("/signup", <SignupPage />, { "POST /api/user/register": commonPassword });
     type("Full name", "Asha Rao");
     type("Email", "asha@example.com");
     type(/^Password/, "Password1");
@@ -163,8 +168,7 @@ describe("a common password, which only the Worker knows", () => {
   });
 
   it("is shown when a reset chooses one, staying on the page", async () => {
-    stubAccountApi({ "POST /api/user/reset-password": commonPassword });
-    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc123");
+    openReset("abc123", { "POST /api/user/reset-password": commonPassword });
     type(/^New password/, "iloveyou1");
     type(/^Confirm new password/, "iloveyou1");
     await press("Save new password");
@@ -175,21 +179,24 @@ describe("a common password, which only the Worker knows", () => {
 
 describe("forgot password screen", () => {
   it("confirms that the link was sent", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/forgot-password", <ForgotPasswordPage />, {
       "POST /api/user/forgot-password": () => json(200, { success: true, message: "sent" }),
     });
-    renderScreen("/forgot-password", <ForgotPasswordPage />);
     type("Email", "asha@example.com");
-    await press("Send reset link");
-    expect(await screen.findByText("Password reset link sent to your email!")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/forgot-password")).toEqual([
-      { email: "asha@example.com" },
-    ]);
+    expect(
+      await sentWhenPressed(
+        fetchMock,
+        "POST /api/user/forgot-password",
+        "Send reset link",
+        "Password reset link sent to your email!",
+      ),
+    ).toEqual([{ email: "asha@example.com" }]);
   });
 
   it("says something went wrong when the network fails", async () => {
-    stubAccountApi({ "POST /api/user/forgot-password": networkDown });
-    renderScreen("/forgot-password", <ForgotPasswordPage />);
+    openScreen("/forgot-password", <ForgotPasswordPage />, {
+      "POST /api/user/forgot-password": networkDown,
+    });
     type("Email", "asha@example.com");
     await press("Send reset link");
     expect(
@@ -206,11 +213,10 @@ describe("reset password screen", () => {
   };
 
   it("sets the new password and goes to /login", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openReset("abc123", {
       "POST /api/user/reset-password": () =>
         json(200, { success: true, message: "Password updated. Please log in." }),
     });
-    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc123");
     await fill("new-password-1");
     expect(await screen.findByText("Password updated. Please log in.")).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/reset-password")).toEqual([
@@ -220,11 +226,10 @@ describe("reset password screen", () => {
   });
 
   it("shows the server's message for an invalid link", async () => {
-    stubAccountApi({
+    openReset("old", {
       "POST /api/user/reset-password": () =>
         json(400, { success: false, message: "This reset link is invalid or has expired" }),
     });
-    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=old");
     await fill("new-password-1");
     expect(
       (await screen.findAllByText("This reset link is invalid or has expired")).length,
@@ -232,8 +237,7 @@ describe("reset password screen", () => {
   });
 
   it("checks that both passwords match and are long enough", async () => {
-    stubAccountApi({});
-    renderScreen("/reset-password", <ResetPasswordPage />, "/reset-password?token=abc");
+    openReset("abc");
     await fill("short");
     expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
     await fill("long-enough-1", "long-enough-2");
@@ -241,8 +245,7 @@ describe("reset password screen", () => {
   });
 
   it("says the link is invalid when it has no token", () => {
-    stubAccountApi({});
-    renderScreen("/reset-password", <ResetPasswordPage />);
+    openScreen("/reset-password", <ResetPasswordPage />);
     expect(screen.getByRole("alert").textContent).toBe(
       "This reset link is invalid or has expired.",
     );
@@ -250,18 +253,13 @@ describe("reset password screen", () => {
 });
 
 describe("profile screen", () => {
-  it("redirects to /login without a token", async () => {
-    stubAccountApi({});
-    renderScreen("/profile", <ProfilePage />);
-    await waitFor(() => expect(currentLocation()).toBe("/login"));
-  });
+  it("redirects to /login without a token", () => expectLoginRequired("/profile", <ProfilePage />));
 
   it("shows name and email; Cancel restores them", async () => {
     localStorage.setItem("token", "t1");
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/profile", <ProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
     });
-    renderScreen("/profile", <ProfilePage />);
     expect(await screen.findByText("asha@example.com")).toBeTruthy();
     await press("Edit Profile");
     type("Name", "Someone Else");
@@ -274,20 +272,17 @@ describe("profile screen", () => {
 
   it("saves the edit and says so", async () => {
     localStorage.setItem("token", "t1");
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/profile", <ProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
       "POST /api/user/update": (body) =>
         json(200, { success: true, user: { ...ME, ...(body as object) }, message: "Updated" }),
     });
-    renderScreen("/profile", <ProfilePage />);
     await screen.findByText("asha@example.com");
     await press("Edit Profile");
     type("Name", "Asha R.");
-    await press("Save");
-    expect(await screen.findByText("Profile updated!")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/update")).toEqual([
-      { name: "Asha R.", email: "asha@example.com" },
-    ]);
+    expect(
+      await sentWhenPressed(fetchMock, "POST /api/user/update", "Save", "Profile updated!"),
+    ).toEqual([{ name: "Asha R.", email: "asha@example.com" }]);
     expect(await screen.findByText("Asha R.")).toBeTruthy();
   });
 
@@ -295,11 +290,10 @@ describe("profile screen", () => {
     localStorage.setItem("token", "t1");
     let answer: () => Response = () =>
       json(409, { success: false, message: "Email already in use" });
-    stubAccountApi({
+    openScreen("/profile", <ProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
       "POST /api/user/update": () => answer(),
     });
-    renderScreen("/profile", <ProfilePage />);
     await screen.findByText("asha@example.com");
     await press("Edit Profile");
     await press("Save");
@@ -312,13 +306,12 @@ describe("profile screen", () => {
   it("asks for the current password only when the email changes, and shows the pending message", async () => {
     localStorage.setItem("token", "t1");
     const pending = "Profile updated. We sent a confirmation link to new@example.com.";
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/profile", <ProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
       // The email waits for its link: the answer still has the old one.
       "POST /api/user/update": () =>
         json(200, { success: true, user: { ...ME, name: "Asha R." }, message: pending }),
     });
-    renderScreen("/profile", <ProfilePage />);
     await screen.findByText("asha@example.com");
     await press("Edit Profile");
     expect(screen.queryByLabelText(/^Current password/)).toBeNull();
@@ -339,9 +332,7 @@ describe("profile screen", () => {
     ).toBeTruthy();
     expect(callsTo(fetchMock, "POST /api/user/update")).toHaveLength(0);
     type(/^Current password/, "my password");
-    await press("Save");
-    expect(await screen.findByText(pending)).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/update")).toEqual([
+    expect(await sentWhenPressed(fetchMock, "POST /api/user/update", "Save", pending)).toEqual([
       { name: "Asha R.", email: "new@example.com", currentPassword: "my password" },
     ]);
     expect(await screen.findByText("Asha R.")).toBeTruthy();
@@ -350,8 +341,9 @@ describe("profile screen", () => {
 
   it("says when the profile could not load", async () => {
     localStorage.setItem("token", "t1");
-    stubAccountApi({ "GET /api/user/me": () => json(500, { success: false, message: "Boom" }) });
-    renderScreen("/profile", <ProfilePage />);
+    openScreen("/profile", <ProfilePage />, {
+      "GET /api/user/me": () => json(500, { success: false, message: "Boom" }),
+    });
     expect((await screen.findAllByText("Failed to load profile")).length).toBeGreaterThan(0);
   });
 });

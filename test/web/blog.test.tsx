@@ -5,6 +5,7 @@ import { ToastContainer } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { BlogPage } from "../../web/routes/blog";
 import type { BlogPostDto } from "../../worker/contracts/catalogue";
+import { textsByRole } from "./helpers";
 
 function makePost(n: number, overrides: Partial<BlogPostDto> = {}): BlogPostDto {
   return {
@@ -72,11 +73,7 @@ describe("blog list", () => {
     expect(first.getByText("4 min read")).toBeTruthy();
     expect(first.getByText("Why copper matters, part 1.")).toBeTruthy();
     const keywords = first.getByRole("list", { name: "Keywords for Copper Ritual 1" });
-    expect(
-      within(keywords)
-        .getAllByRole("listitem")
-        .map((li) => li.textContent),
-    ).toEqual(["copper", "tamra jal", "ayurveda"]);
+    expect(textsByRole(keywords, "listitem")).toEqual(["copper", "tamra jal", "ayurveda"]);
     const cover = cards()[1]?.querySelector("img");
     expect(cover?.getAttribute("src")).toBe("/images/blog/post2.svg");
     expect(cover?.getAttribute("width")).toBe("1200");

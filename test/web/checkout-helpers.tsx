@@ -1,18 +1,16 @@
 // The checkout screen under test: a guest cart to check out, the address filled in, the screen
 // rendered with the Worker's answers stubbed by "METHOD /path", and the summary read back.
-import { fireEvent, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { addToGuestCart } from "../../web/features/cart/guest-cart";
 import { PlaceOrderPage } from "../../web/routes/place-order";
-import { type Route, renderScreen, stubAccountApi } from "./account-helpers";
-import { makeProduct } from "./helpers";
+import { openScreen, type Route } from "./account-helpers";
+import { makeProduct, type } from "./helpers";
 
 export const START = "POST /api/order/createStripeSession";
 export const VALIDATE = "POST /api/user/validate-affiliate";
 export const SESSION_URL = "https://checkout.stripe.com/c/pay/cs_test_a1";
 
-export const type = (label: RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-export { press } from "./helpers";
+export { press, type } from "./helpers";
 export const summary = () => within(screen.getByRole("complementary"));
 export const summaryValue = (label: string) =>
   summary().getByText(label).nextElementSibling?.textContent;
@@ -35,7 +33,5 @@ export function fillAddress() {
 }
 
 export function renderCheckout(answers: Record<string, Route> = {}, at = "/place-order") {
-  const fetchMock = stubAccountApi(answers);
-  renderScreen("/place-order", <PlaceOrderPage />, at);
-  return fetchMock;
+  return openScreen("/place-order", <PlaceOrderPage />, answers, at);
 }

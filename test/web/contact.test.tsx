@@ -4,7 +4,7 @@ import { ToastContainer } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
 import { ContactPage, meta } from "../../web/routes/contact";
 import type { FaqDto } from "../../worker/contracts/catalogue";
-import { press } from "./helpers";
+import { expectTexts, press } from "./helpers";
 import { metaTitle } from "./routes";
 
 const FAQS: FaqDto[] = [
@@ -88,9 +88,11 @@ describe("contact page", () => {
       screen.getByRole("link", { name: "hello@tamraandtara.com.au" }).getAttribute("href"),
     ).toBe("mailto:hello@tamraandtara.com.au");
     expect(screen.getByRole("link", { name: /\(07\)/ }).getAttribute("href")).toMatch(/^tel:\+61/);
-    expect(screen.getByText("Mon-Fri 9AM-6PM AEST")).toBeTruthy();
-    expect(screen.getByText("Sat-Sun 10AM-4PM AEST")).toBeTruthy();
-    expect(screen.getByText(/within 1-2 business days\.$/)).toBeTruthy();
+    expectTexts(screen, [
+      "Mon-Fri 9AM-6PM AEST",
+      "Sat-Sun 10AM-4PM AEST",
+      /within 1-2 business days\.$/,
+    ]);
 
     const socials = {
       TikTok: "https://www.tiktok.com/@tamraandtara",
@@ -175,9 +177,11 @@ describe("contact form", () => {
     expect(first.getAttribute("aria-invalid")).toBe("true");
     const error = document.getElementById(first.getAttribute("aria-describedby") ?? "");
     expect(error?.textContent).toBe("First name is required");
-    expect(screen.getByText("Last name is required")).toBeTruthy();
-    expect(screen.getByText("Please enter a valid email address")).toBeTruthy();
-    expect(screen.getByText("Message is required")).toBeTruthy();
+    expectTexts(screen, [
+      "Last name is required",
+      "Please enter a valid email address",
+      "Message is required",
+    ]);
     expect(input(/^Phone/).getAttribute("aria-invalid")).toBeNull();
     expect(document.activeElement).toBe(first);
 

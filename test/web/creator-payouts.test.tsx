@@ -15,14 +15,13 @@ import {
   callsTo,
   currentLocation,
   json,
+  openScreen,
   type Route,
   renderScreen,
+  sentWhenPressed,
   stubAccountApi,
 } from "./account-helpers";
-import { press } from "./helpers";
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import { expectTexts, press, type } from "./helpers";
 
 const BANK: CreatorPayoutDetailsDto = {
   method: "bank",
@@ -72,13 +71,12 @@ const CREATOR: Partial<CreatorDto> = {
 
 function showCreator(creator: Partial<CreatorDto>, routes: Record<string, Route> = {}) {
   localStorage.setItem("token", "t1");
-  const fetchMock = stubAccountApi({
+  const fetchMock = openScreen("/creator-profile", <CreatorProfilePage />, {
     "GET /api/user/me": () =>
       json(200, { success: true, user: { _id: "c1", name: "Meera", role: "creator" } }),
     "GET /api/user/creator/me": () => json(200, { success: true, creator }),
     ...routes,
   });
-  renderScreen("/creator-profile", <CreatorProfilePage />);
   return fetchMock;
 }
 
@@ -106,14 +104,9 @@ describe("creator profile: earnings", () => {
     const rows = within(earnings).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
     const pending = rows[0] as HTMLElement;
-    expect(within(pending).getByText("#A1B2C3D4")).toBeTruthy();
-    expect(within(pending).getByText("3 Apr 2026")).toBeTruthy();
-    expect(within(pending).getByText("In hold")).toBeTruthy();
-    expect(within(pending).getByText("Payable from 3 May 2026")).toBeTruthy();
+    expectTexts(within(pending), ["#A1B2C3D4", "3 Apr 2026", "In hold", "Payable from 3 May 2026"]);
     const approved = rows[1] as HTMLElement;
-    expect(within(approved).getByText("$40.00")).toBeTruthy();
-    expect(within(approved).getByText("-$2.75")).toBeTruthy();
-    expect(within(approved).getByText("Payable")).toBeTruthy();
+    expectTexts(within(approved), ["$40.00", "-$2.75", "Payable"]);
     expect(within(approved).queryByText(/Payable from/)).toBeNull();
     expect(screen.queryByText(/You owe/)).toBeNull();
   });
@@ -159,6 +152,16 @@ describe("creator profile: earnings", () => {
 describe("creator profile: payout details", () => {
   const saved = (payoutDetails: CreatorPayoutDetailsDto) => () =>
     json(200, { success: true, payoutDetails });
+  /** Confirms with the password and saves: the bodies sent, once the screen says they saved. */
+  const saveDetails = (fetchMock: ReturnType<typeof showCreator>) => {
+    type(/^Current password/, "creator password");
+    return sentWhenPressed(
+      fetchMock,
+      "POST /api/user/creator/payout-details",
+      "Save payout details",
+      "Payout details saved",
+    );
+  };
 
   it("asks for details when there are none, then saves a bank account and shows it masked", async () => {
     const fetchMock = showCreator(CREATOR, {
@@ -172,10 +175,7 @@ describe("creator profile: payout details", () => {
     type(/^Account name/, "Meera Iyer");
     type(/^ABN/, "51 824 753 556");
     fireEvent.click(screen.getByLabelText("Registered for GST"));
-    type(/^Current password/, "creator password");
-    await press("Save payout details");
-    expect(await screen.findByText("Payout details saved")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/creator/payout-details")).toEqual([
+    expect(await saveDetails(fetchMock)).toEqual([
       {
         method: "bank",
         bsb: "062-000",
@@ -187,9 +187,7 @@ describe("creator profile: payout details", () => {
       },
     ]);
     const details = section("Payout details");
-    expect(within(details).getByText("••••••678")).toBeTruthy();
-    expect(within(details).getByText("51 824 753 556")).toBeTruthy();
-    expect(within(details).getByText("Registered for GST")).toBeTruthy();
+    expectTexts(within(details), ["••••••678", "51 824 753 556", "Registered for GST"]);
     expect(document.body.textContent).not.toMatch(/12345678|1234 5678/);
   });
 
@@ -209,10 +207,7 @@ describe("creator profile: payout details", () => {
     fireEvent.click(screen.getByLabelText("PayPal"));
     expect(screen.queryByLabelText(/^BSB/)).toBeNull();
     type(/^PayPal email/, " Meera@PayPal.example ");
-    type(/^Current password/, "creator password");
-    await press("Save payout details");
-    expect(await screen.findByText("Payout details saved")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/creator/payout-details")).toEqual([
+    expect(await saveDetails(fetchMock)).toEqual([
       {
         method: "paypal",
         email: "meera@paypal.example",
@@ -321,9 +316,11 @@ describe("creator profile: payouts", () => {
       "/creator-profile/payouts/line1",
     ]);
     const first = links[0] as HTMLElement;
-    expect(within(first).getByText("1 Apr 2026")).toBeTruthy();
-    expect(within(first).getByText("$86.40")).toBeTruthy();
-    expect(within(first).getByText("BSB 062-000, account ••••••678 · 3 orders")).toBeTruthy();
+    expectTexts(within(first), [
+      "1 Apr 2026",
+      "$86.40",
+      "BSB 062-000, account ••••••678 · 3 orders",
+    ]);
   });
 
   it("says so when there are none yet", async () => {
@@ -410,12 +407,14 @@ describe("payout statement page", () => {
     const title = await screen.findByRole("heading", { level: 1 });
     expect(title.textContent).toBe("Recipient created tax invoice");
     const doc = screen.getByRole("article");
-    expect(within(doc).getByText("AB12CD34")).toBeTruthy();
-    expect(within(doc).getByText("1 Apr 2026")).toBeTruthy();
-    expect(within(doc).getByText("3 Feb 2026 to 1 Mar 2026")).toBeTruthy();
-    expect(within(doc).getByText("ABN 53 004 085 616")).toBeTruthy();
-    expect(within(doc).getByText("ABN 51 824 753 556")).toBeTruthy();
-    expect(within(doc).getByText("BSB 062-000, account ••••••678")).toBeTruthy();
+    expectTexts(within(doc), [
+      "AB12CD34",
+      "1 Apr 2026",
+      "3 Feb 2026 to 1 Mar 2026",
+      "ABN 53 004 085 616",
+      "ABN 51 824 753 556",
+      "BSB 062-000, account ••••••678",
+    ]);
     const rows = within(doc).getAllByRole("row").slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       "#A1B2C3D43 Feb 2026$80.00——$80.00",

@@ -9,7 +9,7 @@ import {
 } from "../../web/features/creator-stats/creator-stats";
 import { CreatorProfilePage } from "../../web/routes/creator-profile";
 import type { CreatorDay } from "../../worker/contracts/account";
-import { json, renderScreen, stubAccountApi } from "./account-helpers";
+import { json, openScreen } from "./account-helpers";
 import { press } from "./helpers";
 
 /** 30 days of April 2026, oldest first, with `activity` on chosen days (1-based). */
@@ -40,12 +40,11 @@ const CREATOR = {
 
 function showCreator(creator: unknown) {
   localStorage.setItem("token", "t1");
-  stubAccountApi({
+  openScreen("/creator-profile", <CreatorProfilePage />, {
     "GET /api/user/me": () =>
       json(200, { success: true, user: { _id: "c1", name: "Priya", role: "creator" } }),
     "GET /api/user/creator/me": () => json(200, { success: true, creator }),
   });
-  renderScreen("/creator-profile", <CreatorProfilePage />);
   return screen.findByText("PRIYA10");
 }
 

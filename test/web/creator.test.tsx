@@ -1,12 +1,18 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { CreatorProfilePage } from "../../web/routes/creator-profile";
 import { CreatorSignupPage } from "../../web/routes/creator-signup";
-import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
-import { press } from "./helpers";
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import {
+  callsTo,
+  currentLocation,
+  expectLoginRequired,
+  json,
+  openScreen,
+  renderScreen,
+  sentWhenPressed,
+  stubAccountApi,
+} from "./account-helpers";
+import { expectTexts, press, type } from "./helpers";
 
 const CREATOR = {
   name: "Meera Iyer",
@@ -27,8 +33,7 @@ describe("creator signup", () => {
   };
 
   it("is titled, pitches the programme in four steps and masks the password", () => {
-    stubAccountApi({});
-    renderScreen("/creator-signup", <CreatorSignupPage />);
+    openScreen("/creator-signup", <CreatorSignupPage />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Become a Content Creator");
     expect(screen.getByRole("heading", { name: "How it works" })).toBeTruthy();
     expect(document.querySelectorAll(".creator-steps li")).toHaveLength(4);
@@ -37,8 +42,7 @@ describe("creator signup", () => {
   });
 
   it("requires name, email, password and payout email, not socials or bio", async () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/creator-signup", <CreatorSignupPage />);
+    const fetchMock = openScreen("/creator-signup", <CreatorSignupPage />);
     await press("Apply as a creator");
     // The creator-register endpoint's own messages (worker/contracts/account.ts).
     for (const message of [
@@ -54,8 +58,7 @@ describe("creator signup", () => {
   });
 
   it("checks both emails' shape as the endpoint does", async () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/creator-signup", <CreatorSignupPage />);
+    const fetchMock = openScreen("/creator-signup", <CreatorSignupPage />);
     fill();
     type(/^Email/, "meera-at-home");
     type(/^Payout email/, "pay-at-meera");
@@ -66,15 +69,19 @@ describe("creator signup", () => {
   });
 
   it("registers and goes to /login", async () => {
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/creator-signup", <CreatorSignupPage />, {
       "POST /api/user/creator-register": () => json(201, { success: true, message: "ok" }),
     });
-    renderScreen("/creator-signup", <CreatorSignupPage />);
     fill();
     type(/^Social links/, " https://instagram.com/meera ");
-    await press("Apply as a creator");
-    expect(await screen.findByText("Creator account created! Please log in.")).toBeTruthy();
-    expect(callsTo(fetchMock, "POST /api/user/creator-register")).toEqual([
+    expect(
+      await sentWhenPressed(
+        fetchMock,
+        "POST /api/user/creator-register",
+        "Apply as a creator",
+        "Creator account created! Please log in.",
+      ),
+    ).toEqual([
       {
         name: "Meera Iyer",
         email: "meera@example.com",
@@ -89,8 +96,9 @@ describe("creator signup", () => {
 
   it("shows the server's message, or Signup failed", async () => {
     let answer = () => json(409, { success: false, message: "Email already registered" });
-    stubAccountApi({ "POST /api/user/creator-register": () => answer() });
-    renderScreen("/creator-signup", <CreatorSignupPage />);
+    openScreen("/creator-signup", <CreatorSignupPage />, {
+      "POST /api/user/creator-register": () => answer(),
+    });
     fill();
     await press("Apply as a creator");
     expect((await screen.findAllByText("Email already registered")).length).toBeGreaterThan(0);
@@ -108,11 +116,8 @@ describe("creator profile", () => {
       ...extra,
     });
 
-  it("redirects to /login without a token", async () => {
-    stubAccountApi({});
-    renderScreen("/creator-profile", <CreatorProfilePage />);
-    await waitFor(() => expect(currentLocation()).toBe("/login"));
-  });
+  it("redirects to /login without a token", () =>
+    expectLoginRequired("/creator-profile", <CreatorProfilePage />));
 
   it("shows a loading message, then the record, code, share link and stats", async () => {
     localStorage.setItem("token", "t1");
@@ -260,12 +265,11 @@ describe("creator profile", () => {
 describe("creator profile: the application's status", () => {
   const showAs = async (status: string | undefined, statusNote?: string) => {
     localStorage.setItem("token", "t1");
-    stubAccountApi({
+    openScreen("/creator-profile", <CreatorProfilePage />, {
       "GET /api/user/me": () => json(200, { success: true, user: { _id: "c1", ...CREATOR } }),
       "GET /api/user/creator/me": () =>
         json(200, { success: true, creator: { ...CREATOR, status, statusNote } }),
     });
-    renderScreen("/creator-profile", <CreatorProfilePage />);
     await screen.findByText("MEERA10");
   };
   const copyButtons = () => screen.queryAllByRole("button", { name: /^Copy/ });
@@ -291,9 +295,11 @@ describe("creator profile: the application's status", () => {
   it("rejected: says it was not approved, with the shop's note as text", async () => {
     await showAs("rejected", "We are looking for <b>copper</b> creators.");
     expect(screen.getByRole("heading", { name: "Application not approved" })).toBeTruthy();
-    expect(screen.getByText(/was not approved/)).toBeTruthy();
-    expect(screen.getByText("Note from the shop")).toBeTruthy();
-    expect(screen.getByText("We are looking for <b>copper</b> creators.")).toBeTruthy();
+    expectTexts(screen, [
+      /was not approved/,
+      "Note from the shop",
+      "We are looking for <b>copper</b> creators.",
+    ]);
     expect(document.querySelector(".creator-standing b")).toBeNull();
     expect(copyButtons()).toHaveLength(0);
     expect(shareLinkShown()).toBe(false);
@@ -302,9 +308,11 @@ describe("creator profile: the application's status", () => {
   it("suspended: says the account is paused and new orders don't earn, with the note", async () => {
     await showAs("suspended", "Paused while we look into some orders.");
     expect(screen.getByRole("heading", { name: "Creator account paused" })).toBeTruthy();
-    expect(screen.getByText(/new orders don't earn commission/)).toBeTruthy();
-    expect(screen.getByText(/Commissions you've already earned stay payable/)).toBeTruthy();
-    expect(screen.getByText("Paused while we look into some orders.")).toBeTruthy();
+    expectTexts(screen, [
+      /new orders don't earn commission/,
+      /Commissions you've already earned stay payable/,
+      "Paused while we look into some orders.",
+    ]);
     expect(copyButtons()).toHaveLength(0);
     expect(shareLinkShown()).toBe(false);
     // What they earned is still shown.

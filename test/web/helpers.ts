@@ -1,7 +1,7 @@
 // Browser-side test doubles: the SPA's only window to the Worker is fetch, so tests answer it.
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { type ByRoleMatcher, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import * as v from "valibot";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import {
   type CategoryDto,
   HOME_LIST_SIZE,
@@ -189,6 +189,10 @@ export function stubApi({ products = [], categories = [], failWith }: FakeApi = 
 export const requestedPaths = (fetchMock: { mock: { calls: unknown[][] } }): string[] =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), "http://shop.test").pathname);
 
+/** Types `value` into the field labelled `label`, as one change. */
+export const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
 /**
  * Clicks the button named `name` once it is on screen and enabled. A form's button reads
  * "Sending..." (or is disabled) until its last answer has settled, so a test that presses again
@@ -202,3 +206,20 @@ export async function press(name: string | RegExp) {
   });
   fireEvent.click(button);
 }
+
+/**
+ * Asserts that each of `texts` is shown exactly once in `scope` (screen, or a within(element)):
+ * getByText throws on none and on more than one.
+ */
+export function expectTexts(
+  scope: Pick<ReturnType<typeof within>, "getByText">,
+  texts: readonly (string | RegExp)[],
+) {
+  for (const text of texts) expect(scope.getByText(text)).toBeTruthy();
+}
+
+/** The text of each element with `role` inside `container`, in order. */
+export const textsByRole = (container: HTMLElement, role: ByRoleMatcher) =>
+  within(container)
+    .getAllByRole(role)
+    .map((element) => element.textContent);

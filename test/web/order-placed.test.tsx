@@ -6,14 +6,7 @@ import { CART_REFETCH_DELAY_MS } from "../../web/features/checkout/use-order-con
 import { formatOrderDate } from "../../web/features/orders/order-format";
 import { storeSession } from "../../web/lib/stored-session";
 import { OrderPlacedPage } from "../../web/routes/order-placed";
-import {
-  callsTo,
-  currentLocation,
-  json,
-  type Route,
-  renderScreen,
-  stubAccountApi,
-} from "./account-helpers";
+import { callsTo, currentLocation, json, openScreen, type Route } from "./account-helpers";
 import { makeProduct } from "./helpers";
 import { makeOrder } from "./order-helpers";
 
@@ -23,8 +16,12 @@ let sessionNumber = 0;
 const nextSessionId = () => `cs_test_visit${++sessionNumber}`;
 
 function visit(search: string, routes: Record<string, Route> = {}) {
-  const fetchMock = stubAccountApi(routes);
-  renderScreen("/order-placed", <OrderPlacedPage />, `/order-placed${search}`);
+  const fetchMock = openScreen(
+    "/order-placed",
+    <OrderPlacedPage />,
+    routes,
+    `/order-placed${search}`,
+  );
   return fetchMock;
 }
 

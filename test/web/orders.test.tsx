@@ -15,7 +15,7 @@ import { useOrderPages } from "../../web/features/orders/use-order-pages";
 import { storeSession } from "../../web/lib/stored-session";
 import { OrdersPage } from "../../web/routes/orders";
 import type { OrderDto } from "../../worker/contracts/order";
-import { callsTo, json, type Route, renderScreen, stubAccountApi } from "./account-helpers";
+import { callsTo, json, openScreen, type Route } from "./account-helpers";
 import { press, stubApi } from "./helpers";
 import { makeOrder } from "./order-helpers";
 import { shopRoutes } from "./routes";
@@ -25,11 +25,10 @@ const EMPTY = "No orders found. Start shopping to see your orders here!";
 
 function showOrders(answer: Route, signedIn = true) {
   if (signedIn) storeSession("token-1", "user");
-  const fetchMock = stubAccountApi({
+  const fetchMock = openScreen("/orders", <OrdersPage />, {
     "GET /api/user/me": () => json(200, { success: true, user: { name: "Asha" } }),
     [ORDERS]: answer,
   });
-  renderScreen("/orders", <OrdersPage />);
   return fetchMock;
 }
 
@@ -256,7 +255,7 @@ describe("order tracker", () => {
     [" Delivered ", 4],
   ])("marks the steps up to %s done and fills the threads leading to it", (status, at) => {
     render(<OrderTracker status={status} />);
-    expect(steps().map((step) => step.querySelector(".order-tracker-label")?.textContent)).toEqual([
+    expect(steps().map((step) => step.querySelector(".beads-label")?.textContent)).toEqual([
       "Order Placed",
       "Packing",
       "Shipped",

@@ -18,6 +18,7 @@ import {
   type,
 } from "./checkout-helpers";
 import { makeProduct, stubApi } from "./helpers";
+import { ADDRESS } from "./order-helpers";
 import { shopRoutes } from "./routes";
 
 beforeEach(() => {
@@ -182,18 +183,7 @@ describe("/place-order", () => {
 
     expect(callsTo(fetchMock, START)).toEqual([
       {
-        address: {
-          email: "asha@example.com",
-          firstName: "Asha",
-          lastName: "Rao",
-          street: "12 Fig Tree Lane",
-          street2: "",
-          city: "Brisbane",
-          state: "QLD",
-          zipcode: "4000",
-          country: "Australia",
-          phone: "0400 123 456",
-        },
+        address: { ...ADDRESS, street2: "" },
         items: [
           {
             _id: "prod1",

@@ -7,7 +7,7 @@ import { priceDisplay } from "../../web/features/product/product-rules";
 import { paths } from "../../web/lib/paths";
 import type { ProductDto } from "../../worker/contracts/catalogue";
 import { metaDescription } from "../../worker/contracts/site";
-import { makeProduct, press, productAnswer, requestedPaths } from "./helpers";
+import { makeProduct, press, productAnswer, requestedPaths, textsByRole } from "./helpers";
 import { shopRoutes } from "./routes";
 
 const json = (status: number, body: unknown) =>
@@ -109,11 +109,7 @@ describe("product screen", () => {
     expect(screen.getByText("1 litre")).toBeTruthy();
     expect(screen.getByText(/Hand-hammered in Moradabad/)).toBeTruthy();
     const tags = screen.getByRole("list", { name: "Tags" });
-    expect(
-      within(tags)
-        .getAllByRole("listitem")
-        .map((li) => li.textContent),
-    ).toEqual(["copper", "ayurveda"]);
+    expect(textsByRole(tags, "listitem")).toEqual(["copper", "ayurveda"]);
     expect(screen.getByText("-25%")).toBeTruthy();
     expect(screen.getByText("$80.00").closest("del")).toBeTruthy();
     for (const promise of [

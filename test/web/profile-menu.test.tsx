@@ -97,7 +97,10 @@ describe("Navbar session state", () => {
     expect(screen.queryByRole("button", { name: "Your account" })).toBeNull();
   });
 
-  it("shows the profile menu with a token, and Logout forgets it and goes home", () => {
+  it("shows the profile menu with a token, and Logout forgets it, tells the server and goes home", () => {
+    // The server's answer to the logout, so no request leaves the test.
+    const fetchMock = vi.fn(async () => Response.json({ success: true }));
+    vi.stubGlobal("fetch", fetchMock);
     localStorage.setItem(TOKEN_KEY, "a.b.c");
     localStorage.setItem(ROLE_KEY, "user");
     renderAt();
@@ -109,5 +112,8 @@ describe("Navbar session state", () => {
     expect(localStorage.getItem(ROLE_KEY)).toBeNull();
     expect(screen.getByText("home page")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign in" })).toBeTruthy();
+    const paths = fetchMock.mock.calls.map((call) => String((call as unknown[])[0]));
+    expect(paths.filter((path) => path.endsWith("/api/logout"))).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 });

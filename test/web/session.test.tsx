@@ -5,7 +5,7 @@ import { Navbar } from "../../web/app/navbar";
 import { GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
 import { SESSION_LOGOUT_EVENT } from "../../web/features/session/end-session";
 import { useSession } from "../../web/features/session/session-context";
-import { callsTo, currentLocation, json, renderScreen, stubAccountApi } from "./account-helpers";
+import { callsTo, currentLocation, json, openScreen } from "./account-helpers";
 
 const ME = { _id: "u1", name: "Asha Rao", email: "asha@example.com", role: "user" };
 
@@ -33,10 +33,9 @@ describe("session", () => {
   it("restores token and role from storage, loads the user, and is not loading after", async () => {
     localStorage.setItem("token", "t1");
     localStorage.setItem("role", "user");
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/probe", <Probe />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
     });
-    renderScreen("/probe", <Probe />);
     expect(state()).toEqual({ token: "t1", role: "user", loading: true });
     expect(await screen.findByText("Asha Rao")).toBeTruthy();
     expect(state().loading).toBe(false);
@@ -44,15 +43,15 @@ describe("session", () => {
   });
 
   it("stays signed out without a token and fetches nothing", () => {
-    const fetchMock = stubAccountApi({});
-    renderScreen("/probe", <Probe />);
+    const fetchMock = openScreen("/probe", <Probe />);
     expect(state()).toEqual({ token: null, role: null, loading: false });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("login stores token and role and fetches the user", async () => {
-    stubAccountApi({ "GET /api/user/me": () => json(200, { success: true, user: ME }) });
-    renderScreen("/probe", <Probe />);
+    openScreen("/probe", <Probe />, {
+      "GET /api/user/me": () => json(200, { success: true, user: ME }),
+    });
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));
     expect(localStorage.getItem("token")).toBe("t-new");
     expect(localStorage.getItem("role")).toBe("creator");
@@ -68,11 +67,10 @@ describe("session", () => {
     );
     const onLogout = vi.fn();
     window.addEventListener(SESSION_LOGOUT_EVENT, onLogout);
-    const fetchMock = stubAccountApi({
+    const fetchMock = openScreen("/probe", <Probe />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
       "POST /api/logout": () => json(200, { success: true, message: "Logged out" }),
     });
-    renderScreen("/probe", <Probe />);
     await screen.findByText("Asha Rao");
 
     fireEvent.click(screen.getByRole("button", { name: "Log out" }));
@@ -88,13 +86,12 @@ describe("session", () => {
 
   it("logout still signs out locally when the server call fails", async () => {
     localStorage.setItem("token", "t1");
-    stubAccountApi({
+    openScreen("/probe", <Probe />, {
       "GET /api/user/me": () => json(200, { success: true, user: ME }),
       "POST /api/logout": () => {
         throw new TypeError("Failed to fetch");
       },
     });
-    renderScreen("/probe", <Probe />);
     fireEvent.click(screen.getByRole("button", { name: "Log out" }));
     expect(await screen.findByText("Session expired or already logged out.")).toBeTruthy();
     expect(localStorage.getItem("token")).toBeNull();
@@ -102,11 +99,10 @@ describe("session", () => {
 
   it("a failed refresh signs out and sends the user to /login", async () => {
     localStorage.setItem("token", "stale");
-    stubAccountApi({
+    openScreen("/probe", <Probe />, {
       "GET /api/user/me": () => json(401, { success: false, message: "Token expired" }),
       "POST /api/refresh": () => json(401, { success: false, message: "Session over" }),
     });
-    renderScreen("/probe", <Probe />);
     expect(await screen.findByText("Session expired, please log in again.")).toBeTruthy();
     await waitFor(() => expect(currentLocation()).toBe("/login"));
     expect(localStorage.getItem("token")).toBeNull();
@@ -114,8 +110,9 @@ describe("session", () => {
 
   it("greets the signed-in user by name in the navbar's menu", async () => {
     localStorage.setItem("token", "t1");
-    stubAccountApi({ "GET /api/user/me": () => json(200, { success: true, user: ME }) });
-    renderScreen("/probe", <Navbar />);
+    openScreen("/probe", <Navbar />, {
+      "GET /api/user/me": () => json(200, { success: true, user: ME }),
+    });
     await act(async () => {}); // the user fetch settles
     fireEvent.click(screen.getByRole("button", { name: "Your account" }));
     expect(await screen.findByText("Welcome back, Asha Rao!")).toBeTruthy();

@@ -6,22 +6,12 @@ import { describe, expect, it } from "vitest";
 import {
   type AbaCredit,
   AbaError,
-  type AbaHeader,
   abaFile,
   MAX_ABA_AMOUNT_CENTS,
   MAX_ABA_DETAIL_RECORDS,
   parseAba,
 } from "../../worker/modules/payouts/methods/aba";
-
-const HEADER: AbaHeader = {
-  bank: "CBA",
-  userName: "Tamra and Tara Pty Ltd",
-  userId: "301500",
-  description: "Creators",
-  processingDate: "2026-03-31",
-  account: { bsb: "064-000", accountNumber: "10458921" },
-  remitter: "Tamra and Tara",
-};
+import { ABA_HEADER } from "./helpers/payouts";
 
 const BATCH: AbaCredit[] = [
   {
@@ -74,7 +64,7 @@ function abaErrorOf(run: () => unknown): AbaError {
 }
 
 describe("abaFile: the records", () => {
-  const file = abaFile(HEADER, BATCH);
+  const file = abaFile(ABA_HEADER, BATCH);
   const records = recordsOf(file);
 
   it("writes a descriptive record, a detail record per credit and a total record, each 120 characters and ended by CR LF", () => {
@@ -136,14 +126,14 @@ describe("abaFile: the records", () => {
   });
 
   it("upper-cases the bank and zero fills a short user id", () => {
-    const short = recordsOf(abaFile({ ...HEADER, bank: "wbc", userId: "1234" }, BATCH));
+    const short = recordsOf(abaFile({ ...ABA_HEADER, bank: "wbc", userId: "1234" }, BATCH));
     expect(at(short[0] ?? "", 21, 23)).toBe("WBC");
     expect(at(short[0] ?? "", 57, 62)).toBe("001234");
   });
 });
 
 describe("abaFile: the balancing debit", () => {
-  const balanced = abaFile({ ...HEADER, balancingDebit: true }, BATCH);
+  const balanced = abaFile({ ...ABA_HEADER, balancingDebit: true }, BATCH);
   const records = recordsOf(balanced);
 
   it("adds one debit (code 13) of the whole batch from the shop's own account, last of the details", () => {
@@ -172,8 +162,10 @@ describe("abaFile: the balancing debit", () => {
   });
 
   it("is left out unless asked for", () => {
-    expect(abaFile({ ...HEADER, balancingDebit: false }, BATCH)).toBe(abaFile(HEADER, BATCH));
-    expect(parseAba(abaFile(HEADER, BATCH)).details.map((d) => d.transactionCode)).toEqual([
+    expect(abaFile({ ...ABA_HEADER, balancingDebit: false }, BATCH)).toBe(
+      abaFile(ABA_HEADER, BATCH),
+    );
+    expect(parseAba(abaFile(ABA_HEADER, BATCH)).details.map((d) => d.transactionCode)).toEqual([
       50, 50, 50,
     ]);
   });
@@ -181,7 +173,7 @@ describe("abaFile: the balancing debit", () => {
 
 describe("abaFile read back by parseAba", () => {
   it("gives back the batch: BSBs, account numbers, names, amounts, references, totals and count", () => {
-    const parsed = parseAba(abaFile(HEADER, BATCH));
+    const parsed = parseAba(abaFile(ABA_HEADER, BATCH));
     expect(parsed.descriptive).toEqual({
       reelSequence: 1,
       bank: "CBA",
@@ -252,7 +244,7 @@ describe("abaFile read back by parseAba", () => {
         fc.array(credit, { minLength: 1, maxLength: 40 }),
         fc.boolean(),
         (batch, balancingDebit) => {
-          const file = abaFile({ ...HEADER, balancingDebit }, batch);
+          const file = abaFile({ ...ABA_HEADER, balancingDebit }, batch);
           for (const record of recordsOf(file)) expect(record).toHaveLength(120);
           const parsed = parseAba(file);
           const sum = batch.reduce((s, c) => s + c.amountCents, 0);
@@ -284,7 +276,7 @@ describe("abaFile read back by parseAba", () => {
 describe("abaFile refuses what a bank would refuse", () => {
   const one = BATCH[0] as AbaCredit;
   const withCredit = (change: Partial<AbaCredit>) => () =>
-    abaFile(HEADER, [one, { ...one, ...change }]);
+    abaFile(ABA_HEADER, [one, { ...one, ...change }]);
 
   it.each([["06200"], ["0620000"], ["062-0000"], ["062_000"], ["abc-def"], [""]])(
     "a BSB that is not 6 digits: %j",
@@ -314,24 +306,24 @@ describe("abaFile refuses what a bank would refuse", () => {
   });
 
   it("takes the largest amount a record holds", () => {
-    const file = abaFile(HEADER, [{ ...one, amountCents: MAX_ABA_AMOUNT_CENTS }]);
+    const file = abaFile(ABA_HEADER, [{ ...one, amountCents: MAX_ABA_AMOUNT_CENTS }]);
     expect(parseAba(file).total.creditCents).toBe(MAX_ABA_AMOUNT_CENTS);
   });
 
   it("credits that add up to more than the total record holds", () => {
     const half = { ...one, amountCents: 5_000_000_000 };
-    expect(() => abaFile(HEADER, [half, half])).toThrow("The credits add up to more than");
+    expect(() => abaFile(ABA_HEADER, [half, half])).toThrow("The credits add up to more than");
   });
 
   it("an empty batch", () => {
-    expect(() => abaFile(HEADER, [])).toThrow("A payout file needs at least one credit");
+    expect(() => abaFile(ABA_HEADER, [])).toThrow("A payout file needs at least one credit");
   });
 
   it("more detail records than the total record counts, the balancing debit included", () => {
     const many = new Array<AbaCredit>(MAX_ABA_DETAIL_RECORDS + 1).fill(one);
-    expect(() => abaFile(HEADER, many)).toThrow("A file holds at most 999999 detail records");
+    expect(() => abaFile(ABA_HEADER, many)).toThrow("A file holds at most 999999 detail records");
     const full = new Array<AbaCredit>(MAX_ABA_DETAIL_RECORDS).fill(one);
-    expect(() => abaFile({ ...HEADER, balancingDebit: true }, full)).toThrow(
+    expect(() => abaFile({ ...ABA_HEADER, balancingDebit: true }, full)).toThrow(
       "this batch needs 1000000",
     );
   });
@@ -372,7 +364,7 @@ describe("abaFile refuses what a bank would refuse", () => {
     [{ account: { bsb: "06400", accountNumber: "10458921" } }, "The shop's BSB must be 6 digits"],
     [{ account: { bsb: "064-000", accountNumber: "1045" } }, "The shop's account number must be"],
   ])("a header that is wrong: %j", (change, message) => {
-    expect(() => abaFile({ ...HEADER, ...change }, BATCH)).toThrow(message);
+    expect(() => abaFile({ ...ABA_HEADER, ...change }, BATCH)).toThrow(message);
   });
 
   it("never repeats an account number in its message (messages reach logs)", () => {
@@ -386,7 +378,7 @@ describe("abaFile refuses what a bank would refuse", () => {
 
 describe("abaFile: characters", () => {
   const named = (accountName: string) => {
-    const parsed = parseAba(abaFile(HEADER, [{ ...(BATCH[0] as AbaCredit), accountName }]));
+    const parsed = parseAba(abaFile(ABA_HEADER, [{ ...(BATCH[0] as AbaCredit), accountName }]));
     return parsed.details[0]?.accountName;
   };
 
@@ -412,7 +404,7 @@ describe("abaFile: characters", () => {
     ["Meera ~ {Iyer} | `x`", '"~", "{", "}", "|"'],
   ])("refuses %j, naming the characters no bank file can carry", (name, list) => {
     const err = abaErrorOf(() =>
-      abaFile(HEADER, [{ ...(BATCH[0] as AbaCredit), accountName: name }]),
+      abaFile(ABA_HEADER, [{ ...(BATCH[0] as AbaCredit), accountName: name }]),
     );
     expect(err.message).toBe(
       `Credit 1's account name has characters a bank file cannot carry: ${list}`,
@@ -420,17 +412,17 @@ describe("abaFile: characters", () => {
   });
 
   it("refuses the same in the header's texts and the reference", () => {
-    expect(() => abaFile({ ...HEADER, remitter: "Tamra;Tara" }, BATCH)).toThrow(
+    expect(() => abaFile({ ...ABA_HEADER, remitter: "Tamra;Tara" }, BATCH)).toThrow(
       'The remitter has characters a bank file cannot carry: ";"',
     );
     expect(() =>
-      abaFile(HEADER, [{ ...(BATCH[0] as AbaCredit), reference: "Payout\u0000" }]),
+      abaFile(ABA_HEADER, [{ ...(BATCH[0] as AbaCredit), reference: "Payout\u0000" }]),
     ).toThrow("Credit 1's reference has characters a bank file cannot carry");
   });
 });
 
 describe("parseAba refuses a file a bank would refuse", () => {
-  const records = recordsOf(abaFile(HEADER, BATCH));
+  const records = recordsOf(abaFile(ABA_HEADER, BATCH));
   const fileOf = (lines: string[]) => lines.map((l) => `${l}\r\n`).join("");
   const withRecord = (index: number, line: string) =>
     fileOf(records.map((r, i) => (i === index ? line : r)));

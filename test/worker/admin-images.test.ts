@@ -2,7 +2,7 @@
 // their metadata, size limits, reorder, alt text, delete (with R2 cleanup of what nothing
 // references), audit and the storefront.
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -15,10 +15,18 @@ import {
   type ProductImageDto,
 } from "../../worker/contracts/admin-images";
 import type { ProductDto } from "../../worker/contracts/catalogue";
-import { auditLog, products } from "../../worker/db/schema";
+import { auditLog } from "../../worker/db/schema";
 import { MalformedImage, stripMetadata } from "../../worker/lib/image-metadata";
 import { adminSession, creatorSession, register, setRole } from "./helpers/accounts";
-import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
+import {
+  auditEntries,
+  callWorker,
+  createCategory,
+  createProduct,
+  db,
+  expectError,
+  productRow,
+} from "./helpers/factories";
 import { NASTY_STRINGS, wellFormed } from "./helpers/hostile";
 import {
   AVIF,
@@ -124,20 +132,12 @@ async function productWithPhotos(keys = ["products/a.svg", "products/b.svg"]) {
 }
 
 const storedKeys = async (productId: string) => {
-  const [row] = await db()
-    .select({ keys: products.imageKeys, alts: products.imageAlts })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row;
+  const row = await productRow(productId);
+  return row && { keys: row.imageKeys, alts: row.imageAlts };
 };
 
 const objectsUnder = async (prefix: string) =>
   (await env.IMAGES.list({ prefix })).objects.map((o) => o.key);
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(await res.json()).toMatchObject({ success: false, code });
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -180,10 +180,7 @@ describe("POST /api/admin/products/:id/images", () => {
     const admin = await adminSession();
     const product = await productWithPhotos(["products/a.svg"]);
     const image = await uploaded(admin.accessToken, product.id, { alt: "A copper bottle" });
-    const entries = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "image"), eq(auditLog.entityId, product.id)));
+    const entries = await auditEntries(product.id, { entity: "image" });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorId: admin.id,
@@ -382,10 +379,7 @@ describe("reorder, alt text and delete", () => {
     const { product: shown } = await after.json<{ product: ProductDto }>();
     expect(shown.image).toEqual([`/images/${jpeg.key}`, "/images/products/a.svg"]);
 
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, product.id), eq(auditLog.action, "reorder")));
+    const [entry] = await auditEntries(product.id, { action: "reorder" });
     expect(entry?.after).toEqual({
       images: [
         { key: jpeg.key, alt: "Front" },
@@ -468,10 +462,7 @@ describe("reorder, alt text and delete", () => {
     expect(await storedKeys(product.id)).toEqual({ keys: ["products/a.svg"], alts: {} });
     expect(await env.IMAGES.head(image.key)).toBeNull();
     expect((await callWorker(image.url)).status).toBe(404);
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, product.id), eq(auditLog.action, "delete")));
+    const [entry] = await auditEntries(product.id, { action: "delete" });
     expect(entry?.before).toMatchObject({ images: [{}, { key: image.key, alt: "Gone soon" }] });
 
     await expectError(

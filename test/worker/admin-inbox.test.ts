@@ -1,7 +1,3 @@
-// The back-office's customer care inbox: contact messages listed newest first with their replies,
-// the owner's reply mailed to the sender (quoting the message) and kept with it, status changes,
-// every write audited; and the newsletter's confirmed subscribers as a CSV download.
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   ADMIN_MESSAGES_PAGE_SIZE,
@@ -18,15 +14,8 @@ import {
 } from "../../worker/db/schema";
 import { brisbaneDate } from "../../worker/lib/brisbane-time";
 import { newId } from "../../worker/lib/ids";
-import { adminSession, creatorSession, register } from "./helpers/accounts";
-import { callWorker, db, outbox } from "./helpers/factories";
-
-const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { token }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+import { adminSession, call, creatorSession, register } from "./helpers/accounts";
+import { auditEntries, callWorker, db, outbox } from "./helpers/factories";
 
 const MINUTE = 60_000;
 
@@ -55,9 +44,6 @@ const list = async (token: string, query = "") => {
   return res.json<MessageListResponse>();
 };
 
-const auditOf = (entityId: string) =>
-  db().select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
-
 let tokens = 0;
 /** A newsletter row: confirmed or not, unsubscribed or not. */
 async function subscriber(email: string, state: { confirmedAt?: Date; unsubscribedAt?: Date }) {
@@ -69,9 +55,11 @@ async function subscriber(email: string, state: { confirmedAt?: Date; unsubscrib
 describe("who may use the inbox endpoints", () => {
   it("answers 401 without a token, 403 to a shopper and a creator, 200 to an admin", async () => {
     const msg = await message();
-    const shopper = await register();
-    const creator = await creatorSession();
-    const admin = await adminSession();
+    const [shopper, creator, admin] = [
+      await register(),
+      await creatorSession(),
+      await adminSession(),
+    ];
     const endpoints: [string, string, unknown?][] = [
       ["GET", "/api/admin/messages"],
       ["POST", `/api/admin/messages/${msg.id}/reply`, { message: "Hello" }],
@@ -232,7 +220,7 @@ describe("POST /api/admin/messages/:id/reply", () => {
     const [row] = await db().select().from(contactMessages);
     expect(row?.status).toBe("replied");
 
-    const [entry, ...more] = await auditOf(msg.id);
+    const [entry, ...more] = await auditEntries(msg.id);
     expect(more).toHaveLength(0);
     expect(entry).toMatchObject({
       actorId: admin.id,
@@ -254,7 +242,7 @@ describe("POST /api/admin/messages/:id/reply", () => {
     expect(contactMessage.status).toBe("replied");
     expect(contactMessage.replies.map((r) => r.message)).toEqual(["First", "Second"]);
     expect((await outbox()).map((m) => m.to)).toEqual(["meera@example.com", "meera@example.com"]);
-    expect((await auditOf(msg.id)).map((e) => e.before)).toEqual([
+    expect((await auditEntries(msg.id)).map((e) => e.before)).toEqual([
       { status: "closed" },
       { status: "replied" },
     ]);
@@ -313,7 +301,7 @@ describe("POST /api/admin/messages/:id", () => {
 
     const [row] = await db().select().from(contactMessages);
     expect(row?.status).toBe("new");
-    const entries = await auditOf(msg.id);
+    const entries = await auditEntries(msg.id);
     expect(entries.map((e) => [e.entity, e.action, e.before, e.after])).toEqual([
       ["message", "status", { status: "new" }, { status: "closed" }],
       ["message", "status", { status: "closed" }, { status: "new" }],
@@ -324,7 +312,7 @@ describe("POST /api/admin/messages/:id", () => {
       status: "new",
     });
     expect(same.status).toBe(200);
-    expect(await auditOf(msg.id)).toHaveLength(2);
+    expect(await auditEntries(msg.id)).toHaveLength(2);
     expect(await outbox()).toHaveLength(0);
   });
 
@@ -402,7 +390,7 @@ describe("GET /api/admin/subscribers.csv", () => {
         "second@example.com,2026-09-15T23:30:00.000Z\r\n",
     );
     // Who took the addresses home, and when: under the admin's account, without the addresses.
-    const entries = await auditOf(admin.id);
+    const entries = await auditEntries(admin.id);
     expect(entries).toEqual([
       expect.objectContaining({
         actorId: admin.id,

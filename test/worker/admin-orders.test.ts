@@ -2,7 +2,7 @@
 // timeline, moving an order forward with the customer's mail, notes, and what the shopper's own
 // /orders then shows. Orders are real: checked out, paid in the Stripe sandbox, webhook delivered.
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -11,24 +11,18 @@ import {
   ORDER_ADMIN_MESSAGES,
 } from "../../worker/contracts/admin-orders";
 import { type OrderDto, TRACKER_STEPS } from "../../worker/contracts/order";
-import {
-  auditLog,
-  emailOutbox,
-  orderRefunds,
-  orders,
-  stripeReversals,
-} from "../../worker/db/schema";
+import { auditLog, orderRefunds, orders, stripeReversals } from "../../worker/db/schema";
 import { newId } from "../../worker/lib/ids";
-import { adminSession, asUser, register } from "./helpers/accounts";
+import { adminSession, asUser, call, register } from "./helpers/accounts";
 import { address, openSession, paidOrder } from "./helpers/checkout";
-import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
-
-const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { token }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+import {
+  auditEntries,
+  callWorker,
+  createCategory,
+  createProduct,
+  db,
+  mailsAbout,
+} from "./helpers/factories";
 
 async function shop() {
   const cat = await createCategory();
@@ -71,15 +65,23 @@ const detail = async (token: string, id: string) => {
 const move = (token: string, id: string, body: Record<string, unknown>) =>
   call(token, "POST", `/api/admin/orders/${id}/status`, body);
 
-const mailsAbout = (orderId: string) =>
-  db()
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.orderId, orderId))
-    .orderBy(emailOutbox.createdAt);
 const buyerMails = async (order: OrderRow) =>
   (await mailsAbout(order.id)).filter((m) => m.to === order.email);
 const number = (id: string) => id.slice(-8);
+
+/**
+ * Sends the same change six times at once, from two admins in turn: exactly one may win, and the
+ * other five are refused with 409 and `code`.
+ */
+async function expectOneWinner(send: (token: string) => Promise<Response>, code: string) {
+  const [one, two] = [await adminSession(), await adminSession()];
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => send((i % 2 ? one : two).accessToken)),
+  );
+  expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+  for (const res of answers.filter((r) => r.status === 409))
+    expect(await res.json()).toMatchObject({ code });
+}
 
 describe("who may use /api/admin/orders", () => {
   it("answers 401 without a token, 403 to a shopper, 200 to an admin", async () => {
@@ -398,11 +400,7 @@ describe("POST /api/admin/orders/:id/status", () => {
     expect(mails[3]?.text).toContain("http://localhost:8787/orders");
 
     // Each move is one audit entry: before and after.
-    const entries = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, placed.id), eq(auditLog.action, "status")))
-      .orderBy(auditLog.createdAt);
+    const entries = await auditEntries(placed.id, { action: "status" });
     expect(entries.map((e) => [e.actorEmail, e.before, e.after])).toEqual([
       [
         admin.email,
@@ -457,11 +455,7 @@ describe("POST /api/admin/orders/:id/status", () => {
     const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
     expect(row).toMatchObject({ status: "Delivered", trackingNumber: null, trackingUrl: null });
     expect(await mailsAbout(placed.id)).toHaveLength(mailsBefore.length);
-    const statusEntries = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, placed.id), eq(auditLog.action, "status")));
-    expect(statusEntries).toHaveLength(2);
+    expect(await auditEntries(placed.id, { action: "status" })).toHaveLength(2);
   });
 
   it("refuses every backward pair of steps alike: 409, Packing to Order Placed included", async () => {
@@ -593,28 +587,12 @@ describe("POST /api/admin/orders/:id/status", () => {
 
   it("makes one change, one entry and one mail when admins make the same move at once", async () => {
     const { bowl } = await shop();
-    const [one, two] = [await adminSession(), await adminSession()];
     const placed = await placeOrder(bowl.id);
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        move((i % 2 ? one : two).accessToken, placed.id, {
-          status: "Shipped",
-          trackingNumber: "RACE1",
-        }),
-      ),
-    );
-    const statuses = answers.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
-    for (const res of answers.filter((r) => r.status === 409))
-      expect(await res.json()).toMatchObject({ code: "same_status" });
+    const body = { status: "Shipped", trackingNumber: "RACE1" };
+    await expectOneWinner((token) => move(token, placed.id, body), "same_status");
     const shippedMails = (await buyerMails(placed)).filter((m) => m.subject.endsWith("shipped"));
-    expect(shippedMails).toHaveLength(1);
-    expect(shippedMails[0]?.status).toBe("sent");
-    const entries = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, placed.id), eq(auditLog.action, "status")));
-    expect(entries).toHaveLength(1);
+    expect(shippedMails.map((m) => m.status)).toEqual(["sent"]);
+    expect(await auditEntries(placed.id, { action: "status" })).toHaveLength(1);
   });
 
   it("shows the shopper the new status and the Track Order link on /orders", async () => {
@@ -653,12 +631,7 @@ describe("POST /api/admin/orders/:id/status", () => {
 describe("POST /api/admin/orders/:id/tracking", () => {
   const correct = (token: string | undefined, id: string, body?: unknown) =>
     call(token, "POST", `/api/admin/orders/${id}/tracking`, body);
-  const trackingEntries = (orderId: string) =>
-    db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "tracking")))
-      .orderBy(auditLog.createdAt);
+  const trackingEntries = (orderId: string) => auditEntries(orderId, { action: "tracking" });
   const correctionMails = async (order: OrderRow) =>
     (await buyerMails(order)).filter((m) => m.subject.startsWith("New tracking number"));
 
@@ -823,21 +796,9 @@ describe("POST /api/admin/orders/:id/tracking", () => {
 
   it("makes one change, one entry and one mail when admins send the same correction at once", async () => {
     const { placed } = await shippedOrder();
-    const [one, two] = [await adminSession(), await adminSession()];
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        correct((i % 2 ? one : two).accessToken, placed.id, {
-          carrier: "sendle",
-          trackingNumber: "SNDL 7",
-        }),
-      ),
-    );
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    for (const res of answers.filter((r) => r.status === 409))
-      expect(await res.json()).toMatchObject({ code: "same_tracking" });
-    const mails = await correctionMails(placed);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.status).toBe("sent");
+    const body = { carrier: "sendle", trackingNumber: "SNDL 7" };
+    await expectOneWinner((token) => correct(token, placed.id, body), "same_tracking");
+    expect((await correctionMails(placed)).map((m) => m.status)).toEqual(["sent"]);
     const entries = await trackingEntries(placed.id);
     expect(entries.map((e) => e.after)).toEqual([{ carrier: "sendle", trackingNumber: "SNDL 7" }]);
   });

@@ -56,22 +56,16 @@ describe("cached product answers under checkouts", () => {
     const bowl = await createProduct(cat.id, { name: "Seven Metal Bowl", stockOnHand: 1 });
     const elsewhere = await createProduct((await createCategory()).id, { stockOnHand: 3 });
     const path = "/api/product/search?category=singing%20bowls";
+    const bowlIn = (answer: ProductSearchResponse) =>
+      answer.products.find((p) => p._id === bowl.id);
     const first = await (await api(path)).json<ProductSearchResponse>();
-    expect(first.products.find((p) => p._id === bowl.id)).toMatchObject({
-      inStock: true,
-      available: 1,
-      held: false,
-    });
+    expect(bowlIn(first)).toMatchObject({ inStock: true, available: 1, held: false });
     const built = catalogueWork();
 
     await openSession({ items: [{ _id: bowl.id, quantity: 1 }] });
     noteCatalogueChange();
     const held = await (await api(path)).json<ProductSearchResponse>();
-    expect(held.products.find((p) => p._id === bowl.id)).toMatchObject({
-      inStock: false,
-      available: 0,
-      held: true,
-    });
+    expect(bowlIn(held)).toMatchObject({ inStock: false, available: 0, held: true });
     const work = catalogueWork();
     expect(work.contentBuilds).toBe(built.contentBuilds);
     expect(work.stockReads).toBe(built.stockReads + 1);

@@ -26,6 +26,7 @@ import {
   orderAccessCookieOf,
   paidOrder,
   pay,
+  sessionIdOf,
   signature,
   startCheckout,
   stripe,
@@ -417,7 +418,7 @@ describe("who an order is answered to", () => {
     });
     expect(res.status).toBe(200);
     const { session_url: url } = await res.json<{ session_url: string }>();
-    const id = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(url)?.[1] ?? "";
+    const id = sessionIdOf(url);
     return {
       url,
       session: await stripe().checkout.sessions.retrieve(id),

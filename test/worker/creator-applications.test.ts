@@ -2,7 +2,7 @@
 // and link work nowhere until the owner approves; rejected and suspended creators likewise;
 // the owner's decisions mail the creator and are audited; terms per creator apply to the next
 // order. Orders are real: checked out, paid in the Stripe sandbox, webhook delivered.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import type { CreatorDto } from "../../worker/contracts/account";
@@ -25,6 +25,7 @@ import { newId } from "../../worker/lib/ids";
 import {
   adminSession,
   asUser,
+  call,
   creatorSession,
   pendingCreator,
   register,
@@ -32,24 +33,25 @@ import {
 } from "./helpers/accounts";
 import {
   address,
-  deliver,
-  eventFor,
+  deliverCompleted,
   openSession,
   paidOrder,
   pay,
+  sessionIdOf,
   startCheckout,
 } from "./helpers/checkout";
-import { callWorker, createCategory, createProduct, db, postJson } from "./helpers/factories";
+import {
+  auditEntries,
+  callWorker,
+  createCategory,
+  createProduct,
+  db,
+  mailsTo,
+  postJson,
+} from "./helpers/factories";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
-
-const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { token }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 const decide = (token: string, id: string, body: Record<string, unknown>) =>
   call(token, "POST", `/api/admin/creators/${id}`, body);
@@ -98,8 +100,8 @@ async function paidThroughLink(code: string, productId: string) {
   expect(res.status).toBe(200);
   const { session_url } = await res.json<{ session_url: string }>();
   expect((await pay(session_url)).status).toBe(303);
-  const sessionId = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(session_url)?.[1] ?? "";
-  expect((await deliver(await eventFor(sessionId, "checkout.session.completed"))).status).toBe(200);
+  const sessionId = sessionIdOf(session_url);
+  await deliverCompleted(sessionId);
   return orderOf(sessionId);
 }
 
@@ -118,13 +120,7 @@ async function paidWithCode(code: string, productId: string) {
 const commissionOf = async (orderId: string) =>
   (await db().select().from(commissions).where(eq(commissions.orderId, orderId)))[0];
 
-const mailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to));
-const creatorAudit = (id: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "creator"), eq(auditLog.entityId, id)))
-    .orderBy(auditLog.createdAt);
+const creatorAudit = (id: string) => auditEntries(id, { entity: "creator" });
 
 /** Everything a non-approved creator's code must not do, with one message whatever the status. */
 async function expectCodeDead(code: string) {
@@ -230,14 +226,19 @@ describe("a creator's application", () => {
 
   it("refuses rejected and suspended creators' codes and links with the pending code's message", async () => {
     const admin = await adminSession();
+    /** The owner decides with a note; the one mail the creator gets carries it, and is returned. */
+    const decideWithNote = async (
+      c: { userId: string; email: string },
+      status: string,
+      note: string,
+    ) => {
+      expect((await decide(admin.accessToken, c.userId, { status, note })).status).toBe(200);
+      const [mail] = await mailsTo(c.email);
+      expect(mail?.text).toContain(note);
+      return mail;
+    };
     const rejected = await pendingCreator({ name: "Rhea Rao" });
-    const rejecting = await decide(admin.accessToken, rejected.userId, {
-      status: "rejected",
-      note: "Not a fit for our shop.",
-    });
-    expect(rejecting.status).toBe(200);
-    const [rejection] = await mailsTo(rejected.email);
-    expect(rejection?.text).toContain("Not a fit for our shop.");
+    const rejection = await decideWithNote(rejected, "rejected", "Not a fit for our shop.");
     expect(rejection?.text).not.toContain(`/r/${rejected.code}`);
     expect(await me(rejected.accessToken)).toMatchObject({
       status: "rejected",
@@ -246,14 +247,8 @@ describe("a creator's application", () => {
     await expectCodeDead(rejected.code);
 
     const suspended = await creatorSession({ name: "Sana Iqbal" });
-    const suspending = await decide(admin.accessToken, suspended.userId, {
-      status: "suspended",
-      note: "Coupon sites.",
-    });
-    expect(suspending.status).toBe(200);
-    const [suspension] = await mailsTo(suspended.email);
+    const suspension = await decideWithNote(suspended, "suspended", "Coupon sites.");
     expect(suspension?.subject).toContain("suspended");
-    expect(suspension?.text).toContain("Coupon sites.");
     await expectCodeDead(suspended.code);
 
     expect(await db().select().from(affiliateClicks)).toHaveLength(0);
@@ -282,10 +277,8 @@ describe("a creator's application", () => {
     const { session_url } = await open.json<{ session_url: string }>();
     expect((await decide(admin.accessToken, c.userId, { status: "suspended" })).status).toBe(200);
     expect((await pay(session_url)).status).toBe(303);
-    const sessionId = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(session_url)?.[1] ?? "";
-    expect((await deliver(await eventFor(sessionId, "checkout.session.completed"))).status).toBe(
-      200,
-    );
+    const sessionId = sessionIdOf(session_url);
+    await deliverCompleted(sessionId);
     const late = await orderOf(sessionId);
     expect(late).toMatchObject({ creatorId: c.userId, discountCents: 1000 });
     expect(late.paidAt).not.toBeNull();
@@ -304,9 +297,7 @@ describe("a creator's application", () => {
 
     // Approved again, the payment made while suspended delivered again: still nothing earned on it.
     expect((await decide(admin.accessToken, c.userId, { status: "approved" })).status).toBe(200);
-    expect((await deliver(await eventFor(sessionId, "checkout.session.completed"))).status).toBe(
-      200,
-    );
+    await deliverCompleted(sessionId);
     expect(await commissionOf(late.id)).toBeUndefined();
   });
 
@@ -444,9 +435,7 @@ describe("a creator's terms", () => {
     const { url, session } = await openSession({ items: items(p.id), affiliateCode: c.code });
     expect((await decide(admin.accessToken, c.userId, { commissionRate: 25 })).status).toBe(200);
     expect((await pay(url)).status).toBe(303);
-    expect((await deliver(await eventFor(session.id, "checkout.session.completed"))).status).toBe(
-      200,
-    );
+    await deliverCompleted(session.id);
     const order = await orderOf(session.id);
     expect(order.commissionRateBps).toBe(1000);
     expect(await commissionOf(order.id)).toMatchObject({ rateBps: 1000, amountCents: 699 });

@@ -38,6 +38,19 @@ async function payoutOf(userId: string) {
 const userIdOf = async (email: string) =>
   (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? "";
 
+/** A shopper who asked to move to a new address (`prefix`), and the link mailed there. */
+async function pendingChange(prefix: string, name = "Asha Patel") {
+  const a = await register();
+  const id = await userIdOf(a.email);
+  const next = uniqueEmail(prefix);
+  await asUser(a.accessToken, "/api/user/update", {
+    name,
+    email: next,
+    currentPassword: a.password,
+  });
+  return { a, id, next, token: await linkTokenFor(next) };
+}
+
 describe("changing a shopper's email", () => {
   it("refuses a stolen token alone: no password or a wrong one changes nothing and mails nobody", async () => {
     const a = await register();
@@ -143,15 +156,7 @@ describe("changing a shopper's email", () => {
   });
 
   it("ends a pending change when the account's password is reset", async () => {
-    const a = await register();
-    const id = await userIdOf(a.email);
-    const next = uniqueEmail("hijack");
-    await asUser(a.accessToken, "/api/user/update", {
-      name: "Asha Patel",
-      email: next,
-      currentPassword: a.password,
-    });
-    const token = await linkTokenFor(next);
+    const { a, id, token } = await pendingChange("hijack");
     await postJson("/api/user/forgot-password", { email: a.email });
     const reset = /reset-password\?token=([\w-]{43})/.exec(
       (await outbox()).filter((m) => m.to === a.email).at(-1)?.text ?? "",
@@ -244,15 +249,7 @@ describe("changing a shopper's email", () => {
   });
 
   it("makes one change of two simultaneous clicks, and two accounts racing for one address get one", async () => {
-    const a = await register();
-    const id = await userIdOf(a.email);
-    const next = uniqueEmail("race");
-    await asUser(a.accessToken, "/api/user/update", {
-      name: "Asha",
-      email: next,
-      currentPassword: a.password,
-    });
-    const token = await linkTokenFor(next);
+    const { id, next, token } = await pendingChange("race", "Asha");
     const answers = await Promise.all([confirm(token), confirm(token), confirm(token)]);
     for (const res of answers) expect(res.status).toBeLessThan(500);
     expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);

@@ -13,15 +13,8 @@ import {
 } from "../../worker/contracts/admin-catalogue";
 import { auditLog, products } from "../../worker/db/schema";
 import { seedShop } from "../../worker/seed/seed";
-import { adminSession } from "./helpers/accounts";
-import { callWorker, createCategory, createProduct, db } from "./helpers/factories";
-
-const call = (token: string, method: string, path: string, body?: unknown) =>
-  callWorker(path, {
-    method,
-    headers: { "content-type": "application/json", token },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+import { adminSession, call } from "./helpers/accounts";
+import { auditEntries, createCategory, createProduct, db } from "./helpers/factories";
 
 const lowList = async (token: string) => {
   const res = await call(token, "GET", "/api/admin/stock/low");
@@ -37,9 +30,6 @@ const productBody = (category: string, overrides: Record<string, unknown> = {}) 
   finalPrice: 39.99,
   ...overrides,
 });
-
-const auditOf = (entityId: string) =>
-  db().select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.createdAt);
 
 describe("GET /api/admin/stock/low", () => {
   it("lists tracked, unarchived products at or under their threshold: sold out first, then fewest left, then by name", async () => {
@@ -171,7 +161,7 @@ describe("a product's low-stock threshold", () => {
       lowStockThreshold: 12,
       stock: { onHand: 3, reserved: 0, available: 3 },
     });
-    const [createEntry] = await auditOf(product._id);
+    const [createEntry] = await auditEntries(product._id);
     expect(createEntry).toMatchObject({ action: "create", after: { lowStockThreshold: 12 } });
 
     const edit = await call(admin.accessToken, "POST", `/api/admin/products/${product._id}`, {
@@ -188,7 +178,7 @@ describe("a product's low-stock threshold", () => {
     const listed = (await list.json<AdminProductListResponse>()).products;
     expect(listed.map((p) => [p._id, p.lowStockThreshold])).toEqual([[product._id, 0]]);
 
-    const entries = (await auditOf(product._id)).filter((e) => e.entity === "product");
+    const entries = (await auditEntries(product._id)).filter((e) => e.entity === "product");
     expect(entries.map((e) => e.action)).toEqual(["create", "update"]);
     expect(entries[1]).toMatchObject({
       actorId: admin.id,
@@ -201,7 +191,7 @@ describe("a product's low-stock threshold", () => {
     await call(admin.accessToken, "POST", `/api/admin/products/${product._id}`, {
       lowStockThreshold: 0,
     });
-    expect(await auditOf(product._id)).toHaveLength(entries.length + 1); // + the opening stock
+    expect(await auditEntries(product._id)).toHaveLength(entries.length + 1); // + the opening stock
     const max = await call(admin.accessToken, "POST", `/api/admin/products/${product._id}`, {
       lowStockThreshold: MAX_LOW_STOCK_THRESHOLD,
     });

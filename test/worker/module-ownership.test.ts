@@ -94,13 +94,21 @@ function writes(all: Table[]): Write[] {
   const found: Write[] = [];
   for (const source of sources) {
     const text = withoutComments(source.text);
-    // A table under another name in this file (const s = newsletterSubscribers).
+    // A table under another name in this file: const s = newsletterSubscribers, or an import's
+    // `orders as o`. A namespace import's member (schema.orders) is read by its last name.
+    const renames = [
+      ...text.matchAll(/\bconst (\w+) = (\w+);/g),
+      ...[...text.matchAll(/\bimport\s*(?:type\s*)?\{([^}]*)\}/g)].flatMap((m) => [
+        ...(m[1] as string).matchAll(/\b(\w+)\s+as\s+(\w+)/g),
+      ]),
+    ].map((m) => (m[0].startsWith("const") ? [m[1], m[2]] : [m[2], m[1]]) as [string, string]);
     const aliases = new Map(
-      [...text.matchAll(/\bconst (\w+) = (\w+);/g)]
-        .filter((m) => byVariable.has(m[2] as string))
-        .map((m) => [m[1] as string, byVariable.get(m[2] as string) as Table]),
+      renames
+        .filter(([, original]) => byVariable.has(original))
+        .map(([alias, original]) => [alias, byVariable.get(original) as Table]),
     );
-    for (const m of text.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*\)/g)) {
+    const writeCall = /\.(insert|update|delete)\(\s*(?:\w+\.)?(\w+)\s*\)/g;
+    for (const m of text.matchAll(writeCall)) {
       const table = byVariable.get(m[2] as string) ?? aliases.get(m[2] as string);
       if (table) {
         found.push({
@@ -111,11 +119,13 @@ function writes(all: Table[]): Write[] {
         });
       }
     }
+    // SQL text, with the table spelled out or interpolated (sql`UPDATE ${orders} SET ...`).
     const sqlWrite =
-      /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+"?(\w+)"?/gi;
+      /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+(?:"?(\w+)"?|\$\{\s*(\w+)\s*\})/gi;
     for (const m of text.matchAll(sqlWrite)) {
-      const name = m[1] as string;
-      if (!byName.has(name) && !(name in DURABLE_OBJECT_TABLES)) continue;
+      const interpolated = m[2] && (byVariable.get(m[2]) ?? aliases.get(m[2]));
+      const name = interpolated ? interpolated.name : (m[1] as string | undefined);
+      if (!name || (!byName.has(name) && !(name in DURABLE_OBJECT_TABLES))) continue;
       found.push({
         path: source.path,
         line: lineOf(text, m.index),

@@ -15,6 +15,7 @@ import {
   toPayoutDetailsDto,
 } from "../../worker/contracts/payouts";
 import { abaFile, parseAba } from "../../worker/modules/payouts/methods/aba";
+import { ABA_HEADER } from "./helpers/payouts";
 
 /** A real ABN's shape: 51 824 753 556 passes the ATO's checksum. */
 const ABN = "51 824 753 556";
@@ -91,18 +92,9 @@ describe("PayoutDetailsSchema: a bank account", () => {
       accountName: "Zoë Ñúñez",
     });
     if (details.method !== "bank") throw new Error("expected bank details");
-    const file = abaFile(
-      {
-        bank: "CBA",
-        userName: "Tamra and Tara Pty Ltd",
-        userId: "301500",
-        description: "Creators",
-        processingDate: "2026-03-31",
-        account: { bsb: "064-000", accountNumber: "10458921" },
-        remitter: "Tamra and Tara",
-      },
-      [{ ...details, amountCents: 5_000, reference: "TT PAYOUT 1" }],
-    );
+    const file = abaFile(ABA_HEADER, [
+      { ...details, amountCents: 5_000, reference: "TT PAYOUT 1" },
+    ]);
     expect(parseAba(file).details[0]).toMatchObject({
       bsb: "062-000",
       accountNumber: "01234567",

@@ -18,7 +18,6 @@ import {
   auditLog,
   commissions,
   creatorPayoutDetails,
-  emailOutbox,
   payoutItems,
   payoutLines,
   payouts,
@@ -32,15 +31,17 @@ import {
   adminSession,
   asUser,
   creatorSession,
+  creatorSessions,
   register,
   setCreatorStatus,
 } from "./helpers/accounts";
 import { deliver, refundEvents, stripe } from "./helpers/checkout";
-import { callWorker, db } from "./helpers/factories";
+import { callWorker, db, expectError, mailsTo } from "./helpers/factories";
 import {
   BANK_DETAILS,
   createdPayout,
   createPayout,
+  creatorWithSale,
   givePayoutDetails,
   payableSale,
 } from "./helpers/payouts";
@@ -58,8 +59,6 @@ async function creatorMe(token: string): Promise<CreatorDto> {
 async function markPaid(adminToken: string, id: string) {
   return asUser(adminToken, `/api/admin/payouts/${id}/paid`, {});
 }
-
-const mailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
 async function refund(session: Stripe.Checkout.Session, amount?: number) {
   const paymentIntent = (await stripe().checkout.sessions.retrieve(session.id))
@@ -168,10 +167,7 @@ describe("payout details", () => {
 describe("a payout batch", () => {
   it("pays every creator owed the minimum who has payout details, one line each", async () => {
     const admin = await adminSession();
-    const bank = await creatorSession();
-    const paypal = await creatorSession();
-    const below = await creatorSession();
-    const noDetails = await creatorSession();
+    const [bank, paypal, below, noDetails] = await creatorSessions(4);
     await givePayoutDetails(bank.accessToken);
     await givePayoutDetails(paypal.accessToken, { method: "paypal", email: "pay@example.com" });
     await givePayoutDetails(below.accessToken);
@@ -223,9 +219,7 @@ describe("a payout batch", () => {
     expect(c1).toMatchObject({ settledCents: 5900, status: "approved" });
     expect(second.commission.amountCents).toBe(1900);
     const again = await createPayout(admin.accessToken);
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({
-      success: false,
+    await expectError(again, 409, {
       code: "nothing_to_pay",
       message:
         "No creator with payout details has a payable balance of $50.00 or more, so there is nothing to pay.",
@@ -248,9 +242,7 @@ describe("a payout batch", () => {
 
   it("previews what a batch at any minimum would pay, and is made only as the owner confirmed it", async () => {
     const admin = await adminSession();
-    const a = await creatorSession();
-    const b = await creatorSession();
-    const noDetails = await creatorSession();
+    const [a, b, noDetails] = await creatorSessions(3);
     await givePayoutDetails(a.accessToken);
     await givePayoutDetails(b.accessToken, { method: "paypal", email: "b@example.com" });
     await payableSale(a.code); // $59.00
@@ -294,9 +286,7 @@ describe("a payout batch", () => {
       minimum: 20,
       expected: { total: 88, creators: 1 },
     });
-    expect(wrong.status).toBe(409);
-    expect(await wrong.json()).toEqual({
-      success: false,
+    await expectError(wrong, 409, {
       code: "payout_changed",
       message:
         "What the creators are owed has changed since you looked: a payout now would pay $88.00 to 2 creators. Check the figures and confirm again.",
@@ -349,10 +339,10 @@ describe("a payout batch", () => {
   });
 
   it("never takes a commission still inside its hold", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    const { commission } = await payableSale(creator.code);
+    const {
+      admin,
+      sale: { commission },
+    } = await creatorWithSale();
     // A second sale whose hold has not passed (the cron has not approved it).
     await db()
       .update(commissions)
@@ -396,9 +386,7 @@ describe("a payout batch", () => {
 describe("the bank and PayPal files", () => {
   it("writes an ABA file a bank imports, balanced against the batch", async () => {
     const admin = await adminSession();
-    const a = await creatorSession();
-    const b = await creatorSession();
-    const p = await creatorSession();
+    const [a, b, p] = await creatorSessions(3);
     await givePayoutDetails(a.accessToken, { ...BANK_DETAILS, accountName: "Zoë O’Brien" });
     await givePayoutDetails(b.accessToken, {
       ...BANK_DETAILS,
@@ -456,8 +444,7 @@ describe("the bank and PayPal files", () => {
 
   it("gives each credit a lodgement reference with the whole statement number its creator's statement shows", async () => {
     const admin = await adminSession();
-    const a = await creatorSession();
-    const b = await creatorSession();
+    const [a, b] = await creatorSessions(2);
     await givePayoutDetails(a.accessToken, { ...BANK_DETAILS, accountName: "Asha Rao" });
     await givePayoutDetails(b.accessToken, { ...BANK_DETAILS, accountName: "Bela Nair" });
     await payableSale(a.code);
@@ -496,8 +483,7 @@ describe("the bank and PayPal files", () => {
 
   it("records who downloaded which file in the audit log, never an account or address", async () => {
     const admin = await adminSession();
-    const bank = await creatorSession();
-    const paypal = await creatorSession();
+    const [bank, paypal] = await creatorSessions(2);
     await givePayoutDetails(bank.accessToken, { ...BANK_DETAILS, accountNumber: "004567891" });
     await givePayoutDetails(paypal.accessToken, { method: "paypal", email: "p@example.com" });
     await payableSale(bank.code);
@@ -585,10 +571,8 @@ describe("the bank and PayPal files", () => {
 
 describe("marking a batch paid", () => {
   it("pays once: commissions paid, one remittance per creator, the profile shows it", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    const { order } = await payableSale(creator.code);
+    const { admin, creator, sale } = await creatorWithSale();
+    const { order } = sale;
     const payout = await createdPayout(admin.accessToken);
 
     const answers = await Promise.all([1, 2, 3].map(() => markPaid(admin.accessToken, payout._id)));
@@ -636,10 +620,7 @@ describe("marking a batch paid", () => {
   });
 
   it("shows a batch not yet paid as processing, and a cancelled one gives its commissions back", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    await payableSale(creator.code);
+    const { admin, creator } = await creatorWithSale();
     const payout = await createdPayout(admin.accessToken);
     expect((await creatorMe(creator.accessToken)).balance).toEqual({
       pending: 0,
@@ -662,10 +643,7 @@ describe("marking a batch paid", () => {
 
 describe("a refund after a payout", () => {
   it("is carried as a negative balance into the next payout, never lost", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    const first = await payableSale(creator.code); // $59.00
+    const { admin, creator, sale: first } = await creatorWithSale(); // $59.00
     const p1 = await createdPayout(admin.accessToken);
     await markPaid(admin.accessToken, p1._id);
 
@@ -688,8 +666,7 @@ describe("a refund after a payout", () => {
     expect(me.balance).toEqual({ pending: 0, payable: 0, processing: 0, paid: 128 });
 
     // The statement shows the refunded order taken back.
-    const res = await get(creator.accessToken, `/api/payouts/${p2.lines[0]?._id}/statement`);
-    const { statement } = await res.json<{ statement: PayoutStatementDto }>();
+    const statement = await statementOf(creator.accessToken, p2.lines[0]?._id ?? "");
     const takenBack = statement.lines.find((l) => l.orderNumber === first.order.id.slice(-8));
     expect(takenBack).toMatchObject({ commission: 59, earlierPaid: 59, reversed: 59, amount: -59 });
     expect(statement.total).toBe(69);
@@ -697,15 +674,19 @@ describe("a refund after a payout", () => {
   });
 
   it("keeps a suspended creator's earned commission payable", async () => {
-    const admin = await adminSession();
-    const creator = await creatorSession();
-    await givePayoutDetails(creator.accessToken);
-    await payableSale(creator.code);
+    const { admin, creator } = await creatorWithSale();
     await setCreatorStatus(creator.userId, "suspended");
     const payout = await createdPayout(admin.accessToken);
     expect(payout.lines.map((l) => l.creatorId)).toEqual([creator.userId]);
   });
 });
+
+/** The statement of a payout line as the holder of `token` opens it. */
+async function statementOf(token: string, lineId: string) {
+  const res = await get(token, `/api/payouts/${lineId}/statement`);
+  expect(res.status).toBe(200);
+  return (await res.json<{ statement: PayoutStatementDto }>()).statement;
+}
 
 describe("statements", () => {
   async function paidLine(details: Record<string, unknown>) {
@@ -739,8 +720,7 @@ describe("statements", () => {
   it("is a plain statement without an ABN or GST registration", async () => {
     const { admin, creator, order, payout, lineId } = await paidLine({ ...BANK_DETAILS, abn: ABN });
     await markPaid(admin.accessToken, payout._id);
-    const res = await get(creator.accessToken, `/api/payouts/${lineId}/statement`);
-    const { statement } = await res.json<{ statement: PayoutStatementDto }>();
+    const statement = await statementOf(creator.accessToken, lineId);
     expect(statement).toMatchObject({
       title: "Commission statement",
       isTaxInvoice: false,
@@ -772,8 +752,7 @@ describe("statements", () => {
       gstRegistered: true,
     });
     await markPaid(admin.accessToken, payout._id);
-    const res = await get(creator.accessToken, `/api/payouts/${lineId}/statement`);
-    const { statement } = await res.json<{ statement: PayoutStatementDto }>();
+    const statement = await statementOf(creator.accessToken, lineId);
     expect(statement).toMatchObject({
       title: "Recipient created tax invoice",
       isTaxInvoice: true,
@@ -806,8 +785,7 @@ describe("the development clock for the hold (/api/dev/commission-hold)", () => 
   };
 
   it("approves one creator's commissions as the cron would that many days on", async () => {
-    const creator = await creatorSession();
-    const other = await creatorSession();
+    const [creator, other] = await creatorSessions(2);
     const { commission } = await payableSale(creator.code);
     const { commission: others } = await payableSale(other.code);
     await db()

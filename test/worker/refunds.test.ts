@@ -111,6 +111,23 @@ const refundRows = (orderId: string) =>
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(orderRefunds.createdAt, orderRefunds.id);
+/**
+ * Writes a pending refund row of `orderId` by `admin` straight into D1, as a request that has not
+ * settled leaves it; returns its id.
+ */
+async function pendingRefundRow(
+  orderId: string,
+  admin: { id: string; email: string },
+  row: Pick<typeof orderRefunds.$inferInsert, "requestKey" | "amountCents"> &
+    Partial<typeof orderRefunds.$inferInsert>,
+) {
+  const id = newId();
+  await db()
+    .insert(orderRefunds)
+    .values({ id, orderId, restockLines: [], actorId: admin.id, actorEmail: admin.email, ...row });
+  return id;
+}
+
 const refundMails = async () =>
   (await outbox()).filter((m) => m.to === BUYER && m.subject.startsWith("Refund of"));
 const cancelMails = async () =>
@@ -128,6 +145,13 @@ async function moneyOf(orderId: string) {
     sources: (await db().select().from(stripeReversals)).map((s) => s.amountCents),
     ledger: (await db().select().from(stockMovements)).length,
   };
+}
+
+/** Stripe made one refund of the payment, D1 holds it as succeeded, and the order says `cents`. */
+async function expectOneRefund(paymentIntent: string, orderId: string, cents: number) {
+  expect(await refundEvents(paymentIntent)).toHaveLength(1);
+  expect((await refundRows(orderId)).map((r) => r.status)).toEqual(["succeeded"]);
+  expect((await orderRow(orderId))?.refundedCents).toBe(cents);
 }
 
 describe("who may refund and cancel", () => {
@@ -449,9 +473,7 @@ describe("money never goes out twice", () => {
     );
     expect(new Set(ids.map((r) => r._id)).size).toBe(1);
     expect(new Set(ids.map((r) => r.stripeRefundId)).size).toBe(1);
-    expect(await refundEvents(paymentIntent)).toHaveLength(1);
-    expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["succeeded"]);
-    expect((await orderRow(order.id))?.refundedCents).toBe(2500);
+    await expectOneRefund(paymentIntent, order.id, 2500);
     expect(await refundMails()).toHaveLength(1);
     expect(await db().select().from(auditLog).where(eq(auditLog.action, "refund"))).toHaveLength(1);
   });
@@ -467,9 +489,7 @@ describe("money never goes out twice", () => {
     const late = await refunded(await refund(admin.accessToken, order.id, { amount: 25 }));
     const [row] = await refundRows(order.id);
     expect(late.refund._id).toBe(row?.id);
-    expect(await refundEvents(paymentIntent)).toHaveLength(1);
-    expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["succeeded"]);
-    expect((await orderRow(order.id))?.refundedCents).toBe(2500);
+    await expectOneRefund(paymentIntent, order.id, 2500);
   });
 
   it("concurrent requests with different keys: one refunds, the others are refused", async () => {
@@ -487,9 +507,7 @@ describe("money never goes out twice", () => {
     );
     const left = M.refundTooLarge(formatCents(order.totalCents - 6000));
     for (const m of refusals) expect([M.refundInProgress, left]).toContain(m);
-    expect(await refundEvents(paymentIntent)).toHaveLength(1);
-    expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["succeeded"]);
-    expect((await orderRow(order.id))?.refundedCents).toBe(6000);
+    await expectOneRefund(paymentIntent, order.id, 6000);
   });
 
   it("a retry with the same key after success returns the same refund and refunds nothing", async () => {
@@ -591,19 +609,11 @@ describe("money never goes out twice", () => {
   it("a refund whose request died is carried out by the next request, which is told to review the order", async () => {
     const { order, paymentIntent } = await placeOrder();
     const admin = await adminSession();
-    const stale = newId();
-    await db()
-      .insert(orderRefunds)
-      .values({
-        id: stale,
-        orderId: order.id,
-        requestKey: "died-mid-request-01",
-        amountCents: 700,
-        restockLines: [],
-        actorId: admin.id,
-        actorEmail: admin.email,
-        createdAt: new Date(Date.now() - 3 * 60 * 1000),
-      });
+    const stale = await pendingRefundRow(order.id, admin, {
+      requestKey: "died-mid-request-01",
+      amountCents: 700,
+      createdAt: new Date(Date.now() - 3 * 60 * 1000),
+    });
     const res = await refund(admin.accessToken, order.id, { amount: 5 });
     expect(res.status).toBe(409);
     expect(await message(res)).toBe(M.refundInProgress);
@@ -617,18 +627,11 @@ describe("money never goes out twice", () => {
   it("a pending refund older than Stripe remembers its key is marked failed, never sent again", async () => {
     const { order, paymentIntent } = await placeOrder();
     const admin = await adminSession();
-    await db()
-      .insert(orderRefunds)
-      .values({
-        id: newId(),
-        orderId: order.id,
-        requestKey: "ancient-request-01",
-        amountCents: 700,
-        restockLines: [],
-        actorId: admin.id,
-        actorEmail: admin.email,
-        createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
-      });
+    await pendingRefundRow(order.id, admin, {
+      requestKey: "ancient-request-01",
+      amountCents: 700,
+      createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+    });
     const res = await refund(admin.accessToken, order.id, {
       amount: 7,
       requestKey: "ancient-request-01",
@@ -760,18 +763,12 @@ describe("cancelling", () => {
     const { order, paymentIntent, products: made } = await placeOrder();
     const admin = await adminSession();
     // The cancellation's row was written, then the owner shipped the order before it settled.
-    await db()
-      .insert(orderRefunds)
-      .values({
-        id: newId(),
-        orderId: order.id,
-        requestKey: "cancel-then-shipped",
-        amountCents: order.totalCents,
-        restockLines: [{ productId: made[0]?.id ?? "", quantity: 2 }],
-        cancel: true,
-        actorId: admin.id,
-        actorEmail: admin.email,
-      });
+    await pendingRefundRow(order.id, admin, {
+      requestKey: "cancel-then-shipped",
+      amountCents: order.totalCents,
+      restockLines: [{ productId: made[0]?.id ?? "", quantity: 2 }],
+      cancel: true,
+    });
     await db().update(orders).set({ status: "Shipped" }).where(eq(orders.id, order.id));
     const res = await cancel(admin.accessToken, order.id, { requestKey: "cancel-then-shipped" });
     expect(res.status).toBe(200);

@@ -15,7 +15,7 @@ import {
   toBase32,
 } from "../../worker/modules/identity/second-factor";
 import { adminSession, refresh, refreshCookieOf, register } from "./helpers/accounts";
-import { callWorker, db, outbox } from "./helpers/factories";
+import { auditEntries, callWorker, db, expectError, outbox } from "./helpers/factories";
 
 /** A stand-in for Resend inside the test's isolate: production's mail goes there, not out. */
 const MAIL_BASE = "http://mail.test";
@@ -118,9 +118,7 @@ describe("the back-office in production", () => {
     const admin = await adminSession();
     const api = as(admin.accessToken, PRODUCTION);
     const closed = await api.get("/products");
-    expect(closed.status).toBe(403);
-    expect(await closed.json()).toMatchObject({
-      success: false,
+    await expectError(closed, 403, {
       code: "second_factor_required",
       message: "Set up an authenticator app to open the back-office.",
     });
@@ -214,10 +212,7 @@ describe("the back-office in production", () => {
       sessions.map(async (s) => (await as(s.accessToken, PRODUCTION).get("/audit")).status),
     );
     expect(opened.filter((status) => status === 200)).toHaveLength(1);
-    const passes = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, admin.id), eq(auditLog.action, "second_factor.passed")));
+    const passes = await auditEntries(admin.id, { action: "second_factor.passed" });
     expect(passes).toHaveLength(1);
   });
 
@@ -347,10 +342,7 @@ describe("enrolment", () => {
 
     // 11 minutes ago: the password again, or no enrolment.
     await signedInAgo(admin.id, 11);
-    const missing = await api.post("/second-factor/enrol");
-    expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({
-      success: false,
+    await expectError(await api.post("/second-factor/enrol"), 400, {
       code: "password_required",
       message: "For your security, enter your password to set up two-step sign-in.",
       issues: [
@@ -362,9 +354,7 @@ describe("enrolment", () => {
     });
     // Wrong: 403 in the error shape, never 401 (the back-office would take it for a lost session).
     const wrong = await api.post("/second-factor/enrol", { password: "not my password" });
-    expect(wrong.status).toBe(403);
-    expect(await wrong.json()).toEqual({
-      success: false,
+    await expectError(wrong, 403, {
       code: "wrong_password",
       message: "That password is not right. Please try again.",
     });
@@ -455,12 +445,7 @@ describe("enrolment", () => {
 });
 
 describe("the audit log of back-office sign-ins", () => {
-  const account = (id: string) =>
-    db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "account"), eq(auditLog.entityId, id)))
-      .orderBy(auditLog.createdAt);
+  const account = (id: string) => auditEntries(id, { entity: "account" });
 
   it("records each admin sign-in with its network, coarse, and no shopper's", async () => {
     const admin = await adminSession();

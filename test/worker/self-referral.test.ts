@@ -14,6 +14,7 @@ import {
   openSession,
   paidOrder,
   pay,
+  sessionIdOf,
   startCheckout,
   stripe,
 } from "./helpers/checkout";
@@ -45,7 +46,7 @@ async function creatorWithHistory() {
 /** All a shopper sees of a checkout: status, body and the session's figures (ids and urls aside). */
 async function seen(res: Response) {
   const { session_url, ...body } = await res.json<{ session_url?: string }>();
-  const sessionId = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(session_url ?? "")?.[1] ?? null;
+  const sessionId = sessionIdOf(session_url ?? "") || null;
   if (!sessionId) return { answer: { status: res.status, body }, sessionId };
   const s = await stripe().checkout.sessions.retrieve(sessionId);
   const figures = {

@@ -4,12 +4,26 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ProductResponse } from "../../worker/contracts/catalogue";
-import { orders, products, stockMovements } from "../../worker/db/schema";
+import { orders, stockMovements } from "../../worker/db/schema";
 import { noteCatalogueChange } from "../../worker/modules/catalogue/cache";
 import { HOLD_LIMITS, HOLD_MESSAGES } from "../../worker/modules/orders/stock-holds";
 import { register } from "./helpers/accounts";
-import { address, orderAccessCookieOf, pay, startCheckout, stripe } from "./helpers/checkout";
-import { api, callWorker, createCategory, createProduct, db } from "./helpers/factories";
+import {
+  address,
+  orderAccessCookieOf,
+  pay,
+  sessionIdOf,
+  startCheckout,
+  stripe,
+} from "./helpers/checkout";
+import {
+  api,
+  callWorker,
+  createCategory,
+  createProduct,
+  db,
+  productRow,
+} from "./helpers/factories";
 
 /** createStripeSession from a browser (its order-access cookie, if any) on network `ip`. */
 async function checkout(
@@ -27,16 +41,13 @@ async function checkout(
     body: JSON.stringify({ address: address(), amount: 0, tax: 0, affiliateCode: "", items }),
   });
   const body = await res.json<{ session_url?: string; code?: string; message?: string }>();
-  const sessionId = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(body.session_url ?? "")?.[1];
+  const sessionId = sessionIdOf(body.session_url ?? "") || undefined;
   return { status: res.status, body, cookie: orderAccessCookieOf(res), sessionId };
 }
 
 const stockOf = async (id: string) => {
-  const [row] = await db()
-    .select({ onHand: products.stockOnHand, reserved: products.stockReserved })
-    .from(products)
-    .where(eq(products.id, id));
-  return row;
+  const row = await productRow(id);
+  return row && { onHand: row.stockOnHand, reserved: row.stockReserved };
 };
 
 const orderOfSession = async (sessionId: string | undefined) => {

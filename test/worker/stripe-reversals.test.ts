@@ -4,9 +4,8 @@
 // signed events, as Stripe would deliver them.
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import type { CreatorStats } from "../../worker/contracts/account";
 import { commissions, emailOutbox, orders, stripeEvents } from "../../worker/db/schema";
-import { asUser, creatorSession } from "./helpers/accounts";
+import { creatorSession, creatorStats } from "./helpers/accounts";
 import { deliver, eventFor, openSession, pay, refundEvents, stripe } from "./helpers/checkout";
 import { createCategory, createProduct, db } from "./helpers/factories";
 
@@ -82,6 +81,10 @@ function disputeEvent(
   } as unknown as Stripe.Event;
 }
 
+/** A dispute of `amount` cents just opened against the payment, awaiting the shop's response. */
+const disputeOpened = (id: string, paymentIntent: string, amount: number) =>
+  disputeEvent("charge.dispute.created", { id, paymentIntent, amount, status: "needs_response" });
+
 /** The one order and its commission, in the figures these tests compare. */
 async function money() {
   const [order] = await db().select().from(orders);
@@ -94,14 +97,18 @@ async function money() {
   };
 }
 
-const stats = async (token: string) =>
-  (
-    await (
-      await asUser(token, "/api/user/creator/me", undefined, "GET")
-    ).json<{
-      creator: { stats: CreatorStats };
-    }>()
-  ).creator.stats;
+/** Delivers each event `times` times, all at once: every delivery must be answered 200. */
+async function deliverAtOnce(events: Parameters<typeof deliver>[0][], times: number) {
+  const answers = await Promise.all(
+    events.flatMap((event) => Array.from({ length: times }, () => deliver(event))),
+  );
+  expect(answers.map((r) => r.status)).toEqual(Array(events.length * times).fill(200));
+}
+
+/** The order's refunded and disputed cents, and its commission's reversed cents and status. */
+async function expectMoney(refunded: number, disputed: number, reversed: number, status: string) {
+  expect(await money()).toEqual({ refunded, disputed, reversed, status });
+}
 
 const outcomeOf = async (res: Response) => (await res.json<{ outcome: string }>()).outcome;
 
@@ -133,46 +140,21 @@ describe("refunds and disputes before the payment is recorded", () => {
 
   it("a dispute that overtakes the payment is kept too, and a full refund ends the commission", async () => {
     const { completed, paymentIntent } = await paidCheckout();
-    const dispute = disputeEvent("charge.dispute.created", {
-      id: "dp_early",
-      paymentIntent,
-      amount: 3000,
-      status: "needs_response",
-    });
+    const dispute = disputeOpened("dp_early", paymentIntent, 3000);
     expect(await outcomeOf(await deliver(dispute))).toBe("reversal_kept");
     const full = await refund(paymentIntent);
     expect(await outcomeOf(await deliver(full))).toBe("reversal_kept");
     await deliver(completed);
     // Refunded in full; the dispute cannot take more than was paid.
-    expect(await money()).toEqual({
-      refunded: CHARGED,
-      disputed: 0,
-      reversed: COMMISSION,
-      status: "reversed",
-    });
+    await expectMoney(CHARGED, 0, COMMISSION, "reversed");
   });
 
   it("10 concurrent deliveries each of a refund, a dispute and the payment make one effect", async () => {
     const { completed, paymentIntent } = await paidCheckout();
     const refunded = await refund(paymentIntent, 2197);
-    const disputed = disputeEvent("charge.dispute.created", {
-      id: "dp_race",
-      paymentIntent,
-      amount: 3000,
-      status: "needs_response",
-    });
-    const answers = await Promise.all(
-      [refunded, disputed, completed].flatMap((event) =>
-        Array.from({ length: 10 }, () => deliver(event)),
-      ),
-    );
-    expect(answers.map((r) => r.status)).toEqual(Array(30).fill(200));
-    expect(await money()).toEqual({
-      refunded: 2197,
-      disputed: 3000,
-      reversed: share(5197),
-      status: "pending",
-    });
+    const disputed = disputeOpened("dp_race", paymentIntent, 3000);
+    await deliverAtOnce([refunded, disputed, completed], 10);
+    await expectMoney(2197, 3000, share(5197), "pending");
     expect(await db().select().from(stripeEvents)).toHaveLength(3);
     expect(await db().select().from(commissions)).toHaveLength(1);
     // One confirmation and one owner alert.
@@ -186,19 +168,9 @@ describe("a refund and a dispute on the same charge", () => {
     expect(await outcomeOf(await deliver(await refund(paymentIntent, 2197)))).toBe(
       "refund_recorded",
     );
-    const opened = disputeEvent("charge.dispute.created", {
-      id: "dp_sum",
-      paymentIntent,
-      amount: 2000,
-      status: "needs_response",
-    });
+    const opened = disputeOpened("dp_sum", paymentIntent, 2000);
     expect(await outcomeOf(await deliver(opened))).toBe("refund_recorded");
-    expect(await money()).toEqual({
-      refunded: 2197,
-      disputed: 2000,
-      reversed: share(4197),
-      status: "pending",
-    });
+    await expectMoney(2197, 2000, share(4197), "pending");
 
     // A second refund: Stripe reports the cumulative amount, the dispute still counts.
     await deliver(await refund(paymentIntent, 1000));
@@ -217,36 +189,18 @@ describe("a refund and a dispute on the same charge", () => {
       at: nowSeconds() + 60,
     });
     expect((await deliver(larger)).status).toBe(200);
-    expect(await money()).toEqual({
-      refunded: 3197,
-      disputed: CHARGED - 3197,
-      reversed: COMMISSION,
-      status: "reversed",
-    });
+    await expectMoney(3197, CHARGED - 3197, COMMISSION, "reversed");
   });
 
   it("replayed and concurrent deliveries of each event count once", async () => {
     const { paymentIntent } = await paidOrder();
     const first = await refund(paymentIntent, 1000);
     const second = await refund(paymentIntent, 1500);
-    const opened = disputeEvent("charge.dispute.created", {
-      id: "dp_dupes",
-      paymentIntent,
-      amount: 2500,
-      status: "needs_response",
-    });
-    const answers = await Promise.all(
-      [second, first, opened].flatMap((event) => Array.from({ length: 8 }, () => deliver(event))),
-    );
-    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const opened = disputeOpened("dp_dupes", paymentIntent, 2500);
+    await deliverAtOnce([second, first, opened], 8);
     await deliver(first);
     await deliver(opened);
-    expect(await money()).toEqual({
-      refunded: 2500,
-      disputed: 2500,
-      reversed: share(5000),
-      status: "pending",
-    });
+    await expectMoney(2500, 2500, share(5000), "pending");
   });
 });
 
@@ -263,13 +217,8 @@ describe("closing a dispute", () => {
       at,
     });
     await deliver(opened);
-    expect(await money()).toEqual({
-      refunded: 2197,
-      disputed: CHARGED - 2197,
-      reversed: COMMISSION,
-      status: "reversed",
-    });
-    expect(await stats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
+    await expectMoney(2197, CHARGED - 2197, COMMISSION, "reversed");
+    expect(await creatorStats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
 
     const won = disputeEvent("charge.dispute.closed", { ...dispute, status: "won", at: at + 60 });
     await Promise.all(Array.from({ length: 5 }, () => deliver(won)));
@@ -280,7 +229,7 @@ describe("closing a dispute", () => {
       status: "approved",
     };
     expect(await money()).toEqual(restored);
-    expect(await stats(creator.accessToken)).toMatchObject({
+    expect(await creatorStats(creator.accessToken)).toMatchObject({
       sales: 1,
       earnings: (COMMISSION - share(2197)) / 100,
     });
@@ -302,7 +251,7 @@ describe("closing a dispute", () => {
     const won = disputeEvent("charge.dispute.closed", { ...dispute, status: "won", at: at + 60 });
     await deliver(won);
     await Promise.all([deliver(opened), deliver(opened), deliver(won)]);
-    expect(await money()).toEqual({ refunded: 0, disputed: 0, reversed: 0, status: "pending" });
+    await expectMoney(0, 0, 0, "pending");
   });
 
   it("lost: the commission stays reversed, whatever order the events arrive in", async () => {
@@ -321,7 +270,7 @@ describe("closing a dispute", () => {
     expect(await money()).toEqual(reversed);
     await Promise.all([deliver(opened), deliver(lost), deliver(opened)]);
     expect(await money()).toEqual(reversed);
-    expect(await stats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
+    expect(await creatorStats(creator.accessToken)).toMatchObject({ sales: 0, earnings: 0 });
   });
 
   it("lost after a partial refund: both stay counted", async () => {
@@ -335,12 +284,7 @@ describe("closing a dispute", () => {
     await deliver(
       disputeEvent("charge.dispute.closed", { ...dispute, status: "lost", at: at + 60 }),
     );
-    expect(await money()).toEqual({
-      refunded: 1000,
-      disputed: 3000,
-      reversed: share(4000),
-      status: "pending",
-    });
+    await expectMoney(1000, 3000, share(4000), "pending");
   });
 });
 

@@ -1,6 +1,7 @@
 // The back-office's entry (admin.html, served for /admin and every address under it). A program of
 // its own: nothing the shop's entry (main.tsx) reaches imports web/admin/, so shoppers never
 // download it. It shares the shop's API client, stored session and contracts.
+import "../components/shapes.css";
 import "./admin.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

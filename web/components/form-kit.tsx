@@ -56,6 +56,34 @@ export interface FieldProps {
   className?: string;
 }
 
+/** The ids of the notes FieldNotes shows, for the control's aria-describedby. */
+const notesOf = (id: string, hint: ReactNode, error: string | undefined) =>
+  [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+
+/** A control's hint and error, below it, with the ids its aria-describedby names. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {fieldMessage(error)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A field's props split into its frame's (Field) and its control's. */
+function framed<P extends FieldProps>(props: P) {
+  const { label, hint, error, optional, wide, className, ...control } = props;
+  return [{ label, hint, error, optional, wide, className }, control] as const;
+}
+
 /** The frame every control sits in: the label above, then the control, its hint and its error. */
 export function Field({
   label,
@@ -67,7 +95,7 @@ export function Field({
   children,
 }: FieldProps & { children: (aria: ControlAria) => ReactNode }) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  const describedBy = notesOf(id, hint, error);
   const aria: ControlAria = { id };
   if (error) aria["aria-invalid"] = true;
   if (describedBy) aria["aria-describedby"] = describedBy;
@@ -79,16 +107,7 @@ export function Field({
         {optional ? <span className="field-optional"> (optional)</span> : null}
       </label>
       {children(aria)}
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {fieldMessage(error)}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -111,22 +130,17 @@ export interface TextFieldProps extends FieldProps, Binding {
 
 /** A text box (or a multi-line one); a password is masked, with a Show/Hide toggle. */
 export function TextField({
-  label,
-  hint,
-  error,
-  optional,
-  wide,
-  className,
   multiline,
   rows = 4,
   prefix,
   type = "text",
   required,
-  ...control
+  ...props
 }: TextFieldProps) {
   const [shown, setShown] = useState(false);
+  const [{ wide, ...frame }, control] = framed(props);
   const common = { className: "field-input", required, ...control };
-  const frame = { label, hint, error, optional, className };
+  const { label } = frame;
   if (multiline) {
     return (
       <Field {...frame} wide>
@@ -175,19 +189,10 @@ export interface SelectFieldProps extends FieldProps, Binding {
   placeholder?: string;
 }
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  optional,
-  wide,
-  className,
-  options,
-  placeholder,
-  ...control
-}: SelectFieldProps) {
+export function SelectField({ options, placeholder, ...props }: SelectFieldProps) {
+  const [frame, control] = framed(props);
   return (
-    <Field {...{ label, hint, error, optional, wide, className }}>
+    <Field {...frame}>
       {(aria) => (
         <select className="field-input field-select" {...aria} {...control}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -212,7 +217,7 @@ export function CheckboxField({
   ...control
 }: Omit<FieldProps, "optional" | "wide" | "className"> & Binding & { disabled?: boolean }) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim();
+  const describedBy = notesOf(id, hint, error);
   return (
     <div className="field field-check">
       <input
@@ -227,16 +232,7 @@ export function CheckboxField({
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {fieldMessage(error)}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -259,6 +255,11 @@ export const EmailField = ({ label = "Email", ...props }: PresetProps) => (
     required
     {...props}
   />
+);
+
+/** An amount in dollars: "$" before it, the decimal keypad, nothing the browser fills. */
+export const DollarsField = (props: TextFieldProps) => (
+  <TextField prefix="$" inputMode="decimal" autoComplete="off" {...props} />
 );
 
 /**

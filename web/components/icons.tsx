@@ -6,38 +6,41 @@ interface IconProps {
   className?: string;
 }
 
-/** The base of every line icon in the shop; feature icon sets build on it too. */
-export function StrokeIcon({ className, children }: IconProps & { children: ReactNode }) {
+/** An inline 24-unit drawing, hidden from assistive technology: lines (weight) or filled. */
+export function Glyph({
+  className,
+  filled,
+  weight = "1.8",
+  children,
+}: IconProps & { filled?: boolean; weight?: string; children: ReactNode }) {
+  const paint = filled
+    ? { fill: "currentColor" }
+    : {
+        fill: "none",
+        stroke: "currentColor",
+        strokeWidth: weight,
+        strokeLinecap: "round" as const,
+        strokeLinejoin: "round" as const,
+      };
   return (
-    <svg
-      className={className ? `icon ${className}` : "icon"}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={className} viewBox="0 0 24 24" {...paint} aria-hidden="true" focusable="false">
       {children}
     </svg>
   );
 }
 
-export function FilledIcon({ className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      className={className ? `icon ${className}` : "icon"}
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+const iconClass = (className: string | undefined) => (className ? `icon ${className}` : "icon");
+
+/** The base of every line icon in the shop; feature icon sets build on it too. */
+export const StrokeIcon = ({ className, children }: IconProps & { children: ReactNode }) => (
+  <Glyph className={iconClass(className)}>{children}</Glyph>
+);
+
+export const FilledIcon = ({ className, children }: IconProps & { children: ReactNode }) => (
+  <Glyph className={iconClass(className)} filled>
+    {children}
+  </Glyph>
+);
 
 export const SearchIcon = (props: IconProps) => (
   <StrokeIcon {...props}>

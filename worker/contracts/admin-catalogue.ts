@@ -2,6 +2,7 @@
 // Prices are dollars here and cents in D1; the Worker and a future admin SPA share these schemas.
 import * as v from "valibot";
 import { PageQuery } from "./admin";
+import { boundedText, writtenText } from "./fields";
 import { ID_PATTERN } from "./ids";
 import { MAX_STOCK, type StockDto } from "./stock";
 
@@ -56,14 +57,6 @@ export const fieldsObject = <T extends v.ObjectEntries>(entries: T, what: string
   );
 };
 
-const text = (label: string, max: number) =>
-  v.pipe(
-    v.string(`${label} must be text`),
-    v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
-  );
-
 /** Dollars with at most two decimals, from 0 to MAX_PRICE_DOLLARS. */
 export const price = (label: string) =>
   v.pipe(
@@ -80,7 +73,7 @@ export const price = (label: string) =>
 const flag = (label: string) => v.boolean(`${label} must be true or false`);
 
 const tags = v.pipe(
-  v.array(text("Each tag", MAX_TAG_LENGTH), "tags must be a list of text"),
+  v.array(writtenText("Each tag", MAX_TAG_LENGTH), "tags must be a list of text"),
   v.maxLength(MAX_TAGS, `tags may hold at most ${MAX_TAGS} entries`),
   // Stored once each, in the order given.
   v.transform((list) => [...new Set(list)]),
@@ -88,36 +81,25 @@ const tags = v.pipe(
 
 /** Empty or null clears the variant. */
 const variant = v.pipe(
-  v.nullable(
-    v.pipe(
-      v.string("variant must be text"),
-      v.trim(),
-      v.maxLength(MAX_VARIANT_LENGTH, `variant must be at most ${MAX_VARIANT_LENGTH} characters`),
-    ),
-  ),
+  v.nullable(boundedText("variant", MAX_VARIANT_LENGTH)),
   v.transform((s) => (s ? s : null)),
 );
 
-const stock = v.pipe(
-  v.number("stock must be a whole number"),
-  v.integer("stock must be a whole number"),
-  v.minValue(0, "stock must not be negative"),
-  v.maxValue(MAX_STOCK, `stock must be at most ${MAX_STOCK}`),
-);
+const count = (label: string, max: number) =>
+  v.pipe(
+    v.number(`${label} must be a whole number`),
+    v.integer(`${label} must be a whole number`),
+    v.minValue(0, `${label} must not be negative`),
+    v.maxValue(max, `${label} must be at most ${max}`),
+  );
 
-const lowStockThreshold = v.pipe(
-  v.number("lowStockThreshold must be a whole number"),
-  v.integer("lowStockThreshold must be a whole number"),
-  v.minValue(0, "lowStockThreshold must not be negative"),
-  v.maxValue(
-    MAX_LOW_STOCK_THRESHOLD,
-    `lowStockThreshold must be at most ${MAX_LOW_STOCK_THRESHOLD}`,
-  ),
-);
+const stock = count("stock", MAX_STOCK);
+
+const lowStockThreshold = count("lowStockThreshold", MAX_LOW_STOCK_THRESHOLD);
 
 const productFields = {
-  name: text("name", MAX_PRODUCT_NAME_LENGTH),
-  description: text("description", MAX_PRODUCT_DESCRIPTION_LENGTH),
+  name: writtenText("name", MAX_PRODUCT_NAME_LENGTH),
+  description: writtenText("description", MAX_PRODUCT_DESCRIPTION_LENGTH),
   /** The category's id: stable across renames, unlike its name. */
   category: v.pipe(
     v.string(CATALOGUE_MESSAGES.unknownCategory),
@@ -213,15 +195,8 @@ const imageKey = v.pipe(
 );
 
 const categoryFields = {
-  name: text("name", MAX_CATEGORY_NAME_LENGTH),
-  description: v.pipe(
-    v.string("description must be text"),
-    v.trim(),
-    v.maxLength(
-      MAX_CATEGORY_DESCRIPTION_LENGTH,
-      `description must be at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters`,
-    ),
-  ),
+  name: writtenText("name", MAX_CATEGORY_NAME_LENGTH),
+  description: boundedText("description", MAX_CATEGORY_DESCRIPTION_LENGTH),
   imageKey,
 };
 

@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import { PageQuery } from "./admin";
 import { fieldsObject, price } from "./admin-catalogue";
+import { boundedText } from "./fields";
 
 /**
  * A new creator is `pending` until the owner approves or rejects the application; an approved
@@ -45,16 +46,7 @@ export const CreatorUpdateSchema = v.pipe(
       status: v.optional(
         v.picklist(CREATOR_STATUSES, `status must be one of ${CREATOR_STATUSES.join(", ")}`),
       ),
-      note: v.optional(
-        v.pipe(
-          v.string("note must be text"),
-          v.trim(),
-          v.maxLength(
-            MAX_CREATOR_NOTE_LENGTH,
-            `note must be at most ${MAX_CREATOR_NOTE_LENGTH} characters`,
-          ),
-        ),
-      ),
+      note: v.optional(boundedText("note", MAX_CREATOR_NOTE_LENGTH)),
       commissionRate: v.optional(
         v.pipe(
           price("commissionRate"),
@@ -147,17 +139,7 @@ export const ReviewedCommissionQuery = v.object({
  */
 export const CommissionReviewSchema = v.object({
   decision: v.picklist(["release", "reject"], "decision must be release or reject"),
-  note: v.optional(
-    v.pipe(
-      v.string("note must be text"),
-      v.trim(),
-      v.maxLength(
-        MAX_CREATOR_NOTE_LENGTH,
-        `note must be at most ${MAX_CREATOR_NOTE_LENGTH} characters`,
-      ),
-    ),
-    "",
-  ),
+  note: v.optional(boundedText("note", MAX_CREATOR_NOTE_LENGTH), ""),
 });
 
 export const COMMISSION_REVIEW_MESSAGES = {

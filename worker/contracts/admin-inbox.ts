@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { PageQuery } from "./admin";
 import { fieldsObject } from "./admin-catalogue";
+import { writtenText } from "./fields";
 
 /** new until the owner replies (replied) or closes it (closed); either may be set by hand. */
 export const MESSAGE_STATUSES = ["new", "replied", "closed"] as const;
@@ -22,12 +23,7 @@ export const MessageListQuery = v.object({
 /** POST /api/admin/messages/:id/reply */
 export const ReplySchema = fieldsObject(
   {
-    message: v.pipe(
-      v.string("message must be text"),
-      v.trim(),
-      v.nonEmpty("Write the reply first"),
-      v.maxLength(MAX_REPLY_LENGTH, `message must be at most ${MAX_REPLY_LENGTH} characters`),
-    ),
+    message: writtenText("message", MAX_REPLY_LENGTH, "Write the reply first"),
   },
   "reply",
 );

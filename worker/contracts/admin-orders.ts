@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import { PageQuery } from "./admin";
 import { fieldsObject, price } from "./admin-catalogue";
+import { boundedText, writtenText } from "./fields";
 import { dollarsToCents } from "./money";
 import type { Address, OrderStatusName } from "./order";
 import { TRACKER_STEPS } from "./order";
@@ -212,14 +213,7 @@ const RestockLineSchema = v.object({
   ),
 });
 
-const reason = v.optional(
-  v.pipe(
-    v.string("reason must be text"),
-    v.trim(),
-    v.maxLength(MAX_REASON_LENGTH, `reason must be at most ${MAX_REASON_LENGTH} characters`),
-  ),
-  "",
-);
+const reason = v.optional(boundedText("reason", MAX_REASON_LENGTH), "");
 
 /**
  * POST /api/admin/orders/:id/refund. A refund says what it is: an `amount`, or the `lines` it is for
@@ -274,12 +268,7 @@ export type CancelInput = v.InferOutput<typeof CancelSchema>;
 /** POST /api/admin/orders/:id/notes: a note for the order's timeline (never shown to the buyer). */
 export const OrderNoteSchema = fieldsObject(
   {
-    note: v.pipe(
-      v.string("note must be text"),
-      v.trim(),
-      v.nonEmpty("Write the note first"),
-      v.maxLength(MAX_NOTE_LENGTH, `note must be at most ${MAX_NOTE_LENGTH} characters`),
-    ),
+    note: writtenText("note", MAX_NOTE_LENGTH, "Write the note first"),
   },
   "note",
 );

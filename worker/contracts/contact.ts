@@ -1,14 +1,7 @@
 // The contact form (SPEC.md section 5): the schema the Worker validates with and the SPEC's exact
 // messages. The contact page's form validates with the same schema before it sends.
 import * as v from "valibot";
-import {
-  EmailSchema,
-  MAX_NAME_LENGTH,
-  MAX_PHONE_LENGTH,
-  PHONE_MESSAGE,
-  PHONE_PATTERN,
-  requiredText,
-} from "./fields";
+import { EmailSchema, MAX_NAME_LENGTH, OptionalPhoneSchema, requiredText } from "./fields";
 
 export const CONTACT_MESSAGES = {
   success: "Message sent successfully! We'll get back to you soon.",
@@ -21,14 +14,7 @@ export const ContactSchema = v.object({
   firstName: requiredText("First name", MAX_NAME_LENGTH),
   lastName: requiredText("Last name", MAX_NAME_LENGTH),
   email: EmailSchema,
-  phone: v.optional(
-    v.pipe(
-      v.string("Phone must be text"),
-      v.trim(),
-      v.maxLength(MAX_PHONE_LENGTH, `Phone must be at most ${MAX_PHONE_LENGTH} characters`),
-      v.regex(PHONE_PATTERN, PHONE_MESSAGE),
-    ),
-  ),
+  phone: OptionalPhoneSchema,
   message: requiredText("Message", MAX_MESSAGE_LENGTH),
 });
 

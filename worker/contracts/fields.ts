@@ -50,6 +50,23 @@ export const requiredText = (label: string, max: number) =>
     v.maxLength(max, `${label} must be at most ${max} characters`),
   );
 
+/** Text when given: trimmed, at most `max` characters. */
+export const boundedText = (label: string, max: number) =>
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.trim(),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+
+/** Text that must be written: a blank one is answered with `empty`. */
+export const writtenText = (label: string, max: number, empty = `${label} is required`) =>
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.trim(),
+    v.nonEmpty(empty),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+
 /** An optional text field: missing reads as empty. */
 export const optionalText = (label: string, max: number) =>
   v.pipe(
@@ -57,3 +74,13 @@ export const optionalText = (label: string, max: number) =>
     v.trim(),
     v.maxLength(max, `${label} must be at most ${max} characters`),
   );
+
+const phoneShape = v.regex(PHONE_PATTERN, PHONE_MESSAGE);
+
+/** A phone number a form may leave out (the contact form). */
+export const OptionalPhoneSchema = v.optional(
+  v.pipe(boundedText("Phone", MAX_PHONE_LENGTH), phoneShape),
+);
+
+/** A phone number a form must have (a delivery address). */
+export const RequiredPhoneSchema = v.pipe(requiredText("Phone", MAX_PHONE_LENGTH), phoneShape);

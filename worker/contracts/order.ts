@@ -5,14 +5,7 @@ import * as v from "valibot";
 import { MAX_AFFILIATE_INPUT_LENGTH } from "./affiliate";
 import { MIN_CART_QUANTITY } from "./cart";
 import { cartQuantity } from "./cart-requests";
-import {
-  EmailSchema,
-  MAX_NAME_LENGTH,
-  MAX_PHONE_LENGTH,
-  PHONE_MESSAGE,
-  PHONE_PATTERN,
-  requiredText,
-} from "./fields";
+import { EmailSchema, MAX_NAME_LENGTH, RequiredPhoneSchema, requiredText } from "./fields";
 import { ID_PATTERN } from "./ids";
 
 export const ORDER_MESSAGES = {
@@ -64,7 +57,7 @@ export const AddressSchema = v.object({
     v.regex(/^[A-Za-z0-9 -]+$/, "Zipcode may contain only letters, digits, spaces and -"),
   ),
   country: requiredText("Country", MAX_NAME_LENGTH),
-  phone: v.pipe(requiredText("Phone", MAX_PHONE_LENGTH), v.regex(PHONE_PATTERN, PHONE_MESSAGE)),
+  phone: RequiredPhoneSchema,
 });
 
 export type AddressInput = v.InferInput<typeof AddressSchema>;

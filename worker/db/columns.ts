@@ -1,7 +1,7 @@
-// Column helpers every module's schema shares: timestamps on the database's clock, money as whole
-// cents, CHECKs for non-negative amounts, normalised emails and closed lists of values.
+// Column helpers every module's schema shares: timestamps on the database's clock, references,
+// money as whole cents, CHECKs for non-negative amounts, normalised emails and closed lists of values.
 import { sql } from "drizzle-orm";
-import { check, integer } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, integer, text } from "drizzle-orm/sqlite-core";
 
 /** The database's clock in milliseconds: the default of every timestamp column below. */
 export const dbNowMs = sql`(unixepoch('subsec') * 1000)`;
@@ -14,6 +14,17 @@ export const updatedAt = () =>
     .notNull()
     .default(dbNowMs)
     .$onUpdate(() => new Date());
+
+/** When a row was made and last changed. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/** A required reference to the row this one belongs to: deleting that row deletes this one. */
+export const belongsTo = (name: string, target: () => AnySQLiteColumn) =>
+  text(name).notNull().references(target, { onDelete: "cascade" });
+
+/** An optional reference that outlives its row: deleting that row leaves this one, with null. */
+export const pointsTo = (name: string, target: () => AnySQLiteColumn) =>
+  text(name).references(target, { onDelete: "set null" });
 
 /** Money columns: whole cents, never negative. */
 export const cents = (name: string) => integer(name).notNull();

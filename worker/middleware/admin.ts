@@ -5,10 +5,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../lib/app-error";
+import type { Deps } from "../lib/deps";
 import { sessionFamilies, users } from "../modules/identity/schema";
 import { SECOND_FACTOR_TTL_MS } from "../modules/identity/second-factor";
 import { verifyAccessToken } from "../modules/identity/sessions";
-import type { AppEnv } from "./app-env";
+import type { AppContext, AppEnv } from "./app-env";
 import { unauthorized } from "./auth";
 
 export const forbidden = () => new AppError(403, "This needs a back-office account.", "forbidden");
@@ -69,3 +70,14 @@ export const requireSecondFactor: MiddlewareHandler<AppEnv> = async (c, next) =>
   if (state.required && !state.verified) throw secondFactorRequired(state.enrolled);
   await next();
 };
+
+/**
+ * What a back-office service is given: the bindings, the database, the request's context and the
+ * admin making the change (set by requireAdmin).
+ */
+export const adminDeps = (c: AppContext): Deps => ({
+  env: c.env,
+  db: c.var.db,
+  ctx: c.executionCtx,
+  actor: c.var.admin,
+});

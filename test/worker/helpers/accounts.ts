@@ -1,6 +1,7 @@
 // Accounts for tests: register through the API, read the refresh cookie, call with a token.
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
+import type { CreatorStats } from "../../../worker/contracts/account";
 import type { CreatorStatus } from "../../../worker/contracts/admin-creators";
 import { creatorProfiles, users } from "../../../worker/db/schema";
 import { callWorker, db, ORIGIN, postJson } from "./factories";
@@ -51,6 +52,24 @@ export const asUser = (token: string, path: string, body?: unknown, method = "PO
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/** A JSON call with `method`, as the signed-in user when a token is given. */
+export const call = (token: string | undefined, method: string, path: string, body?: unknown) =>
+  callWorker(path, {
+    method,
+    headers: { "content-type": "application/json", ...(token && { token }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** A creator's own stats, as their account page reads them. */
+export const creatorStats = async (token: string) =>
+  (
+    await (
+      await asUser(token, "/api/user/creator/me", undefined, "GET")
+    ).json<{
+      creator: { stats: CreatorStats };
+    }>()
+  ).creator.stats;
+
 /** POST /api/refresh from the shop's page with the given refresh cookie. */
 export const refresh = (cookie: string, origin = ORIGIN) =>
   callWorker("/api/refresh", {
@@ -94,6 +113,18 @@ export async function creatorSession(
   const { creator } = await me.json<{ creator: { affiliateCode: string } }>();
   const userId = decodeJwt(accessToken).sub ?? "";
   return { ...body, accessToken, role, userId, code: creator.affiliateCode, status };
+}
+
+type CreatorSession = Awaited<ReturnType<typeof creatorSession>>;
+type Sessions<N extends number, R extends CreatorSession[] = []> = R["length"] extends N
+  ? R
+  : Sessions<N, [...R, CreatorSession]>;
+
+/** `count` approved creators, each registered and signed in as creatorSession makes one. */
+export async function creatorSessions<N extends number>(count: N): Promise<Sessions<N>> {
+  const made: CreatorSession[] = [];
+  for (let i = 0; i < count; i++) made.push(await creatorSession());
+  return made as Sessions<N>;
 }
 
 /** A creator whose application the owner has not decided yet: their code and link do not work. */

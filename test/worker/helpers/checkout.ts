@@ -44,6 +44,10 @@ export function orderAccessCookieOf(res: Response): string {
   return set?.split(";")[0] ?? "";
 }
 
+/** The Checkout Session's id in its hosted payment page's URL ("" when there is none). */
+export const sessionIdOf = (sessionUrl: string) =>
+  /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(sessionUrl)?.[1] ?? "";
+
 /**
  * Starts a checkout that must succeed; returns the session (from Stripe), its URL and the
  * order-access cookie the starting browser now holds.
@@ -53,8 +57,9 @@ export async function openSession(body: CheckoutBody, token?: string) {
   if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${await res.text()}`);
   const cookie = orderAccessCookieOf(res);
   const { session_url } = await res.json<{ session_url: string }>();
-  const id = /\/c\/pay\/(cs_[A-Za-z0-9_]+)/.exec(session_url)?.[1] ?? "";
-  const session = await stripe().checkout.sessions.retrieve(id, { expand: ["line_items"] });
+  const session = await stripe().checkout.sessions.retrieve(sessionIdOf(session_url), {
+    expand: ["line_items"],
+  });
   return { url: session_url, session, cookie };
 }
 
@@ -109,6 +114,14 @@ export async function deliver(event: Stripe.Event | string, header?: string) {
   });
 }
 
+/** Delivers the sandbox's checkout.session.completed event of a session; the webhook must take it. */
+export async function deliverCompleted(sessionId: string): Promise<Stripe.Event> {
+  const event = await eventFor(sessionId, "checkout.session.completed");
+  const res = await deliver(event);
+  if (res.status !== 200) throw new Error(`webhook failed: ${res.status} ${await res.text()}`);
+  return event;
+}
+
 /**
  * POST /api/order/confirmStripeOrder from a browser: signed in as the holder of `token` or not,
  * with the order-access `cookie` of a checkout it started or without.
@@ -132,8 +145,6 @@ export async function paidOrder(body: CheckoutBody, token?: string, card?: strin
   const { url, session, cookie } = await openSession(body, token);
   const paid = await pay(url, card);
   if (paid.status !== 303) throw new Error(`payment failed: ${paid.status}`);
-  const event = await eventFor(session.id, "checkout.session.completed");
-  const res = await deliver(event);
-  if (res.status !== 200) throw new Error(`webhook failed: ${res.status} ${await res.text()}`);
+  const event = await deliverCompleted(session.id);
   return { session, event, cookie };
 }

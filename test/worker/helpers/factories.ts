@@ -1,7 +1,9 @@
 // Test data: each test creates exactly the rows it needs through these.
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { createDb } from "../../../worker/db/client";
-import { categories, emailOutbox, products } from "../../../worker/db/schema";
+import { auditLog, categories, emailOutbox, products } from "../../../worker/db/schema";
 import worker from "../../../worker/index";
 import { newId } from "../../../worker/lib/ids";
 
@@ -39,6 +41,12 @@ export async function createProduct(
     ...overrides,
   };
   await db().insert(products).values(row);
+  return row;
+}
+
+/** A product's row as D1 holds it now (undefined when there is none). */
+export async function productRow(id: string) {
+  const [row] = await db().select().from(products).where(eq(products.id, id));
   return row;
 }
 
@@ -93,7 +101,51 @@ export const postJson = (path: string, body: unknown, vars?: Record<string, stri
     vars,
   );
 
+/**
+ * The answer must have `status` and the one error shape: with the `code` given as a string, or
+ * exactly `{ success: false, ...body }` given the rest of the body.
+ */
+export async function expectError(
+  res: Response,
+  status: number,
+  expected: string | { code: string; message: string; issues?: unknown[] },
+) {
+  expect(res.status).toBe(status);
+  if (typeof expected === "string") {
+    expect(await res.json()).toMatchObject({ success: false, code: expected });
+  } else {
+    expect(await res.json()).toEqual({ success: false, ...expected });
+  }
+}
+
 export const outbox = () => db().select().from(emailOutbox).orderBy(emailOutbox.createdAt);
+
+/** The mail about one order, oldest first. */
+export const mailsAbout = async (orderId: string) =>
+  (await outbox()).filter((mail) => mail.orderId === orderId);
+
+/** The mail to one address, oldest first. */
+export const mailsTo = async (to: string) => (await outbox()).filter((mail) => mail.to === to);
+
+/**
+ * The audit log's entries about one entity, oldest first; only its `entity` kind's and only those
+ * of `action` where given (an account's id is also its creator entity's id).
+ */
+export const auditEntries = (
+  entityId: string,
+  only: { entity?: (typeof auditLog.$inferSelect)["entity"]; action?: string } = {},
+) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entityId, entityId),
+        only.entity === undefined ? undefined : eq(auditLog.entity, only.entity),
+        only.action === undefined ? undefined : eq(auditLog.action, only.action),
+      ),
+    )
+    .orderBy(auditLog.createdAt);
 
 /**
  * Reads until `done` holds of the answer: a catalogue change written straight into D1 reaches the

@@ -1,17 +1,24 @@
-// Hostile inputs for the property-based fuzz in hostile.test.ts: fast-check generators for bodies,
-// headers and paths, the one check every answer must pass, and the database invariants.
+// The hostile-input fuzz of every endpoint (test/worker/hostile/, one file per area of the Worker's
+// routes): fast-check generators for bodies, headers and paths, the one check every answer must
+// pass, the database invariants, the test world, and the table runner that makes one test per
+// endpoint (describeEndpoints; back-office rows through adminEndpoint).
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { expect } from "vitest";
+import { decodeJwt, SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../../worker/app";
 import { PRODUCT_STATUSES } from "../../../worker/contracts/admin-catalogue";
+import { JWT_AUDIENCE, JWT_ISSUER } from "../../../worker/modules/identity/sessions";
+import { parseAba } from "../../../worker/modules/payouts/methods/aba";
 import { isImageUpload } from "../../../worker/routes/admin/product-images";
-import { callWorker, ORIGIN } from "./factories";
+import { adminSession, creatorSession, register, setRole } from "./accounts";
+import { parseCsv } from "./csv";
+import { callWorker, createCategory, createProduct, ORIGIN } from "./factories";
 
 const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
 
 /**
- * One seed for every property of a run; fast-check prints it (with the failing path) on failure.
+ * The run's seed, from which each endpoint's own is derived (seedFor); a failure prints both.
  * `VITE_HOSTILE_SEED=<n>` replays a run, `VITE_HOSTILE_SEED=random` explores a new one, and
  * `VITE_HOSTILE_RUNS=<k>` multiplies every property's number of runs.
  */
@@ -22,8 +29,8 @@ export const SEED =
 const RUNS_FACTOR = Math.max(1, Number(viteEnv.VITE_HOSTILE_RUNS ?? 1));
 
 /** fast-check's parameters for a property of `numRuns` runs (times VITE_HOSTILE_RUNS). */
-export const runs = <T>(numRuns: number, examples: T[] = []): fc.Parameters<T> => ({
-  seed: SEED,
+export const runs = <T>(numRuns: number, examples: T[] = [], seed = SEED): fc.Parameters<T> => ({
+  seed,
   numRuns: numRuns * RUNS_FACTOR,
   examples,
 });
@@ -476,29 +483,6 @@ export interface Case {
   headers: Record<string, string | undefined>;
   wire?: Wire;
   vars?: Record<string, string>;
-}
-
-/**
- * Sends `numRuns` generated requests and checks every answer (checkAnswer), then `then` for
- * endpoint-specific properties. `examples` run first: valid requests that must reach the handler.
- */
-export async function fuzzRequests(
-  numRuns: number,
-  cases: fc.Arbitrary<Case>,
-  then?: (answer: Answer, c: Case) => void | Promise<void>,
-  examples: Case[] = [],
-): Promise<void> {
-  await fc.assert(
-    fc.asyncProperty(cases.map(printable), async (c) => {
-      const { sent, res } = await send(c.method, c.path, c.headers, c.wire, c.vars);
-      const answer = await checkAnswer(sent, res);
-      await then?.(answer, c);
-    }),
-    runs(
-      numRuns,
-      examples.map((e): [Case] => [e]),
-    ),
-  );
 }
 
 /** A case that fast-check prints in a few hundred characters, however big its body. */
@@ -1130,7 +1114,7 @@ export async function expectInvariants({ productIds, adminId }: InvariantScope):
     ),
     // Privilege escalation: any admin but the world's own, or any other role.
     rolesBeyondUserCreatorAndTheAdmin: await bound(
-      `SELECT id, role FROM users
+      `SELECT id, role, email FROM users
        WHERE role NOT IN ('user', 'creator') AND NOT (role = 'admin' AND id = ?)`,
       adminId,
     ),
@@ -1203,4 +1187,725 @@ export async function expectInvariants({ productIds, adminId }: InvariantScope):
   }
   const found = Object.fromEntries(Object.entries(violations).filter(([, v]) => v.length > 0));
   expect(found).toEqual({});
+}
+
+// ---------------------------------------------------------------------------------------------
+// The test world
+
+/** A picture every world stores, served as it is by /images. */
+export const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+export const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+export interface World {
+  products: { id: string; priceCents: number }[];
+  productIds: Set<string>;
+  shopper: { token: string; refreshCookie: string; email: string; password: string; id: string };
+  creator: { token: string; code: string; email: string; id: string };
+  /** The world's back-office account: registered, then promoted in D1 (the only admin allowed). */
+  admin: { token: string; email: string; id: string };
+  /** A token minted while its account was an admin, which must open nothing now. */
+  demoted: { token: string; email: string; id: string };
+  categoryId: string;
+  /** Tokens that must never authenticate: forged, tampered, expired, for another audience. */
+  forged: string[];
+  imageEtag: string;
+}
+
+const b64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+async function forgedTokens(valid: string, userId: string): Promise<string[]> {
+  const realKey = new TextEncoder().encode(env.JWT_SECRET);
+  const claims = { role: "admin" };
+  const now = Math.floor(Date.now() / 1000);
+  const signed = (alg = "HS256") =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg, typ: "JWT" })
+      .setSubject(userId)
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE);
+  const [header, , sig] = valid.split(".");
+  return [
+    // alg "none"
+    `${b64url({ alg: "none", typ: "JWT" })}.${b64url({ sub: userId, role: "admin", iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: now + 900 })}.`,
+    // another key
+    await signed()
+      .setExpirationTime("15m")
+      .sign(new TextEncoder().encode("not-the-secret-but-long-enough-0123456789")),
+    // the real signature over a payload that now says admin
+    `${header}.${b64url({ sub: userId, role: "admin", iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: now + 900 })}.${sig}`,
+    // expired, wrong audience, wrong issuer, another algorithm: all with the real key
+    await signed()
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now - 60)
+      .sign(realKey),
+    await signed().setAudience("someone-else").setExpirationTime("15m").sign(realKey),
+    await signed().setIssuer("someone-else").setExpirationTime("15m").sign(realKey),
+    await signed("HS512").setExpirationTime("15m").sign(realKey),
+    // no expiry at all
+    await signed().sign(realKey),
+    `Bearer ${valid}`,
+    valid.slice(0, -3),
+    `${valid}.extra`,
+    "",
+    "null",
+    "undefined",
+  ];
+}
+
+/** The data the endpoints need: a catalogue, an image, a shopper, a creator and two admins. */
+export async function world(): Promise<World> {
+  const category = await createCategory();
+  const rows = [
+    await createProduct(category.id, { finalPriceCents: 3995 }),
+    await createProduct(category.id, {
+      finalPriceCents: 1250,
+      originalPriceCents: 1250,
+      imageKeys: [],
+    }),
+    await createProduct(category.id, { finalPriceCents: 89_900, originalPriceCents: 99_900 }),
+  ];
+  const stored = await env.IMAGES.put("products/a.svg", SVG, {
+    httpMetadata: { contentType: "image/svg+xml" },
+  });
+  const shopper = await register();
+  const creator = await creatorSession();
+  const admin = await adminSession();
+  const demoted = await adminSession();
+  await setRole(demoted.email, "user");
+  const shopperId = decodeJwt(shopper.accessToken).sub ?? "";
+  return {
+    products: rows.map((p) => ({ id: p.id, priceCents: p.finalPriceCents })),
+    productIds: new Set(rows.map((p) => p.id)),
+    shopper: { ...shopper, token: shopper.accessToken, id: shopperId },
+    creator: {
+      token: creator.accessToken,
+      code: creator.code,
+      email: creator.email,
+      id: creator.userId,
+    },
+    admin: { token: admin.accessToken, email: admin.email, id: admin.id },
+    demoted: { token: demoted.accessToken, email: demoted.email, id: demoted.id },
+    categoryId: category.id,
+    forged: await forgedTokens(shopper.accessToken, shopperId),
+    imageEtag: stored?.httpEtag ?? '"missing"',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers and requests
+
+export const ip = fc.oneof(
+  { weight: 6, arbitrary: fc.ipV4() },
+  { weight: 1, arbitrary: fc.ipV6() },
+  { weight: 1, arbitrary: headerText },
+  // A fixed address and none at all, so the rate limits are reached too (429 is a fine answer).
+  { weight: 1, arbitrary: fc.constant("203.0.113.9") },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
+
+export const origin = fc.option(
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constant(ORIGIN) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "https://evil.example",
+        "null",
+        "http://localhost:8787.evil.example",
+        "HTTP://LOCALHOST:8787",
+        `${ORIGIN}/`,
+      ),
+    },
+    { weight: 1, arbitrary: headerText },
+  ),
+  { nil: undefined },
+);
+
+export const cookie = (w: World) =>
+  fc.option(
+    fc.oneof(
+      fc.constantFrom(
+        `refresh_token=${w.shopper.refreshCookie}`,
+        `tt_ref=${w.creator.code}`,
+        `tt_ref=${w.creator.code.toLowerCase()}; refresh_token=x`,
+        "tt_ref=' OR 1=1 --",
+        "refresh_token=",
+        "=;=;;",
+        "refresh_token=%E0%A4%A; tt_ref=%",
+      ),
+      headerText.map((t) => `refresh_token=${t}`),
+      headerText.map((t) => `tt_ref=${t}`),
+      headerText,
+    ),
+    { nil: undefined },
+  );
+
+/** How much an endpoint cares about the caller: weights of valid tokens and of none. */
+const AUTH = {
+  required: { valid: 8, none: 1 },
+  optional: { valid: 3, none: 4 },
+  ignored: { valid: 1, none: 5 },
+} as const;
+export type Auth = keyof typeof AUTH;
+
+/** The `token` header: valid ones, forged ones, garbage, or none, weighted by `auth`. */
+export const token = (w: World, valid: string[], auth: Auth) =>
+  fc.oneof(
+    { weight: AUTH[auth].valid, arbitrary: fc.constantFrom(...valid) },
+    { weight: 1, arbitrary: fc.constantFrom(...w.forged) },
+    { weight: 1, arbitrary: headerText },
+    { weight: AUTH[auth].none, arbitrary: fc.constant(undefined) },
+  );
+
+/** A caller's headers: a token of `valid` weighted by `auth`, an address, cookies, an Origin. */
+export const headers = (w: World, valid: string[], auth: Auth) =>
+  fc.record({
+    token: token(w, valid, auth),
+    "cf-connecting-ip": ip,
+    cookie: cookie(w),
+    origin,
+  });
+
+/** A POST to `path` with a generated body and headers (now and then another method). */
+export const post = (
+  path: string,
+  body: fc.Arbitrary<unknown>,
+  hdrs: fc.Arbitrary<Record<string, string | undefined>>,
+): fc.Arbitrary<Case> =>
+  fc.record({
+    path: fc.constant(path),
+    wire: wireFor(body),
+    headers: hdrs,
+    method: fc.oneof(
+      { weight: 12, arbitrary: fc.constant("POST") },
+      { weight: 1, arbitrary: fc.constantFrom("GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS") },
+    ),
+  });
+
+/** `method` mostly, now and then any other. */
+export const mostly = (method: string) =>
+  fc.oneof(
+    { weight: 10, arbitrary: fc.constant(method) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+    },
+  );
+
+/** A path with a query string of its own, and often hostile noise after it. */
+export const withQuery = (path: string, q: fc.Arbitrary<string>) =>
+  fc
+    .tuple(q, fc.option(queryString, { freq: 4, nil: undefined }))
+    .map(([mine, extra]) => `${path}?${[mine, extra].filter(Boolean).join("&")}`);
+
+/** A path, maybe with a hostile query string. */
+export const maybeQuery = (path: string | fc.Arbitrary<string>) =>
+  fc
+    .tuple(
+      typeof path === "string" ? fc.constant(path) : path,
+      fc.option(queryString, { nil: undefined }),
+    )
+    .map(([p, q]) => (q === undefined ? p : `${p}?${q}`));
+
+/** `key=value` in a query, or nothing. */
+export const param = (key: string, value: fc.Arbitrary<string>) =>
+  fc.option(
+    value.map((v) => `${key}=${v}`),
+    { nil: undefined },
+  );
+export const query = (...params: fc.Arbitrary<string | undefined>[]) =>
+  fc.tuple(...params).map((ps) => ps.filter(Boolean).join("&"));
+
+/** Page numbers: real ones, odd ones and hostile text. */
+export const page = fc.oneof(
+  fc.integer({ min: 1, max: 3 }).map(String),
+  fc.constantFrom("0", "-1", "1.5", "1e3", "999999", "1000000", "0x10", "", "%20"),
+  hostileText.map(encoded),
+);
+
+/** An id in a path: mostly the ones given (by weight), made-up and hostile ones too. */
+export const idIn = (known: readonly string[], weight = 6) =>
+  fc.oneof(
+    { weight, arbitrary: fc.constantFrom(...known) },
+    { weight: 1, arbitrary: hexId },
+    { weight: 2, arbitrary: pathSegment },
+  );
+
+/** Days of the last 400 and the next 60. */
+export const validDay = fc
+  .integer({ min: -400, max: 60 })
+  .map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10));
+/** Days: real ones mostly; days that do not exist, other shapes, the ends of four digits. */
+export const day = fc.oneof(
+  { weight: 6, arbitrary: validDay },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "2023-02-29",
+      "2100-02-29",
+      "2024-02-30",
+      "2024-04-31",
+      "2024-13-01",
+      "2024-00-10",
+      "2024-01-00",
+      "2024-1-5",
+      "24-01-05",
+      "2024%2F01%2F05",
+      "20240105",
+      "2024-01-05T00:00:00Z",
+      "2024-01-05%20",
+      "+2024-01-05",
+      "%2B002024-01-05",
+      "-002024-01-05",
+      "%EF%BC%92%EF%BC%90%EF%BC%92%EF%BC%94-01-05",
+      "0000-01-01",
+      "0999-12-31",
+      "1969-12-31",
+      "9999-12-31",
+      "2000-02-29",
+      "2024-02-29",
+      "",
+    ),
+  },
+  { weight: 1, arbitrary: hostileText.map(encoded) },
+);
+
+/** Where an endpoint takes no body: none, or anything. */
+export const noBody = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  { weight: 2, arbitrary: hostileValue },
+);
+
+let exampleIp = 0;
+/** A JSON POST for `examples` (a string is sent as the JSON text itself). */
+export const valid = (path: string, body: unknown, extra: Record<string, string> = {}): Case => ({
+  method: "POST",
+  path,
+  headers: { "cf-connecting-ip": `198.51.100.${++exampleIp % 250}`, ...extra },
+  wire: {
+    kind: "text",
+    contentType: "application/json",
+    text: typeof body === "string" ? body : JSON.stringify(body),
+  },
+});
+
+/** A request for `examples` with `token` (none for null) and a JSON body if one is given. */
+export const requestAs = (
+  tok: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Case => ({
+  method,
+  path,
+  headers: tok === null ? {} : { token: tok },
+  wire:
+    body === undefined
+      ? undefined
+      : { kind: "text", contentType: "application/json", text: JSON.stringify(body) },
+});
+
+/** The JSON object a case sent ({} for none, or for anything else). */
+export const bodyOf = (c: Case): Record<string, unknown> => {
+  const text = c.wire === undefined || c.wire.kind === "bytes" ? "" : c.wire.text;
+  try {
+    const body: unknown = text === "" ? {} : JSON.parse(text);
+    return typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The query a case sent, or null when it is not well-formed (the Worker may read it otherwise). */
+export const queryOf = (c: Case) => {
+  const raw = c.path.split("?")[1] ?? "";
+  try {
+    decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return new URL(c.path, ORIGIN).searchParams;
+};
+
+/** A POST that sent a body as anything but JSON is refused, never read as `{}`. */
+export const expectJsonOnly = (a: Answer, c: Case) => {
+  const wire = c.wire;
+  if (c.method !== "POST" || wire === undefined) return;
+  const mediaType = (wire.contentType ?? "").split(";")[0]?.trim() ?? "";
+  const sent =
+    wire.kind === "stream" || (wire.kind === "text" ? wire.text !== "" : wire.bytes.length > 0);
+  if (sent && !/^application\/([\w.-]+\+)?json$/i.test(mediaType)) {
+    expect(a.status, `${wire.contentType} body answered ${a.status}`).toBeGreaterThanOrEqual(400);
+  }
+};
+
+/** A 409 says which conflict it is, one of `codes`. */
+export const expectConflict = (a: Answer, codes: readonly string[]) => {
+  if (a.status === 409) expect(codes).toContain(a.json?.code);
+};
+
+/** Random paths below each of `prefixes`, with hostile segments and maybe a query string. */
+export const anyPathUnder = (prefixes: readonly string[]) =>
+  fc
+    .tuple(
+      fc.constantFrom(...prefixes),
+      fc.array(pathSegment, { maxLength: 3 }),
+      fc.option(queryString, { nil: undefined }),
+    )
+    .map(([prefix, segs, q]) => `${prefix}${segs.join("/")}${q === undefined ? "" : `?${q}`}`);
+
+/** Dollars as cents, as the answers' figures are checked. */
+export const cents = (dollars: number) => Math.round(dollars * 100);
+
+// ---------------------------------------------------------------------------------------------
+// Downloads
+
+/**
+ * The back-office's downloads: checkAnswer knows only JSON answers and the HTML pages. A payout's
+ * bank file is ABA text, and its PayPal file is a CSV for PayPal, without a byte-order mark.
+ */
+const CSV_EXPORTS =
+  /^\/api\/admin\/((subscribers|reports\/gst)\.csv|payouts\/[0-9a-f]{24}\/(aba|paypal\.csv))$/;
+
+/**
+ * A download's properties: saved under the shop's own file name, never cached; a CSV has CRLF rows
+ * of one width and no text cell a spreadsheet would run as a formula (money may be negative), and
+ * a byte-order mark but for PayPal's file; a bank file is 120-character ASCII records a bank reads
+ * back, balanced, for the day asked.
+ */
+async function checkDownload(sent: Sent, res: Response): Promise<Answer> {
+  const raw = new TextDecoder("utf-8", { ignoreBOM: true, fatal: false }).decode(
+    await res.arrayBuffer(),
+  );
+  const bom = raw.startsWith("\uFEFF");
+  const text = bom ? raw.slice(1) : raw;
+  const what = `${sent.method} ${sent.path.slice(0, 300)}`;
+  const url = new URL(sent.path, ORIGIN);
+  const payout = /^\/api\/admin\/payouts\/[0-9a-f]{24}\/(aba|paypal\.csv)$/.exec(url.pathname)?.[1];
+  const contentType = res.headers.get("content-type") ?? "";
+  expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+  expect(res.headers.get("cache-control"), what).toBe("no-store");
+  expect(bom, `${what} byte-order mark`).toBe(payout === undefined);
+  expect(text.endsWith("\r\n"), what).toBe(true);
+  const disposition = res.headers.get("content-disposition");
+  if (payout === "aba") {
+    expect(contentType, what).toBe("text/plain; charset=us-ascii");
+    const [, day] =
+      /^attachment; filename="payout-[0-9A-F]{8}-(\d{4}-\d{2}-\d{2})\.aba"$/.exec(
+        disposition ?? "",
+      ) ?? [];
+    expect(day, `${what} ${disposition}`).toBeDefined();
+    const asked = url.searchParams.get("date");
+    if (asked !== null) expect(day, what).toBe(asked);
+    expect(text, what).toMatch(/^([\x20-\x7e]{120}\r\n)+$/);
+    // parseAba checks what a bank's import checks (the totals and count among them). The file
+    // holds the day as DDMMYY, which it reads back as 20YY: only days of 2000 to 2099 are taken.
+    const aba = parseAba(text);
+    expect(aba.descriptive.processingDate, what).toBe(day);
+    return { status: res.status, contentType, text };
+  }
+  expect(contentType, what).toBe("text/csv; charset=utf-8");
+  expect(disposition, what).toMatch(
+    /^attachment; filename="(subscribers-\d{4}-\d{2}-\d{2}|gst-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}|payout-[0-9A-F]{8}-paypal)\.csv"$/,
+  );
+  const rows = parseCsv(text);
+  for (const row of rows) {
+    expect(row, what).toHaveLength(rows[0]?.length ?? 0);
+    for (const cell of row) {
+      expect(cell, what).not.toMatch(/^[=+@\t\r]/);
+      if (cell.startsWith("-")) expect(cell, what).toMatch(/^-\d+\.\d{2}$/);
+    }
+  }
+  return { status: res.status, contentType, text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table of endpoints
+
+/**
+ * The seed of one endpoint's property: the run's seed (SEED) and the endpoint's name, hashed
+ * (FNV-1a). The same run seed sends the same requests to an endpoint whichever others run with it.
+ */
+export function seedFor(name: string, base = SEED): number {
+  let hash = 0x811c9dc5;
+  for (const ch of `${base}:${name}`) {
+    hash ^= ch.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** What a row's functions are given: the world, the area's own data and the request makers. */
+export interface Given<X> {
+  w: World;
+  x: X;
+  /** A request as the world's admin, or as `tok` (null: none). */
+  ex: (method: string, path: string, body?: unknown, tok?: string | null) => Case;
+  /** The same request without a token, with a shopper's, a creator's and a demoted admin's. */
+  refused: (method: string, path: string, body?: unknown) => Case[];
+}
+
+/** One endpoint's row: what it is sent and what it must never answer. */
+export interface Endpoint<X> {
+  /** "POST /api/cart/add": the test's name, and its seed's (seedFor). */
+  name: string;
+  /** How many generated requests (times VITE_HOSTILE_RUNS). */
+  runs: number;
+  /** The generated requests: method, path, headers and body. */
+  requests: (g: Given<X>) => fc.Arbitrary<Case>;
+  /** Requests sent first, whatever the seed: valid ones that must reach the handler, known traps. */
+  examples?: (g: Given<X>) => Case[];
+  /** What each answer must be beyond checkAnswer's: what the endpoint must never do. */
+  never?: (a: Answer, c: Case, g: Given<X>) => void | Promise<void>;
+  /** Statuses its answers must have met between them: the fuzz reached the handler. */
+  reaches?: number[];
+  /** What must hold once every request was answered. */
+  after?: (g: Given<X>) => Promise<void>;
+  /** It answers CSV or ABA downloads: a GET's 200 there is checked as one. */
+  downloads?: boolean;
+  /** Runs just before the first request: data of this row's own (the back-office's state). */
+  start?: (g: Given<X>) => Promise<void>;
+  /** Completes a generated request just before it is sent (a webhook's signature). */
+  prepare?: (c: Case) => Promise<Case>;
+}
+
+/** An area's endpoints and what they share: data beyond the world, and checks after each. */
+export interface Area<X> {
+  given?: (w: World) => Promise<X>;
+  /** What must hold after any of the area's endpoints, beyond the database invariants. */
+  after?: (g: Given<X>) => Promise<void>;
+  endpoints: Endpoint<X>[];
+}
+
+/** The per-test ceiling; an endpoint's fuzz takes a few seconds on two quiet cores. */
+const TIMEOUT = 90_000;
+
+/**
+ * One test per endpoint: a fresh world and the area's data, the endpoint's examples and generated
+ * requests (each answer through checkAnswer, or checkDownload, then the row's `never`), the
+ * statuses it must reach, its and the area's checks after, and the database invariants. A failure
+ * names the endpoint's seed and how to replay that endpoint alone.
+ */
+export function describeEndpoints<X = undefined>(title: string, area: Area<X>): void {
+  describe(title, () => {
+    it.each(area.endpoints.map((e) => [e.name, e] as const))(
+      "%s",
+      async (name, e) => {
+        const seed = seedFor(name);
+        try {
+          await fuzzEndpoint(e, area, seed);
+        } catch (error) {
+          if (error instanceof Error) {
+            const file = (expect.getState().testPath ?? "").replace(/^.*?(test\/worker\/)/, "$1");
+            error.message += `\n\nendpoint "${name}": seed ${seed}, from VITE_HOSTILE_SEED=${SEED}. Replay it alone:\n  VITE_HOSTILE_SEED=${SEED} npx vitest run --config test/worker/vitest.config.ts ${file} -t ${JSON.stringify(`${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)}`;
+          }
+          throw error;
+        }
+      },
+      TIMEOUT,
+    );
+  });
+}
+
+async function fuzzEndpoint<X>(e: Endpoint<X>, area: Area<X>, seed: number): Promise<void> {
+  exampleIp = 0;
+  const w = await world();
+  const x = (await area.given?.(w)) as X;
+  const ex = (method: string, path: string, body?: unknown, tok: string | null = w.admin.token) =>
+    requestAs(tok, method, path, body);
+  const refused = (method: string, path: string, body?: unknown) =>
+    [null, w.shopper.token, w.creator.token, w.demoted.token].map((t) => ex(method, path, body, t));
+  const g: Given<X> = { w, x, ex, refused };
+  const tally = new Tally();
+  await e.start?.(g);
+  await fc.assert(
+    fc.asyncProperty(e.requests(g).map(printable), async (generated) => {
+      const c = (await e.prepare?.(generated)) ?? generated;
+      const { sent, res } = await send(c.method, c.path, c.headers, c.wire, c.vars);
+      const download =
+        e.downloads === true &&
+        c.method === "GET" &&
+        res.status === 200 &&
+        CSV_EXPORTS.test(new URL(c.path, ORIGIN).pathname);
+      const answer = download ? await checkDownload(sent, res) : await checkAnswer(sent, res);
+      tally.add(e.name, answer.status);
+      await e.never?.(answer, c, g);
+    }),
+    runs(
+      e.runs,
+      (e.examples?.(g) ?? []).map((c): [Case] => [c]),
+      seed,
+    ),
+  );
+  tally.report(e.name);
+  if (e.reaches) expect(tally.statuses(e.name), e.name).toEqual(expect.arrayContaining(e.reaches));
+  await e.after?.(g);
+  await area.after?.(g);
+  await expectInvariants({ productIds: w.productIds, adminId: w.admin.id });
+}
+
+/** A JSON form's row: its valid body, the fields fuzzed in it, who calls it and how much. */
+export interface FormRow<X> extends Pick<Endpoint<X>, "never" | "reaches" | "after" | "start"> {
+  path: string;
+  runs: number;
+  body: (g: Given<X>) => fc.Arbitrary<Record<string, unknown>>;
+  fields: readonly string[];
+  /** The tokens it is called with, weighted by `auth`. */
+  callers: (w: World) => string[];
+  auth: Auth;
+  valid: (g: Given<X>) => Case[];
+}
+
+/** A JSON form as an endpoint: POSTs (now and then another method) of valid and mutated bodies. */
+export const jsonForm = <X>({
+  path,
+  body,
+  fields,
+  callers,
+  auth,
+  valid,
+  ...rest
+}: FormRow<X>): Endpoint<X> => ({
+  name: `POST ${path}`,
+  requests: (g) => post(path, bodyFor(body(g), fields), headers(g.w, callers(g.w), auth)),
+  examples: valid,
+  ...rest,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The back-office's rows
+
+/** A back-office endpoint: the admin's requests, and everyone else's, which change nothing. */
+export interface AdminEndpoint<X> {
+  name: string;
+  runs: number;
+  /** Sent mostly with this method (now and then another), or with one of these. */
+  method: string | readonly string[];
+  path: (g: Given<X>) => fc.Arbitrary<string>;
+  /** Its valid body, fuzzed in `fields` (bodyFor); none for no body. */
+  body?: (g: Given<X>) => fc.Arbitrary<Record<string, unknown>>;
+  fields?: readonly string[];
+  /** The body's wire when it is not JSON (an upload). */
+  wire?: (g: Given<X>) => fc.Arbitrary<Wire>;
+  /** The admin's requests (and known traps) sent first. */
+  valid: (g: Given<X>) => Case[];
+  /** Requests sent as no one, a shopper, a creator and a demoted admin: 401 or 403. */
+  refused: (g: Given<X>) => [method: string, path: string, body?: unknown][];
+  /** What an answer to the admin must be. */
+  never?: (a: Answer, c: Case, g: Given<X>) => void | Promise<void>;
+  /** Statuses its answers must meet between them: 200, 401 and 403 unless said. */
+  reaches?: number[];
+  after?: (g: Given<X>) => Promise<void>;
+  downloads?: boolean;
+  /** Runs before the first request: data of this row's own. */
+  start?: (g: Given<X>) => Promise<void>;
+}
+
+/**
+ * A back-office read with no query of its own (any query string is noise it ignores): the admin's
+ * GET answers 200, everyone else's is refused, and `check` holds of every 200 to a GET.
+ */
+export const adminRead = <X>(
+  path: string,
+  runs: number,
+  check: (a: Answer, g: Given<X>) => void,
+): Endpoint<X> =>
+  adminEndpoint({
+    name: `GET ${path}`,
+    runs,
+    method: "GET",
+    path: () => maybeQuery(path),
+    valid: ({ ex }) => [ex("GET", path)],
+    refused: () => [["GET", path]],
+    never: (a, c, g) => {
+      if (a.status === 200 && c.method === "GET") check(a, g);
+    },
+  });
+
+/**
+ * What the back-office could change, read before and after each request: a request without the
+ * admin's token must leave it exactly as it was.
+ */
+async function backOfficeState(): Promise<string> {
+  const tables = await env.DB.batch([
+    env.DB.prepare("SELECT * FROM products ORDER BY id"),
+    env.DB.prepare("SELECT * FROM categories ORDER BY id"),
+    env.DB.prepare(
+      "SELECT id, role, email, totp_secret, totp_enabled_at, totp_last_step FROM users ORDER BY id",
+    ),
+    env.DB.prepare("SELECT count(*) AS n FROM audit_log"),
+    env.DB.prepare("SELECT count(*) AS n FROM stock_movements"),
+    env.DB.prepare(
+      "SELECT id, status, refunded_cents, carrier, tracking_number FROM orders ORDER BY id",
+    ),
+    env.DB.prepare("SELECT count(*) AS n FROM order_refunds"),
+    env.DB.prepare("SELECT id, status FROM contact_messages ORDER BY id"),
+    env.DB.prepare("SELECT count(*) AS n FROM contact_replies"),
+    env.DB.prepare("SELECT id, status, total_cents, line_count FROM payouts ORDER BY id"),
+    env.DB.prepare("SELECT id, status, reversed_cents, settled_cents FROM commissions ORDER BY id"),
+  ]);
+  const objects = (await env.IMAGES.list()).objects.map((o) => o.key);
+  return JSON.stringify(tables.map((r) => r.results)).concat(objects.join(","));
+}
+
+/** The admin's token mostly; others' (a demoted admin's among them), forged ones, garbage, none. */
+export const adminHeaders = (w: World) =>
+  fc.record({
+    token: fc.oneof(
+      { weight: 8, arbitrary: fc.constant(w.admin.token) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(w.shopper.token, w.creator.token, w.demoted.token),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...w.forged) },
+      { weight: 1, arbitrary: headerText },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    ),
+    "cf-connecting-ip": ip,
+    origin,
+  });
+
+/**
+ * A back-office row as an endpoint: its requests with adminHeaders; its valid requests, then the
+ * refused ones; and what it must never do: answer anyone but the admin with other than 401, 403 or
+ * 413 (under /api/admin), or change the back-office for them.
+ */
+export function adminEndpoint<X>(row: AdminEndpoint<X>): Endpoint<X> {
+  let state = "";
+  return {
+    name: row.name,
+    runs: row.runs,
+    downloads: row.downloads,
+    after: row.after,
+    reaches: row.reaches ?? [200, 401, 403],
+    start: async (g) => {
+      await row.start?.(g);
+      state = await backOfficeState();
+    },
+    requests: (g) =>
+      fc.record({
+        method:
+          typeof row.method === "string" ? mostly(row.method) : fc.constantFrom(...row.method),
+        path: row.path(g),
+        headers: adminHeaders(g.w),
+        wire: row.wire?.(g) ?? wireFor(row.body ? bodyFor(row.body(g), row.fields ?? []) : noBody),
+      }),
+    examples: (g) => [
+      ...row.valid(g),
+      ...row.refused(g).flatMap(([method, path, body]) => g.refused(method, path, body)),
+    ],
+    never: async (a, c, g) => {
+      const before = state;
+      state = await backOfficeState();
+      if (c.headers.token === g.w.admin.token) return row.never?.(a, c, g);
+      const what = `${c.method} ${c.path.slice(0, 200)} with token ${String(c.headers.token).slice(0, 40)}`;
+      // A CORS preflight is answered before any check, an oversized body before the token,
+      // and a path whose dot segments lead out of /api/admin is not the back-office's.
+      const inside = /^\/api\/admin(\/|$)/.test(new URL(c.path, ORIGIN).pathname);
+      if (c.method !== "OPTIONS" && inside) expect([401, 403, 413], what).toContain(a.status);
+      expect(state, `${what} changed the back-office`).toBe(before);
+    },
+  };
 }

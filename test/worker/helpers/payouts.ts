@@ -6,7 +6,8 @@ import { expect } from "vitest";
 import type { AdminPayoutDto } from "../../../worker/contracts/payouts";
 import { commissions, creatorPayoutDetails, orders } from "../../../worker/db/schema";
 import { approveDueCommissions } from "../../../worker/modules/creators/commissions";
-import { asUser } from "./accounts";
+import type { AbaHeader } from "../../../worker/modules/payouts/methods/aba";
+import { adminSession, asUser, creatorSession } from "./accounts";
 import { paidOrder } from "./checkout";
 import { createCategory, createProduct, db } from "./factories";
 
@@ -38,6 +39,17 @@ export async function givePayoutDetails(
   if (!waiting) await coolingOffPassed(decodeJwt(token).sub ?? "");
   return res;
 }
+
+/** The shop's side of a bank file, as the tests write one. */
+export const ABA_HEADER: AbaHeader = {
+  bank: "CBA",
+  userName: "Tamra and Tara Pty Ltd",
+  userId: "301500",
+  description: "Creators",
+  processingDate: "2026-03-31",
+  account: { bsb: "064-000", accountNumber: "10458921" },
+  remitter: "Tamra and Tara",
+};
 
 /** Makes a creator's saved payout details usable now, as the cooling-off period's end would. */
 export async function coolingOffPassed(userId: string) {
@@ -78,4 +90,13 @@ export async function createdPayout(adminToken: string, body: Record<string, unk
   const res = await createPayout(adminToken, body);
   expect(res.status).toBe(200);
   return (await res.json<{ payout: AdminPayoutDto }>()).payout;
+}
+
+/** An admin, and a creator with bank details and one payable sale: where most payout tests begin. */
+export async function creatorWithSale() {
+  const admin = await adminSession();
+  const creator = await creatorSession();
+  await givePayoutDetails(creator.accessToken);
+  const sale = await payableSale(creator.code);
+  return { admin, creator, sale };
 }

@@ -86,7 +86,7 @@ function AuditEntry({ entry, categories, showSubject }: AuditEntryProps) {
   const link = showSubject ? subjectLink(entry) : null;
   const name = subjectName(entry);
   return (
-    <li className="audit-entry">
+    <li className="audit-entry edge-note">
       <div className="audit-entry-head">
         <p className="audit-action">
           <strong>{describeAction(entry)}</strong>

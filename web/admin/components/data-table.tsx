@@ -45,7 +45,7 @@ export function DataTable<R>({
   return (
     <table className={classes(!plain && "admin-table", className, pending && "is-pending")}>
       {caption ? <caption>{caption}</caption> : null}
-      <thead>
+      <thead className="caps-label">
         <tr>
           {columns.map((column) => (
             <th

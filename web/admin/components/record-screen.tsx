@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { ApiError } from "../../lib/api-client";
 import { type Load, type LoadOptions, useLoad } from "../../lib/use-load";
+import { useAdminTitle } from "../lib/use-admin-title";
 import { LoadFailed, Loading } from "./load-state";
 import { PageHeader } from "./page-header";
 
@@ -28,8 +29,10 @@ interface RecordScreenProps<T> {
   loadingLabel: string;
   /** Where the record belongs (a BackLink). */
   back: ReactNode;
-  /** The title while it cannot be shown ("Order"). */
+  /** The title while it cannot be shown ("Order"), in the header and the tab. */
   title: string;
+  /** The tab's title once it is loaded. */
+  titleOf: (record: T) => string;
   /** What a 404 says: its title and its words. */
   missing: { title: string; text: ReactNode };
   children: (record: T) => ReactNode;
@@ -40,9 +43,11 @@ export function RecordScreen<T>({
   loadingLabel,
   back,
   title,
+  titleOf,
   missing,
   children,
 }: RecordScreenProps<T>) {
+  useAdminTitle(record.status === "loaded" ? titleOf(record.data) : title);
   if (record.status === "loaded") return <>{children(record.data)}</>;
   if (record.status === "loading") {
     return (

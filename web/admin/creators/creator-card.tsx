@@ -13,7 +13,7 @@ import {
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopDay } from "../../../worker/contracts/shop-time";
 import { Facts } from "../../components/facts";
-import { FormActions, TextField } from "../../components/form-kit";
+import { DollarsField, FormActions, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import { DecisionButton, NoteDialog } from "../components/note-dialog";
@@ -67,7 +67,7 @@ export function CreatorCard({ creator, onSaved, onStale }: CreatorCardProps) {
       </header>
 
       <Facts
-        className="creators-facts"
+        className="creators-facts caps-terms"
         facts={[
           {
             term: "Applied",
@@ -142,7 +142,7 @@ export function CreatorCard({ creator, onSaved, onStale }: CreatorCardProps) {
 function Written({ title, text, note = false }: { title: string; text: string; note?: boolean }) {
   return (
     <div className={note ? "creators-note" : undefined}>
-      <h3 className="creators-label">{title}</h3>
+      <h3 className="creators-label caps-label">{title}</h3>
       {text ? <p className="creators-text">{text}</p> : <p className="admin-muted">Not given</p>}
     </div>
   );
@@ -249,7 +249,7 @@ function CreatorTerms({
   const rate = form.field("commissionRate");
   return (
     <section className="creators-terms" aria-labelledby={titleId}>
-      <h3 id={titleId} className="creators-label">
+      <h3 id={titleId} className="creators-label caps-label">
         Terms
       </h3>
       {editing ? (
@@ -269,11 +269,8 @@ function CreatorTerms({
               error={rateWords(rate.error)}
               hint="Of each order through them, up to two decimals."
             />
-            <TextField
+            <DollarsField
               label="Discount"
-              prefix="$"
-              inputMode="decimal"
-              autoComplete="off"
               {...form.field("discount")}
               hint="Off an order that uses their code or link."
             />
@@ -291,7 +288,7 @@ function CreatorTerms({
       ) : (
         <div className="creators-terms-view">
           <Facts
-            className="creators-facts"
+            className="creators-facts caps-terms"
             facts={[
               { term: "Commission", value: formatPercent(creator.commissionRate) },
               { term: "Discount", value: `${formatDollars(creator.discount)} off` },

@@ -222,8 +222,8 @@ function Period({
   const refunds = formatDollars(figures.refunds);
   return (
     <li className="admin-card dashboard-period">
-      <h3 className="dashboard-period-title">{label}</h3>
-      <p className="dashboard-revenue">
+      <h3 className="dashboard-period-title caps-label">{label}</h3>
+      <p className="dashboard-revenue figure-number">
         <FigureLink to={report} name={`Revenue ${when}: ${revenue}`}>
           {revenue}
         </FigureLink>
@@ -279,8 +279,8 @@ function Todo({
         urgent ? "admin-card dashboard-todo-item is-urgent" : "admin-card dashboard-todo-item"
       }
     >
-      <p className="dashboard-todo-label">{label}</p>
-      <p className="dashboard-count">
+      <p className="dashboard-todo-label caps-label">{label}</p>
+      <p className="dashboard-count figure-number">
         <FigureLink to={to} name={`${count.toLocaleString("en-AU")} ${label.toLowerCase()}`}>
           {count.toLocaleString("en-AU")}
         </FigureLink>

@@ -21,7 +21,7 @@ export function GateFrame({
         <span className="admin-brand-name">{SHOP_NAME}</span>
       </p>
       <AdminToasts />
-      <main className="admin-gate-card" aria-labelledby="admin-gate-title">
+      <main className="admin-gate-card paper-card" aria-labelledby="admin-gate-title">
         <p className="eyebrow">{eyebrow}</p>
         <h1 id="admin-gate-title" className="admin-gate-title">
           {title}

@@ -18,7 +18,7 @@ export function AdminErrorPage() {
   useAdminTitle("Something went wrong");
   return (
     <main className="admin-gate">
-      <div className="admin-gate-card" role="alert">
+      <div className="admin-gate-card paper-card" role="alert">
         <p className="eyebrow">Back-office</p>
         <h1 className="admin-gate-title">Something went wrong</h1>
         <p>{describe(error)}</p>

@@ -2,27 +2,17 @@
 // what is left in full and puts every line back in stock, so the question says exactly that. Like
 // a refund, each opening is one request key.
 import { toast } from "react-toastify";
-import {
-  type AdminOrderDto,
-  CancelSchema,
-  MAX_REASON_LENGTH,
-} from "../../../worker/contracts/admin-orders";
+import { CancelSchema, MAX_REASON_LENGTH } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { CheckboxField, FormAlert, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { useDialogForm } from "../lib/use-dialog-action";
 import { cancelOrder } from "./api";
-import { useRequestKey } from "./order-format";
-
-interface CancelDialogProps {
-  order: AdminOrderDto;
-  onOrder: (order: AdminOrderDto) => void;
-  onClose: () => void;
-}
+import { type OrderDialogProps, useRequestKey } from "./order-format";
 
 /** Render it only while it is open. */
-export function CancelDialog({ order, onOrder, onClose }: CancelDialogProps) {
+export function CancelDialog({ order, onOrder, onClose }: OrderDialogProps) {
   const requestKey = useRequestKey();
   const { form, failure, dialog } = useDialogForm({
     initial: { reason: "", notify: "true" },

@@ -1,7 +1,19 @@
-// The key that makes one refund of a double click, and how refund amounts read.
+// The key that makes one refund of a double click, how refund amounts read, and what an order's
+// panels and dialogs are given.
 import { useState } from "react";
-import { ORDER_ADMIN_MESSAGES } from "../../../worker/contracts/admin-orders";
+import { type AdminOrderDto, ORDER_ADMIN_MESSAGES } from "../../../worker/contracts/admin-orders";
 import { ApiError } from "../../lib/api-client";
+
+/** What an order's panel is given: the order, and where the order goes once a change is saved. */
+export interface OrderPanelProps {
+  order: AdminOrderDto;
+  onOrder: (order: AdminOrderDto) => void;
+}
+
+/** An order's dialog: a panel that closes. */
+export interface OrderDialogProps extends OrderPanelProps {
+  onClose: () => void;
+}
 
 /**
  * The request key of one opening of a refund or cancellation dialog: the same for every submit,

@@ -25,6 +25,7 @@ import { ConfirmDialog } from "../components/confirm-dialog";
 import { reportAdminFailure } from "../lib/admin-api";
 import { useReturnFocus } from "../lib/use-dialog-action";
 import { changeOrderStatus } from "./api";
+import type { OrderPanelProps } from "./order-format";
 import { OrderStatusPills } from "./order-status";
 import { TrackingDialog } from "./tracking-dialog";
 import { TrackingFields } from "./tracking-fields";
@@ -48,12 +49,7 @@ const asksTracking = (status: string, order: AdminOrderDto) =>
 const mailNews = (status: string) =>
   status === "Shipped" ? "has shipped, with the tracking link" : `is ${status.toLowerCase()}`;
 
-interface FulfilmentProps {
-  order: AdminOrderDto;
-  onOrder: (order: AdminOrderDto) => void;
-}
-
-export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
+export function OrderFulfilment({ order, onOrder }: OrderPanelProps) {
   const { shipping } = order;
   const [correcting, setCorrecting] = useState(false);
   return (
@@ -63,7 +59,7 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
       aside={<OrderStatusPills status={order.status} />}
     >
       {shipping.trackingNumber ? (
-        <dl className="order-details">
+        <dl className="order-details caps-terms">
           <div>
             <dt>Carrier</dt>
             <dd>{shipping.carrier ? carrierName(shipping.carrier) : "—"}</dd>
@@ -115,7 +111,7 @@ export function OrderFulfilment({ order, onOrder }: FulfilmentProps) {
   );
 }
 
-function AdvanceStatus({ order, onOrder }: FulfilmentProps) {
+function AdvanceStatus({ order, onOrder }: OrderPanelProps) {
   const StatusForm = formSchema((values) => {
     const status = values.status ?? "";
     const number = (values.trackingNumber ?? "").trim();
@@ -252,7 +248,7 @@ function ConfirmShipping({
       onCancel={onCancel}
     >
       {input.trackingNumber ? (
-        <dl className="order-details">
+        <dl className="order-details caps-terms">
           <div>
             <dt>Carrier</dt>
             <dd>{carrierName(carrier)}</dd>

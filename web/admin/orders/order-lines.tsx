@@ -18,7 +18,7 @@ export function OrderLines({ order }: { order: AdminOrderDto }) {
       aside={<span className="admin-muted">{plural(units, "unit")}</span>}
     >
       <table className="order-lines">
-        <thead>
+        <thead className="caps-label">
           <tr>
             <th scope="col">
               <span className="visually-hidden">Photo</span>

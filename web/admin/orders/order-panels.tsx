@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import type { AdminOrderDto, RefundDto } from "../../../worker/contracts/admin-orders";
 import { formatDollars } from "../../../worker/contracts/money";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
+import { Facts } from "../../components/facts";
 import { codeWords } from "../activity/audit-format";
 import { Card } from "../components/card";
 import { adminPaths } from "../paths";
@@ -24,35 +25,41 @@ export function CustomerPanel({ order }: { order: AdminOrderDto }) {
   const { address } = order;
   return (
     <Card className="order-panel" title="Customer">
-      <dl className="order-details order-details-stacked">
-        <div>
-          <dt>Contact</dt>
-          <dd className="order-stack">
-            <span className="order-customer">
-              {address.firstName} {address.lastName}
-            </span>
-            <a href={`mailto:${order.email}`} className="admin-break">
-              {order.email}
-            </a>
-            {address.phone ? (
-              <a href={`tel:${address.phone.replace(/\s/g, "")}`}>{address.phone}</a>
-            ) : null}
-            <span className="admin-muted">
-              {order.userId ? "Has an account" : "Guest checkout"}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>Ship to</dt>
-          <dd>
-            <address className="order-address">
-              {addressLines(address).map((line) => (
-                <span key={line}>{line}</span>
-              ))}
-            </address>
-          </dd>
-        </div>
-      </dl>
+      <Facts
+        className="order-details order-details-stacked caps-terms"
+        facts={[
+          {
+            term: "Contact",
+            valueClass: "order-stack",
+            value: (
+              <>
+                <span className="order-customer">
+                  {address.firstName} {address.lastName}
+                </span>
+                <a href={`mailto:${order.email}`} className="admin-break">
+                  {order.email}
+                </a>
+                {address.phone ? (
+                  <a href={`tel:${address.phone.replace(/\s/g, "")}`}>{address.phone}</a>
+                ) : null}
+                <span className="admin-muted">
+                  {order.userId ? "Has an account" : "Guest checkout"}
+                </span>
+              </>
+            ),
+          },
+          {
+            term: "Ship to",
+            value: (
+              <address className="order-address">
+                {addressLines(address).map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </address>
+            ),
+          },
+        ]}
+      />
     </Card>
   );
 }
@@ -61,25 +68,32 @@ export function PaymentPanel({ order }: { order: AdminOrderDto }) {
   const { payment } = order;
   return (
     <Card className="order-panel" title="Payment">
-      <dl className="order-details order-details-stacked">
-        <div>
-          <dt>Paid</dt>
-          <dd>
-            {formatDollars(order.total)} {order.currency.toUpperCase()}
-            {order.paidAt ? (
-              <span className="admin-muted"> · {formatShopMoment(order.paidAt)}</span>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Stripe payment</dt>
-          <dd className="admin-mono admin-break">{payment.paymentIntentId ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>Stripe checkout session</dt>
-          <dd className="admin-mono admin-break">{payment.sessionId ?? "—"}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="order-details order-details-stacked caps-terms"
+        facts={[
+          {
+            term: "Paid",
+            value: (
+              <>
+                {formatDollars(order.total)} {order.currency.toUpperCase()}
+                {order.paidAt ? (
+                  <span className="admin-muted"> · {formatShopMoment(order.paidAt)}</span>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            term: "Stripe payment",
+            value: payment.paymentIntentId ?? "—",
+            valueClass: "admin-mono admin-break",
+          },
+          {
+            term: "Stripe checkout session",
+            value: payment.sessionId ?? "—",
+            valueClass: "admin-mono admin-break",
+          },
+        ]}
+      />
       {order.invoiceUrl ? (
         <a className="admin-back" href={order.invoiceUrl} target="_blank" rel="noopener noreferrer">
           Tax invoice<span className="visually-hidden"> (opens in a new tab)</span>
@@ -123,36 +137,38 @@ export function AttributionPanel({ order }: { order: AdminOrderDto }) {
   return (
     <Card className="order-panel" title="Attribution">
       {attribution ? (
-        <dl className="order-details order-details-stacked">
-          <div>
-            <dt>Code</dt>
-            <dd>
-              <span className="admin-code">{attribution.code}</span>
-              {attribution.how ? (
-                <span className="admin-muted"> · {HOW[attribution.how]}</span>
-              ) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>Creator</dt>
-            <dd>{attribution.creatorName ?? attribution.creatorId ?? "—"}</dd>
-          </div>
-          {attribution.commission ? (
-            <div>
-              <dt>Commission</dt>
-              <dd>
-                {formatDollars(attribution.commission.amount)}
-                <span className="admin-muted"> · {attribution.commission.status}</span>
-                {attribution.commission.reversed > 0 ? (
-                  <span className="order-reversed">
-                    {formatDollars(attribution.commission.reversed)} reversed by refunds
-                  </span>
-                ) : null}
-                <CommissionReview commission={attribution.commission} />
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        <Facts
+          className="order-details order-details-stacked caps-terms"
+          facts={[
+            {
+              term: "Code",
+              value: (
+                <>
+                  <span className="admin-code">{attribution.code}</span>
+                  {attribution.how ? (
+                    <span className="admin-muted"> · {HOW[attribution.how]}</span>
+                  ) : null}
+                </>
+              ),
+            },
+            { term: "Creator", value: attribution.creatorName ?? attribution.creatorId ?? "—" },
+            attribution.commission && {
+              term: "Commission",
+              value: (
+                <>
+                  {formatDollars(attribution.commission.amount)}
+                  <span className="admin-muted"> · {attribution.commission.status}</span>
+                  {attribution.commission.reversed > 0 ? (
+                    <span className="order-reversed">
+                      {formatDollars(attribution.commission.reversed)} reversed by refunds
+                    </span>
+                  ) : null}
+                  <CommissionReview commission={attribution.commission} />
+                </>
+              ),
+            },
+          ]}
+        />
       ) : (
         <p className="admin-muted">No creator’s code: a direct sale.</p>
       )}
@@ -174,7 +190,7 @@ export function RefundsPanel({ order }: { order: AdminOrderDto }) {
     <Card className="order-panel" title="Refunds">
       <ul className="order-refunds">
         {order.refunds.map((refund) => (
-          <li key={refund._id} className={`order-refund is-${refund.status}`}>
+          <li key={refund._id} className={`order-refund edge-note is-${refund.status}`}>
             <p className="order-refund-head">
               <strong>{formatDollars(refund.amount)}</strong>
               <span className="admin-pill order-pill">

@@ -7,7 +7,6 @@ import type { AdminOrderDto } from "../../../worker/contracts/admin-orders";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
 import { BackLink, PageHeader } from "../components/page-header";
 import { RecordScreen, useRecord } from "../components/record-screen";
-import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
 import { fetchOrder } from "./api";
 import { CancelDialog } from "./cancel-dialog";
@@ -35,13 +34,13 @@ function BackToOrders() {
 
 export function OrderScreen() {
   const order = useRecord("orderId", fetchOrder, "The order could not be loaded.");
-  useAdminTitle(order.status === "loaded" ? `Order #${order.data.number}` : "Order");
   return (
     <RecordScreen
       record={order}
       loadingLabel="Loading the order…"
       back={<BackToOrders />}
       title="Order"
+      titleOf={(o) => `Order #${o.number}`}
       missing={{
         title: "No such order",
         text: (

@@ -4,7 +4,6 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
 import {
-  type AdminOrderDto,
   MAX_NOTE_LENGTH,
   type OrderEventDto,
   OrderNoteSchema,
@@ -16,6 +15,7 @@ import { codeWords } from "../activity/audit-format";
 import { Card } from "../components/card";
 import { reportAdminFailure } from "../lib/admin-api";
 import { addOrderNote } from "./api";
+import type { OrderPanelProps } from "./order-format";
 
 const KIND_LABELS: Record<OrderEventDto["kind"], string> = {
   created: "Created",
@@ -41,12 +41,7 @@ const detailWords = (detail: string) =>
     (_, label, code) => `${label}: ${codeWords(code)}`,
   );
 
-interface TimelineProps {
-  order: AdminOrderDto;
-  onOrder: (order: AdminOrderDto) => void;
-}
-
-export function OrderTimeline({ order, onOrder }: TimelineProps) {
+export function OrderTimeline({ order, onOrder }: OrderPanelProps) {
   const [sort, setSort] = useState<Order>("newest");
   // The Worker answers oldest first.
   const events = sort === "oldest" ? order.events : [...order.events].reverse();
@@ -103,7 +98,7 @@ export function OrderTimeline({ order, onOrder }: TimelineProps) {
   );
 }
 
-function NoteForm({ order, onOrder }: TimelineProps) {
+function NoteForm({ order, onOrder }: OrderPanelProps) {
   const form = useForm({ note: "" }, OrderNoteSchema);
   const onSubmit = form.submit(async ({ note }) => {
     try {

@@ -39,7 +39,7 @@ function orderColumns(from: FromQueue): Column<AdminOrderSummaryDto>[] {
         <Link
           to={adminPaths.order(order._id)}
           state={from}
-          className="order-number-link"
+          className="admin-row-title order-number-link"
           aria-label={`Order #${order.number}`}
         >
           #{order.number}

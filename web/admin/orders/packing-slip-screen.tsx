@@ -8,7 +8,6 @@ import { SHOP_NAME } from "../../lib/page-title";
 import { BackLink } from "../components/page-header";
 import { RecordScreen, useRecord } from "../components/record-screen";
 import { plural } from "../lib/format";
-import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
 import { fetchOrder } from "./api";
 import { addressLines } from "./order-panels";
@@ -16,13 +15,13 @@ import "./packing-slip.css";
 
 export function PackingSlipScreen() {
   const order = useRecord("orderId", fetchOrder, "The order could not be loaded.");
-  useAdminTitle(order.status === "loaded" ? `Packing slip #${order.data.number}` : "Packing slip");
   return (
     <RecordScreen
       record={order}
       loadingLabel="Loading the order…"
       back={<BackLink to={adminPaths.orders}>Orders</BackLink>}
       title="Packing slip"
+      titleOf={(o) => `Packing slip #${o.number}`}
       missing={{ title: "No such order", text: "There is no paid order at this address." }}
     >
       {(data) => <PackingSlip order={data} />}

@@ -16,7 +16,13 @@ import {
   refundSuggestionCents,
 } from "../../../worker/contracts/admin-orders";
 import { centsToDollars, dollarsToCents, formatDollars } from "../../../worker/contracts/money";
-import { CheckboxField, Field, FormAlert, TextField } from "../../components/form-kit";
+import {
+  CheckboxField,
+  DollarsField,
+  Field,
+  FormAlert,
+  TextField,
+} from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import type { Errors } from "../../lib/use-form";
 import { ConfirmDialog } from "../components/confirm-dialog";
@@ -24,7 +30,7 @@ import { Thumb } from "../components/thumb";
 import { useDialogForm } from "../lib/use-dialog-action";
 import { typedDollars } from "../products/product-values";
 import { refundOrder } from "./api";
-import { amountText, useRequestKey } from "./order-format";
+import { amountText, type OrderDialogProps, useRequestKey } from "./order-format";
 
 /** 0, 1, … up to the units a line sold. */
 const unitChoices = (quantity: number) => Array.from({ length: quantity + 1 }, (_, n) => n);
@@ -68,14 +74,8 @@ function refundToast(refund: RefundDto, notified: boolean) {
   }
 }
 
-interface RefundDialogProps {
-  order: AdminOrderDto;
-  onOrder: (order: AdminOrderDto) => void;
-  onClose: () => void;
-}
-
 /** Render it only while it is open: each opening is a new request key. */
-export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
+export function RefundDialog({ order, onOrder, onClose }: OrderDialogProps) {
   const requestKey = useRequestKey();
 
   const initial: Record<string, string> = {
@@ -194,11 +194,8 @@ export function RefundDialog({ order, onOrder, onClose }: RefundDialogProps) {
         hint="The chosen units go back on the shelf, for sale again."
       />
       <div className="order-refund-amount">
-        <TextField
+        <DollarsField
           label="Amount to refund"
-          prefix="$"
-          inputMode="decimal"
-          autoComplete="off"
           {...amount}
           hint={`Up to ${formatDollars(order.refundable)} is left to refund. The chosen units’ price with GST, less their share of any discount; delivery only with the rest.`}
         />

@@ -2,16 +2,13 @@
 // number as the move to Shipped asks for them, starting from what the order has, and whether the
 // customer is mailed the new number and Track Order link.
 import { toast } from "react-toastify";
-import {
-  type AdminOrderDto,
-  DEFAULT_CARRIER,
-  TrackingCorrectionSchema,
-} from "../../../worker/contracts/admin-orders";
+import { DEFAULT_CARRIER, TrackingCorrectionSchema } from "../../../worker/contracts/admin-orders";
 import { CheckboxField, FormAlert } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { useDialogForm } from "../lib/use-dialog-action";
 import { correctTracking } from "./api";
+import type { OrderDialogProps } from "./order-format";
 import { TrackingFields } from "./tracking-fields";
 
 const TrackingForm = formSchema(
@@ -23,14 +20,8 @@ const TrackingForm = formSchema(
   TrackingCorrectionSchema,
 );
 
-interface TrackingDialogProps {
-  order: AdminOrderDto;
-  onOrder: (order: AdminOrderDto) => void;
-  onClose: () => void;
-}
-
 /** Render it only while it is open. */
-export function TrackingDialog({ order, onOrder, onClose }: TrackingDialogProps) {
+export function TrackingDialog({ order, onOrder, onClose }: OrderDialogProps) {
   const { form, failure, dialog } = useDialogForm({
     initial: {
       carrier: order.shipping.carrier ?? DEFAULT_CARRIER,

@@ -11,7 +11,6 @@ import { Facts } from "../../components/facts";
 import { BackLink, PageHeader } from "../components/page-header";
 import { StatusPill } from "../components/pill";
 import { RecordScreen, useRecord } from "../components/record-screen";
-import { useAdminTitle } from "../lib/use-admin-title";
 import { adminPaths } from "../paths";
 import { fetchPayout } from "./api";
 import { CancelPayoutDialog, MarkPaidDialog } from "./payout-dialogs";
@@ -28,13 +27,13 @@ export function PayoutScreen() {
     // A refused change asks again: the page (and the dialog that says why) stays meanwhile.
     keepWhileReloading: true,
   });
-  useAdminTitle(payout.status === "loaded" ? payoutTitle(payout.data) : "Payout");
   return (
     <RecordScreen
       record={payout}
       loadingLabel="Loading the payout…"
       back={<BackLink to={adminPaths.payouts}>Payouts</BackLink>}
       title="Payout"
+      titleOf={payoutTitle}
       missing={{
         title: "No such payout",
         text: (

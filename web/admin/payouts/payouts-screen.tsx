@@ -17,7 +17,7 @@ import {
   type WaitingCreatorDto,
 } from "../../../worker/contracts/payouts";
 import { formatShopMoment } from "../../../worker/contracts/shop-time";
-import { FormAlert, SubmitButton, TextField } from "../../components/form-kit";
+import { DollarsField, FormAlert, SubmitButton } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
 import { useForm } from "../../lib/use-form";
 import { DataList, paged } from "../components/data-list";
@@ -211,11 +211,8 @@ function NextPayout({ due, onStale }: { due: PayoutDueDto; onStale: () => void }
         noValidate
         onSubmit={onSubmit}
       >
-        <TextField
+        <DollarsField
           label="Pay everyone owed at least"
-          prefix="$"
-          inputMode="decimal"
-          autoComplete="off"
           className="payouts-minimum"
           {...form.field("minimum")}
         />

@@ -57,13 +57,13 @@ export function NewProductScreen() {
 
 export function ProductEditorScreen() {
   const product = useRecord("productId", fetchProduct, "The product could not be loaded.");
-  useAdminTitle(product.status === "loaded" ? product.data.name : "Product");
   return (
     <RecordScreen
       record={product}
       loadingLabel="Loading the product…"
       back={<BackToProducts />}
       title="Product"
+      titleOf={(p) => p.name}
       missing={{
         title: "No such product",
         text: (

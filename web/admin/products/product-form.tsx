@@ -20,6 +20,7 @@ import { salePercent } from "../../../worker/contracts/money";
 import {
   type Binding,
   CheckboxField,
+  DollarsField,
   fieldMessage,
   SelectField,
   SubmitButton,
@@ -169,11 +170,8 @@ export function ProductForm(props: ProductFormProps) {
           />
         </Card>
         <Card title="Pricing">
-          <TextField
+          <DollarsField
             label="Price"
-            prefix="$"
-            inputMode="decimal"
-            autoComplete="off"
             {...form.field("originalPrice")}
             hint="Shelf price in Australian dollars, before GST: checkout adds GST (10%)."
           />
@@ -183,11 +181,8 @@ export function ProductForm(props: ProductFormProps) {
             hint="Sells for a sale price for now; the price stays as it is."
           />
           {onSale ? (
-            <TextField
+            <DollarsField
               label="Sale price"
-              prefix="$"
-              inputMode="decimal"
-              autoComplete="off"
               {...form.field("finalPrice")}
               hint={
                 percent > 0

@@ -313,7 +313,7 @@ export function ProductPhotos({ productId, productName, images, onImages }: Prod
       {images.length === 0 ? (
         <p className="admin-muted">No photos yet: the storefront shows a plain tile.</p>
       ) : (
-        <ol className="photo-grid">
+        <ol className="photo-grid grid-list">
           {images.map((image, index) => (
             <li key={image.key} className="photo-card">
               <div className="photo-frame">

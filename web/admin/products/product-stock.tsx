@@ -1,13 +1,14 @@
 // A product's stock: on hand, held by checkouts in progress, and left to sell; set the count after
 // a stocktake, or add and remove with a reason (restock, breakage), or stop tracking it. Every
 // change is in the stock ledger and the audit log (POST /api/admin/products/:id/stock).
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "react-toastify";
 import type * as v from "valibot";
 import { MAX_STOCK, StockChangeSchema, type StockDto } from "../../../worker/contracts/stock";
+import { Facts } from "../../components/facts";
 import { SubmitButton, TextField } from "../../components/form-kit";
 import { formSchema } from "../../lib/form-schema";
-import { useForm } from "../../lib/use-form";
+import { useForm, type Values } from "../../lib/use-form";
 import { Card } from "../components/card";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { reportAdminFailure } from "../lib/admin-api";
@@ -69,20 +70,14 @@ export function ProductStock({ productId, stock, lowStockThreshold, onStock }: P
       aside={<StockBadge level={stockLevel(stock, lowStockThreshold)} />}
     >
       {tracked ? (
-        <dl className="stock-figures">
-          <div>
-            <dt>On hand</dt>
-            <dd>{stock.onHand}</dd>
-          </div>
-          <div>
-            <dt>In checkouts</dt>
-            <dd>{stock.reserved}</dd>
-          </div>
-          <div>
-            <dt>Available</dt>
-            <dd>{stock.available}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="stock-figures"
+          facts={[
+            { term: "On hand", value: stock.onHand },
+            { term: "In checkouts", value: stock.reserved },
+            { term: "Available", value: stock.available },
+          ]}
+        />
       ) : (
         <p className="admin-muted">
           Not tracked: shoppers can always buy it. Set a count to start tracking.
@@ -115,25 +110,19 @@ export function ProductStock({ productId, stock, lowStockThreshold, onStock }: P
   );
 }
 
-type Apply = (change: v.InferOutput<typeof StockChangeSchema>, done: string) => Promise<void>;
+type Change = v.InferOutput<typeof StockChangeSchema>;
+type Apply = (change: Change, done: string) => Promise<void>;
 
 function SetCount({ tracked, apply }: { tracked: boolean; apply: Apply }) {
   const form = useForm({ onHand: "" }, SetForm);
-  const onSubmit = form.submit(async (change) => {
-    try {
-      await apply(change, `On hand set to ${change.onHand}`);
-      form.reset({ onHand: "" });
-    } catch (error) {
-      if (!form.showServerErrors(error)) reportAdminFailure(error, STOCK_FAILED);
-    }
-  });
   return (
-    <form
-      ref={form.formRef}
-      className="stock-form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label="Set the count"
+    <StockForm
+      form={form}
+      apply={apply}
+      done={(change) => `On hand set to ${change.onHand}`}
+      label="Set the count"
+      submit={tracked ? "Set count" : "Start tracking"}
+      sendingLabel="Setting…"
     >
       <TextField
         label={tracked ? "Set on hand to" : "Units on hand"}
@@ -142,34 +131,24 @@ function SetCount({ tracked, apply }: { tracked: boolean; apply: Apply }) {
         {...form.field("onHand")}
         hint="After a stocktake: the number on the shelf."
       />
-      <SubmitButton ghost sending={form.sending} sendingLabel="Setting…">
-        {tracked ? "Set count" : "Start tracking"}
-      </SubmitButton>
-    </form>
+    </StockForm>
   );
 }
 
 function Adjust({ apply }: { apply: Apply }) {
   const form = useForm({ delta: "", reason: "" }, AdjustForm);
-  const onSubmit = form.submit(async (change) => {
-    try {
-      const units = Math.abs(change.delta);
-      await apply(
-        change,
-        change.delta > 0 ? `${units} added to stock` : `${units} taken out of stock`,
-      );
-      form.reset({ delta: "", reason: "" });
-    } catch (error) {
-      if (!form.showServerErrors(error)) reportAdminFailure(error, STOCK_FAILED);
-    }
-  });
   return (
-    <form
-      ref={form.formRef}
-      className="stock-form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-label="Adjust stock"
+    <StockForm
+      form={form}
+      apply={apply}
+      done={(change) =>
+        change.delta > 0
+          ? `${Math.abs(change.delta)} added to stock`
+          : `${Math.abs(change.delta)} taken out of stock`
+      }
+      label="Adjust stock"
+      submit="Adjust stock"
+      sendingLabel="Adjusting…"
     >
       <div className="field-row">
         <TextField
@@ -187,8 +166,43 @@ function Adjust({ apply }: { apply: Apply }) {
           hint="Such as “Delivery from Moradabad” or “Broken in the shop”."
         />
       </div>
-      <SubmitButton ghost sending={form.sending} sendingLabel="Adjusting…">
-        Adjust stock
+    </StockForm>
+  );
+}
+
+/**
+ * A stock form: sends its change, toasts `done`, then clears; the server's field errors show on
+ * the fields.
+ */
+function StockForm<F extends string, T extends Change>(props: {
+  form: ReturnType<typeof useForm<F, T>>;
+  apply: Apply;
+  done: (change: T) => string;
+  label: string;
+  submit: string;
+  sendingLabel: string;
+  children: ReactNode;
+}) {
+  const { form } = props;
+  const onSubmit = form.submit(async (change, values) => {
+    try {
+      await props.apply(change, props.done(change));
+      form.reset(Object.fromEntries(Object.keys(values).map((f) => [f, ""])) as Values<F>);
+    } catch (error) {
+      if (!form.showServerErrors(error)) reportAdminFailure(error, STOCK_FAILED);
+    }
+  });
+  return (
+    <form
+      ref={form.formRef}
+      className="stock-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={props.label}
+    >
+      {props.children}
+      <SubmitButton ghost sending={form.sending} sendingLabel={props.sendingLabel}>
+        {props.submit}
       </SubmitButton>
     </form>
   );

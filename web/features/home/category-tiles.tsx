@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { paths } from "../../lib/paths";
 import { useCategories } from "../catalogue/use-catalogue";
+import "../../components/shapes.css";
 import "./category-tiles.css";
 
 /** Category artwork is square. */
@@ -10,7 +11,7 @@ const PLACEHOLDER_TILES = 8;
 
 function TilesPlaceholder() {
   return (
-    <ul className="category-grid" aria-busy="true">
+    <ul className="category-grid grid-list" aria-busy="true">
       {Array.from({ length: PLACEHOLDER_TILES }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <li key={index} className="category-tile is-skeleton" aria-hidden="true">
@@ -35,7 +36,7 @@ function Tiles() {
     );
   }
   return (
-    <ul className="category-grid">
+    <ul className="category-grid grid-list">
       {categories.map((category) => (
         <li key={category._id}>
           <Link to={paths.collectionCategory(category.name)} className="category-tile">

@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { ArrowRightIcon } from "../../components/icons";
 import { SHOP_NAME } from "../../lib/page-title";
 import { paths } from "../../lib/paths";
-import { PauseIcon, PlayIcon } from "./home-icons";
+import { MotionToggle } from "./motion-toggle";
 import {
   prefersSaveData,
   useHeroRotation,
@@ -169,14 +169,12 @@ export function Hero() {
               />
             ))}
           </ol>
-          <button
-            type="button"
+          <MotionToggle
+            paused={paused}
+            onToggle={() => setPaused((current) => !current)}
             className="hero-toggle"
-            aria-label={paused ? "Play the background animation" : "Pause the background animation"}
-            onClick={() => setPaused((current) => !current)}
-          >
-            {paused ? <PlayIcon /> : <PauseIcon />}
-          </button>
+            what="the background animation"
+          />
         </div>
       ) : null}
     </section>

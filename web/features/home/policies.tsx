@@ -1,4 +1,5 @@
 import { ChatIcon, LeafIcon, ShieldIcon, TruckIcon } from "./home-icons";
+import "../../components/shapes.css";
 import "./policies.css";
 
 /** Keeps a range such as "3–7" on one line: a line may otherwise break after the dash. */
@@ -34,7 +35,7 @@ export function Policies() {
       <h2 id="policies-heading" className="visually-hidden">
         Our promises
       </h2>
-      <ul className="policy-list">
+      <ul className="policy-list grid-list">
         {POLICIES.map(({ Icon, title, text }) => (
           <li key={title} className="policy">
             <span className="policy-icon">

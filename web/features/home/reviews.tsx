@@ -1,4 +1,5 @@
 import { StarIcon } from "./home-icons";
+import "../../components/shapes.css";
 import "./reviews.css";
 
 export const REVIEW_STARS = 5;
@@ -52,7 +53,7 @@ export function Reviews() {
             What our customers say
           </h2>
         </header>
-        <ul className="review-grid">
+        <ul className="review-grid grid-list">
           {REVIEWS.map((review) => (
             <li key={review.name}>
               <figure className="review-card">

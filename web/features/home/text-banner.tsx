@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { BudIcon, PauseIcon, PlayIcon } from "./home-icons";
+import { BudIcon } from "./home-icons";
+import { MotionToggle } from "./motion-toggle";
 import "./text-banner.css";
 
 export const BANNER_HIGHLIGHTS = [
@@ -39,14 +40,12 @@ export function TextBanner() {
           <Highlights copy />
         </div>
       </div>
-      <button
-        type="button"
+      <MotionToggle
+        paused={paused}
+        onToggle={() => setPaused((current) => !current)}
         className="text-banner-toggle"
-        aria-label={paused ? "Play the scrolling banner" : "Pause the scrolling banner"}
-        onClick={() => setPaused((current) => !current)}
-      >
-        {paused ? <PlayIcon /> : <PauseIcon />}
-      </button>
+        what="the scrolling banner"
+      />
     </section>
   );
 }

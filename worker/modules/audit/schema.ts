@@ -2,7 +2,7 @@
 // when, what, before and after) inside that write's own batch, and the log's reads.
 import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { AUDIT_ENTITIES } from "../../contracts/admin";
-import { createdAt, inList } from "../../db/columns";
+import { createdAt, inList, pointsTo } from "../../db/columns";
 import { users } from "../identity/schema";
 
 /** Every back-office write: who, when, what, and the values before and after. Never updated. */
@@ -11,7 +11,7 @@ export const auditLog = sqliteTable(
   {
     id: text("id").primaryKey(),
     /** The admin; kept as an email too, so the entry still says who after the account is gone. */
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: pointsTo("actor_id", () => users.id),
     actorEmail: text("actor_email").notNull(),
     entity: text("entity", { enum: AUDIT_ENTITIES }).notNull(),
     entityId: text("entity_id").notNull(),

@@ -42,7 +42,16 @@ export const productRows = (db: Db) =>
 
 /** The storefront's list order: newest first (SPEC.md section 7), ties by id. */
 const NEWEST_FIRST = [desc(products.listedAt), desc(products.id)] as const;
-const ON_SALE = eq(products.status, "active");
+/** Products the storefront sells: status active. */
+export const ON_SALE = eq(products.status, "active");
+
+/** What a cart or checkout line reads of its product today: name, price and pictures. */
+export const productLineColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.finalPriceCents,
+  imageKeys: products.imageKeys,
+};
 
 async function selectProducts({ db }: Pick<Deps, "db">) {
   return productRows(db)
@@ -165,15 +174,7 @@ export interface ProductSummary {
 export async function productSummaries({
   db,
 }: Pick<Deps, "db">): Promise<Map<string, ProductSummary>> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      priceCents: products.finalPriceCents,
-      imageKeys: products.imageKeys,
-    })
-    .from(products)
-    .where(eq(products.status, "active"));
+  const rows = await db.select(productLineColumns).from(products).where(ON_SALE);
   return new Map(
     rows.map((r) => [r.id, { name: r.name, priceCents: r.priceCents, imageKey: r.imageKeys[0] }]),
   );

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PRODUCT_STATUSES } from "../../contracts/admin-catalogue";
-import { cents, createdAt, inList, nonNegative, updatedAt } from "../../db/columns";
+import { cents, createdAt, inList, nonNegative, pointsTo, timestamps } from "../../db/columns";
 import { users } from "../identity/schema";
 
 export const STOCK_MOVEMENT_KINDS = [
@@ -28,8 +28,7 @@ export const categories = sqliteTable(
     /** R2 key of the tile picture. */
     imageKey: text("image_key").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("categories_name_unique").on(t.name),
@@ -79,8 +78,7 @@ export const products = sqliteTable(
     lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
     /** When the product was listed; "newest first" sorts by it. */
     listedAt: integer("listed_at", { mode: "timestamp_ms" }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("products_slug_unique").on(t.slug),
@@ -115,8 +113,7 @@ export const blogPosts = sqliteTable(
     publishDate: text("publish_date").notNull(),
     estimatedTimeToRead: integer("estimated_time_to_read").notNull(),
     keywords: text("keywords").notNull().default(""),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("blog_posts_slug_unique").on(t.slug),
@@ -132,8 +129,7 @@ export const faqEntries = sqliteTable(
     content: text("content").notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("faq_entries_sort_idx").on(t.sortOrder)],
 );
@@ -166,7 +162,7 @@ export const stockMovements = sqliteTable(
     reason: text("reason").notNull().default(""),
     orderId: text("order_id"),
     /** The admin who made a restock or correction; null for checkout, expiry and sale. */
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: pointsTo("actor_id", () => users.id),
     createdAt: createdAt(),
   },
   (t) => [

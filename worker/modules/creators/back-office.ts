@@ -19,7 +19,7 @@ import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../lib/app-error";
 import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
-import { auditStatementIf } from "../audit/audit";
+import { type AuditChange, auditStatementIf } from "../audit/audit";
 import { users } from "../identity/schema";
 import { deliverQueuedEmail, queueMailIf } from "../mail/outbox";
 import { type CreatorDecision, creatorDecisionEmail } from "../mail/templates";
@@ -182,42 +182,29 @@ export async function updateAdminCreator(
   );
   const stillAsRead = sql`EXISTS ${db.select({ id: creatorProfiles.userId }).from(creatorProfiles).where(unchanged)}`;
   const note = to ? (input.note ?? "") : undefined;
+  const audit = (action: string, before: AuditChange["before"], after: AuditChange["after"]) =>
+    auditStatementIf(
+      db,
+      actor,
+      { entity: "creator", entityId: id, action, before, after },
+      stillAsRead,
+    );
   const audits = [
     ...(to
-      ? [
-          auditStatementIf(
-            db,
-            actor,
-            {
-              entity: "creator",
-              entityId: id,
-              action: "status",
-              before: { status: read.status, note: read.statusNote },
-              after: { status: to, note },
-            },
-            stillAsRead,
-          ),
-        ]
+      ? [audit("status", { status: read.status, note: read.statusNote }, { status: to, note })]
       : []),
     ...(termsChange
       ? [
-          auditStatementIf(
-            db,
-            actor,
+          audit(
+            "terms",
             {
-              entity: "creator",
-              entityId: id,
-              action: "terms",
-              before: {
-                commissionRate: bpsToPercent(read.commissionRateBps),
-                discount: centsToDollars(read.discountCents),
-              },
-              after: {
-                commissionRate: bpsToPercent(rateBps ?? read.commissionRateBps),
-                discount: centsToDollars(discountCents ?? read.discountCents),
-              },
+              commissionRate: bpsToPercent(read.commissionRateBps),
+              discount: centsToDollars(read.discountCents),
             },
-            stillAsRead,
+            {
+              commissionRate: bpsToPercent(rateBps ?? read.commissionRateBps),
+              discount: centsToDollars(discountCents ?? read.discountCents),
+            },
           ),
         ]
       : []),

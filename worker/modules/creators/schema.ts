@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { CREATOR_STATUSES } from "../../contracts/admin-creators";
-import { cents, createdAt, inList, nonNegative, updatedAt } from "../../db/columns";
+import { belongsTo, cents, createdAt, inList, nonNegative, timestamps } from "../../db/columns";
 import { users } from "../identity/schema";
 import { orders } from "../orders/schema";
 
@@ -51,8 +51,7 @@ export const creatorProfiles = sqliteTable(
     /** The owner's note with the last decision, mailed to the creator. */
     statusNote: text("status_note").notNull().default(""),
     statusChangedAt: integer("status_changed_at", { mode: "timestamp_ms" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("creator_profiles_code_unique").on(t.affiliateCode),
@@ -71,9 +70,7 @@ export const affiliateClicks = sqliteTable(
   "affiliate_clicks",
   {
     id: text("id").primaryKey(),
-    creatorId: text("creator_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    creatorId: belongsTo("creator_id", () => users.id),
     /** HMAC of the client's network (IPv4 address or IPv6 /64); raw addresses are never stored. */
     visitorHash: text("visitor_hash").notNull(),
     /** Whole hours since the epoch: one click per visitor, code and hour. */
@@ -96,9 +93,7 @@ export const affiliateClicks = sqliteTable(
 export const affiliateClickDays = sqliteTable(
   "affiliate_click_days",
   {
-    creatorId: text("creator_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    creatorId: belongsTo("creator_id", () => users.id),
     /** The Brisbane calendar day, YYYY-MM-DD. */
     day: text("day").notNull(),
     clicks: integer("clicks").notNull(),
@@ -113,12 +108,8 @@ export const commissions = sqliteTable(
   "commissions",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    creatorId: text("creator_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
+    creatorId: belongsTo("creator_id", () => users.id),
     rateBps: integer("rate_bps").notNull(),
     baseCents: cents("base_cents"),
     amountCents: cents("amount_cents"),
@@ -135,8 +126,7 @@ export const commissions = sqliteTable(
     review: text("review", { enum: COMMISSION_REVIEWS }),
     /** Why it was held, in the owner's words ("the card paid for the creator's own orders"). */
     reviewReason: text("review_reason"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("commissions_order_unique").on(t.orderId),

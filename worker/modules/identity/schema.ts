@@ -4,7 +4,7 @@
 // back-office's second factor.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, inList, normalisedEmail, updatedAt } from "../../db/columns";
+import { belongsTo, createdAt, inList, normalisedEmail, timestamps } from "../../db/columns";
 
 export const USER_ROLES = ["user", "creator", "admin"] as const;
 
@@ -28,8 +28,7 @@ export const users = sqliteTable(
     totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
     /** The 30-second step of the last code accepted: a code is never accepted twice. */
     totpLastStep: integer("totp_last_step"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -49,9 +48,7 @@ export const sessionFamilies = sqliteTable(
   "session_families",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     /** SHA-256 of the one refresh token of this family that may still be used. */
     currentHash: text("current_hash").notNull(),
     /** The sign-in: the family's absolute lifetime counts from here, however often it rotates. */
@@ -79,9 +76,7 @@ export const sessionTokens = sqliteTable(
   "session_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    familyId: text("family_id")
-      .notNull()
-      .references(() => sessionFamilies.id, { onDelete: "cascade" }),
+    familyId: belongsTo("family_id", () => sessionFamilies.id),
   },
   (t) => [index("session_tokens_family_idx").on(t.familyId)],
 );
@@ -91,9 +86,7 @@ export const passwordResets = sqliteTable(
   "password_resets",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
   },
@@ -114,9 +107,7 @@ export const emailChanges = sqliteTable(
   {
     /** SHA-256 of the token in the confirmation link. */
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     kind: text("kind", { enum: EMAIL_CHANGE_KINDS }).notNull(),
     newEmail: text("new_email").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),

@@ -2,7 +2,7 @@
 // (contact_replies). It offers the contact form's write and the back-office's inbox.
 import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { MESSAGE_STATUSES } from "../../contracts/admin-inbox";
-import { createdAt, inList, normalisedEmail } from "../../db/columns";
+import { belongsTo, createdAt, inList, normalisedEmail, pointsTo } from "../../db/columns";
 import { users } from "../identity/schema";
 
 export const contactMessages = sqliteTable(
@@ -31,11 +31,9 @@ export const contactReplies = sqliteTable(
   "contact_replies",
   {
     id: text("id").primaryKey(),
-    messageId: text("message_id")
-      .notNull()
-      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    messageId: belongsTo("message_id", () => contactMessages.id),
     body: text("body").notNull(),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: pointsTo("actor_id", () => users.id),
     actorEmail: text("actor_email").notNull(),
     createdAt: createdAt(),
   },

@@ -14,6 +14,7 @@ import { type CheckoutTotals, checkoutTotals } from "../../contracts/totals";
 import { AppError, badRequest } from "../../lib/app-error";
 import type { Deps } from "../../lib/deps";
 import { newId } from "../../lib/ids";
+import { ON_SALE, productLineColumns } from "../catalogue/reads";
 import { products } from "../catalogue/schema";
 import { isShortOfStock, reserveStatements, stockLevels } from "../catalogue/stock";
 import {
@@ -92,15 +93,12 @@ async function priceLines(
 ): Promise<PricedLine[]> {
   const rows = await db
     .select({
-      id: products.id,
-      name: products.name,
-      priceCents: products.finalPriceCents,
-      imageKeys: products.imageKeys,
+      ...productLineColumns,
       stockOnHand: products.stockOnHand,
       stockReserved: products.stockReserved,
     })
     .from(products)
-    .where(and(inArray(products.id, [...wanted.keys()]), eq(products.status, "active")));
+    .where(and(inArray(products.id, [...wanted.keys()]), ON_SALE));
   if (rows.length !== wanted.size)
     throw badRequest(ORDER_MESSAGES.unavailable, "product_unavailable");
   const byId = new Map(rows.map((r) => [r.id, r]));

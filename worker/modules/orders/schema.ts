@@ -8,12 +8,13 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CARRIER_IDS, REFUND_STATUSES } from "../../contracts/admin-orders";
 import {
+  belongsTo,
   cents,
-  createdAt,
   inList,
   nonNegative,
   normalisedEmail,
-  updatedAt,
+  pointsTo,
+  timestamps,
 } from "../../db/columns";
 import { users } from "../identity/schema";
 
@@ -54,7 +55,7 @@ export const orders = sqliteTable(
   {
     id: text("id").primaryKey(),
     /** Null for guest checkout; the contact email identifies the buyer then. */
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: pointsTo("user_id", () => users.id),
     email: text("email").notNull(),
     address: text("address", { mode: "json" }).$type<OrderAddress>().notNull(),
     subtotalCents: cents("subtotal_cents"),
@@ -91,7 +92,7 @@ export const orders = sqliteTable(
     affiliateCode: text("affiliate_code"),
     /** Why the order is attributed to the code: typed at checkout, or a creator link clicked. */
     attribution: text("attribution", { enum: ["typed", "link"] }),
-    creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
+    creatorId: pointsTo("creator_id", () => users.id),
     /**
      * The creator's commission rate when the order was placed (basis points), so a change of terms
      * applies to orders from then on (modules/creators/commissions.ts); null for unattributed orders and
@@ -109,8 +110,7 @@ export const orders = sqliteTable(
      * (expired, failed or cancelled) or `sold` once (paid); null for orders older than stock.
      */
     stockHold: text("stock_hold", { enum: STOCK_HOLDS }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("orders_stripe_session_unique").on(t.stripeSessionId),
@@ -140,9 +140,7 @@ export const orderItems = sqliteTable(
   "order_items",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
     productId: text("product_id").notNull(),
     name: text("name").notNull(),
     imageKey: text("image_key").notNull(),
@@ -176,9 +174,7 @@ export const orderRefunds = sqliteTable(
   "order_refunds",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
     /** The client's key for this request (one per refund dialog), or one derived from it. */
     requestKey: text("request_key").notNull(),
     amountCents: cents("amount_cents"),
@@ -193,10 +189,9 @@ export const orderRefunds = sqliteTable(
     stripeRefundId: text("stripe_refund_id"),
     /** Why Stripe refused it, for a failed refund. */
     error: text("error"),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: pointsTo("actor_id", () => users.id),
     actorEmail: text("actor_email").notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("order_refunds_request_unique").on(t.orderId, t.requestKey),

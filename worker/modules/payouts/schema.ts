@@ -12,7 +12,16 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { PAYOUT_METHODS } from "../../contracts/payouts";
-import { cents, createdAt, inList, nonNegative, updatedAt } from "../../db/columns";
+import {
+  belongsTo,
+  cents,
+  createdAt,
+  inList,
+  nonNegative,
+  pointsTo,
+  timestamps,
+  updatedAt,
+} from "../../db/columns";
 import { commissions } from "../creators/schema";
 import { users } from "../identity/schema";
 
@@ -49,8 +58,7 @@ export const creatorPayoutDetails = sqliteTable(
      * batch made earlier leaves the creator out and says why (modules/payouts/payouts.ts).
      */
     usableFrom: integer("usable_from", { mode: "timestamp_ms" }).notNull().default(sql`0`),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   () => [
     check("creator_payout_details_method_valid", inList("method", PAYOUT_METHODS)),
@@ -76,7 +84,7 @@ export const payouts = sqliteTable(
     minimumCents: cents("minimum_cents"),
     totalCents: cents("total_cents").default(0),
     lineCount: integer("line_count").notNull().default(0),
-    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: pointsTo("created_by", () => users.id),
     createdAt: createdAt(),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
@@ -99,12 +107,8 @@ export const payoutLines = sqliteTable(
   "payout_lines",
   {
     id: text("id").primaryKey(),
-    payoutId: text("payout_id")
-      .notNull()
-      .references(() => payouts.id, { onDelete: "cascade" }),
-    creatorId: text("creator_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    payoutId: belongsTo("payout_id", () => payouts.id),
+    creatorId: belongsTo("creator_id", () => users.id),
     amountCents: cents("amount_cents"),
     creatorName: text("creator_name").notNull(),
     creatorEmail: text("creator_email").notNull(),
@@ -125,12 +129,8 @@ export const payoutLines = sqliteTable(
 export const payoutItems = sqliteTable(
   "payout_items",
   {
-    lineId: text("line_id")
-      .notNull()
-      .references(() => payoutLines.id, { onDelete: "cascade" }),
-    commissionId: text("commission_id")
-      .notNull()
-      .references(() => commissions.id, { onDelete: "cascade" }),
+    lineId: belongsTo("line_id", () => payoutLines.id),
+    commissionId: belongsTo("commission_id", () => commissions.id),
     amountCents: integer("amount_cents").notNull(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { CategoryCreateSchema, CategoryUpdateSchema } from "../../contracts/admin-catalogue";
 import { IdParam } from "../../contracts/fields";
 import { validate } from "../../http/validate";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import {
   createAdminCategory,
@@ -16,15 +17,12 @@ export const adminCategoryRoutes = new Hono<AppEnv>()
     c.json({ success: true as const, categories: await listAdminCategories({ db: c.var.db }) }),
   )
   .post("/", validate("json", CategoryCreateSchema), async (c) => {
-    const category = await createAdminCategory(
-      { db: c.var.db, env: c.env, actor: c.var.admin },
-      c.req.valid("json"),
-    );
+    const category = await createAdminCategory(adminDeps(c), c.req.valid("json"));
     return c.json({ success: true as const, category });
   })
   .post("/:id", validate("param", IdParam), validate("json", CategoryUpdateSchema), async (c) => {
     const category = await updateAdminCategory(
-      { db: c.var.db, env: c.env, actor: c.var.admin },
+      adminDeps(c),
       c.req.valid("param").id,
       c.req.valid("json"),
     );

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { CommissionReviewSchema, ReviewedCommissionQuery } from "../../contracts/admin-creators";
 import { IdParam } from "../../contracts/fields";
 import { validate } from "../../http/validate";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import { listReviewedCommissions, reviewCommission } from "../../modules/creators/review";
 
@@ -18,7 +19,7 @@ export const adminCommissionRoutes = new Hono<AppEnv>()
     validate("json", CommissionReviewSchema),
     async (c) => {
       const commission = await reviewCommission(
-        { db: c.var.db, actor: c.var.admin },
+        adminDeps(c),
         c.req.valid("param").id,
         c.req.valid("json"),
       );

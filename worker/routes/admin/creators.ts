@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { CreatorListQuery, CreatorUpdateSchema } from "../../contracts/admin-creators";
 import { IdParam } from "../../contracts/fields";
 import { validate } from "../../http/validate";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import { listAdminCreators, updateAdminCreator } from "../../modules/creators/back-office";
 
@@ -14,7 +15,7 @@ export const adminCreatorRoutes = new Hono<AppEnv>()
   })
   .post("/:id", validate("param", IdParam), validate("json", CreatorUpdateSchema), async (c) => {
     const creator = await updateAdminCreator(
-      { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
+      adminDeps(c),
       c.req.valid("param").id,
       c.req.valid("json"),
     );

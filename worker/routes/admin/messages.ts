@@ -9,6 +9,7 @@ import {
 } from "../../contracts/admin-inbox";
 import { IdParam } from "../../contracts/fields";
 import { validate } from "../../http/validate";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import { listMessages, replyToMessage, setMessageStatus } from "../../modules/messages/inbox";
 
@@ -19,7 +20,7 @@ export const adminMessageRoutes = new Hono<AppEnv>()
   })
   .post("/:id/reply", validate("param", IdParam), validate("json", ReplySchema), async (c) => {
     const contactMessage = await replyToMessage(
-      { env: c.env, db: c.var.db, actor: c.var.admin },
+      adminDeps(c),
       c.req.valid("param").id,
       c.req.valid("json").message,
       (work) => c.executionCtx.waitUntil(work),
@@ -28,11 +29,7 @@ export const adminMessageRoutes = new Hono<AppEnv>()
   })
   .post("/:id", validate("param", IdParam), validate("json", MessageStatusSchema), async (c) => {
     const { status } = c.req.valid("json");
-    const contactMessage = await setMessageStatus(
-      { db: c.var.db, actor: c.var.admin },
-      c.req.valid("param").id,
-      status,
-    );
+    const contactMessage = await setMessageStatus(adminDeps(c), c.req.valid("param").id, status);
     return c.json({
       success: true as const,
       message: `Message marked ${status}`,

@@ -14,8 +14,8 @@ import {
 } from "../../contracts/admin-orders";
 import { IdParam } from "../../contracts/fields";
 import { validate } from "../../http/validate";
-import type { Deps } from "../../lib/deps";
-import type { AppContext, AppEnv } from "../../middleware/app-env";
+import { adminDeps } from "../../middleware/admin";
+import type { AppEnv } from "../../middleware/app-env";
 import {
   addOrderNote,
   changeOrderStatus,
@@ -24,13 +24,6 @@ import {
   requireAdminOrder,
 } from "../../modules/orders/back-office";
 import { cancelPaidOrder, refundOrder } from "../../modules/orders/refunds";
-
-const depsOf = (c: AppContext): Deps => ({
-  env: c.env,
-  db: c.var.db,
-  ctx: c.executionCtx,
-  actor: c.var.admin,
-});
 
 export const adminOrderRoutes = new Hono<AppEnv>()
   .get("/", validate("query", OrderListQuery), async (c) => {
@@ -47,7 +40,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     validate("json", StatusChangeSchema),
     async (c) => {
       const order = await changeOrderStatus(
-        { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
+        adminDeps(c),
         c.req.valid("param").id,
         c.req.valid("json"),
       );
@@ -60,7 +53,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
     validate("json", TrackingCorrectionSchema),
     async (c) => {
       const order = await correctTracking(
-        { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
+        adminDeps(c),
         c.req.valid("param").id,
         c.req.valid("json"),
       );
@@ -69,7 +62,7 @@ export const adminOrderRoutes = new Hono<AppEnv>()
   )
   .post("/:id/notes", validate("param", IdParam), validate("json", OrderNoteSchema), async (c) => {
     const order = await addOrderNote(
-      { env: c.env, db: c.var.db, actor: c.var.admin },
+      adminDeps(c),
       c.req.valid("param").id,
       c.req.valid("json").note,
     );
@@ -77,13 +70,13 @@ export const adminOrderRoutes = new Hono<AppEnv>()
   })
   .post("/:id/refund", validate("param", IdParam), validate("json", RefundSchema), async (c) => {
     const { id } = c.req.valid("param");
-    const refund = await refundOrder(depsOf(c), id, c.req.valid("json"));
+    const refund = await refundOrder(adminDeps(c), id, c.req.valid("json"));
     const order = await requireAdminOrder({ env: c.env, db: c.var.db }, id);
     return c.json<RefundResponse>({ success: true, refund, order });
   })
   .post("/:id/cancel", validate("param", IdParam), validate("json", CancelSchema), async (c) => {
     const { id } = c.req.valid("param");
-    await cancelPaidOrder(depsOf(c), id, c.req.valid("json"));
+    await cancelPaidOrder(adminDeps(c), id, c.req.valid("json"));
     // If the order shipped while it was being cancelled, it was refunded but keeps its status:
     // the order answered says so (status, refunded, and its timeline).
     const order = await requireAdminOrder({ env: c.env, db: c.var.db }, id);

@@ -10,6 +10,7 @@ import { AbaQuery, PayoutCreateSchema, PayoutPreviewQuery } from "../../contract
 import type { Bindings } from "../../env";
 import { validate } from "../../http/validate";
 import { csvResponse } from "../../lib/csv";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import {
   cancelPayout,
@@ -44,7 +45,7 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
   .post("/", validate("json", PayoutCreateSchema), async (c) => {
     const { minimum, expected } = c.req.valid("json");
     const { payout, leftOut } = await createPayout(
-      { db: c.var.db, actor: c.var.admin },
+      adminDeps(c),
       minimumCentsOf(c.env, minimum),
       expected && {
         totalCents: dollarsToCents(expected.total),
@@ -61,7 +62,7 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
   )
   .get("/:id/aba", validate("param", IdParam), validate("query", AbaQuery), async (c) => {
     const file = await payoutFile(
-      { env: c.env, db: c.var.db, actor: c.var.admin },
+      adminDeps(c),
       c.req.valid("param").id,
       "bank",
       c.req.valid("query").date,
@@ -69,24 +70,14 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     return csvResponse(file.text, file.filename, { bom: false, contentType: file.contentType });
   })
   .get("/:id/paypal.csv", validate("param", IdParam), async (c) => {
-    const file = await payoutFile(
-      { env: c.env, db: c.var.db, actor: c.var.admin },
-      c.req.valid("param").id,
-      "paypal",
-    );
+    const file = await payoutFile(adminDeps(c), c.req.valid("param").id, "paypal");
     return csvResponse(file.text, file.filename, { bom: false, contentType: file.contentType });
   })
   .post("/:id/paid", validate("param", IdParam), async (c) => {
-    const payout = await markPayoutPaid(
-      { env: c.env, db: c.var.db, ctx: c.executionCtx, actor: c.var.admin },
-      c.req.valid("param").id,
-    );
+    const payout = await markPayoutPaid(adminDeps(c), c.req.valid("param").id);
     return c.json({ success: true as const, payout });
   })
   .post("/:id/cancel", validate("param", IdParam), async (c) => {
-    const payout = await cancelPayout(
-      { db: c.var.db, actor: c.var.admin },
-      c.req.valid("param").id,
-    );
+    const payout = await cancelPayout(adminDeps(c), c.req.valid("param").id);
     return c.json({ success: true as const, payout });
   });

@@ -21,6 +21,7 @@ import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { newId } from "../../lib/ids";
 import { MalformedImage, stripMetadata } from "../../lib/image-metadata";
 import { sniffImage } from "../../lib/image-types";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import {
   editProductImages,
@@ -91,20 +92,15 @@ export const adminProductImageRoutes = new Hono<AppEnv>()
   .post("/order", validate("param", IdParam), validate("json", ImageOrderBody), async (c) => {
     const { id } = c.req.valid("param");
     const { keys } = c.req.valid("json");
-    const { after } = await editProductImages(
-      { db: c.var.db, actor: c.var.admin },
-      id,
-      "reorder",
-      (list) => {
-        const wanted = new Set(keys);
-        const isPermutation =
-          wanted.size === keys.length &&
-          keys.length === list.keys.length &&
-          list.keys.every((k) => wanted.has(k));
-        if (!isPermutation) throw badRequest(IMAGE_MESSAGES.notAPermutation, "invalid_image_order");
-        return { keys, alts: list.alts };
-      },
-    );
+    const { after } = await editProductImages(adminDeps(c), id, "reorder", (list) => {
+      const wanted = new Set(keys);
+      const isPermutation =
+        wanted.size === keys.length &&
+        keys.length === list.keys.length &&
+        list.keys.every((k) => wanted.has(k));
+      if (!isPermutation) throw badRequest(IMAGE_MESSAGES.notAPermutation, "invalid_image_order");
+      return { keys, alts: list.alts };
+    });
     return c.json({ success: true as const, images: productImages(after.keys, after.alts) });
   })
   .post("/", validate("param", IdParam), async (c) => {
@@ -143,7 +139,7 @@ export const adminProductImageRoutes = new Hono<AppEnv>()
       sha256: digest,
     });
     try {
-      await editProductImages({ db: c.var.db, actor: c.var.admin }, id, "upload", (list) => {
+      await editProductImages(adminDeps(c), id, "upload", (list) => {
         if (list.keys.length >= MAX_IMAGES_PER_PRODUCT) throw tooMany();
         return { keys: [...list.keys, key], alts: { ...list.alts, [key]: alt.output } };
       });
@@ -158,29 +154,19 @@ export const adminProductImageRoutes = new Hono<AppEnv>()
   .post("/:key{.+}", validate("param", ImageParam), validate("json", ImageAltBody), async (c) => {
     const { id, key } = c.req.valid("param");
     const { alt } = c.req.valid("json");
-    const { after } = await editProductImages(
-      { db: c.var.db, actor: c.var.admin },
-      id,
-      "alt",
-      (list) => {
-        if (!list.keys.includes(key)) throw noSuchImage();
-        return { keys: list.keys, alts: { ...list.alts, [key]: alt } };
-      },
-    );
+    const { after } = await editProductImages(adminDeps(c), id, "alt", (list) => {
+      if (!list.keys.includes(key)) throw noSuchImage();
+      return { keys: list.keys, alts: { ...list.alts, [key]: alt } };
+    });
     const [image] = productImages([key], after.alts);
     return c.json({ success: true as const, image });
   })
   .delete("/:key{.+}", validate("param", ImageParam), async (c) => {
     const { id, key } = c.req.valid("param");
-    const { after } = await editProductImages(
-      { db: c.var.db, actor: c.var.admin },
-      id,
-      "delete",
-      (list) => {
-        if (!list.keys.includes(key)) throw noSuchImage();
-        return { keys: list.keys.filter((k) => k !== key), alts: list.alts };
-      },
-    );
+    const { after } = await editProductImages(adminDeps(c), id, "delete", (list) => {
+      if (!list.keys.includes(key)) throw noSuchImage();
+      return { keys: list.keys.filter((k) => k !== key), alts: list.alts };
+    });
     // After the D1 change has committed: only then is it certain this product no longer needs it.
     await removeUnreferencedImages({ db: c.var.db, env: c.env }, [key]);
     return c.json({ success: true as const, images: productImages(after.keys, after.alts) });

@@ -12,6 +12,7 @@ import { IdParam } from "../../contracts/fields";
 import { StockChangeSchema, type StockResponse } from "../../contracts/stock";
 import { validate } from "../../http/validate";
 import type { Deps } from "../../lib/deps";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import {
   archiveAdminProduct,
@@ -52,36 +53,23 @@ export const adminProductRoutes = new Hono<AppEnv>()
   })
   .post("/", validate("json", ProductCreateSchema), async (c) => {
     const input = c.req.valid("json");
-    const created = await createAdminProduct({ db: c.var.db, actor: c.var.admin }, input);
+    const created = await createAdminProduct(adminDeps(c), input);
     return c.json({
       success: true as const,
-      product: await withStock(
-        { db: c.var.db, actor: c.var.admin },
-        created,
-        input.stock,
-        "opening stock",
-      ),
+      product: await withStock(adminDeps(c), created, input.stock, "opening stock"),
     });
   })
   .post("/:id", validate("param", IdParam), validate("json", ProductUpdateSchema), async (c) => {
     const { id } = c.req.valid("param");
     const input = c.req.valid("json");
-    const updated = await updateAdminProduct({ db: c.var.db, actor: c.var.admin }, id, input);
+    const updated = await updateAdminProduct(adminDeps(c), id, input);
     return c.json({
       success: true as const,
-      product: await withStock(
-        { db: c.var.db, actor: c.var.admin },
-        updated,
-        input.stock,
-        "count set on edit",
-      ),
+      product: await withStock(adminDeps(c), updated, input.stock, "count set on edit"),
     });
   })
   .delete("/:id", validate("param", IdParam), async (c) => {
-    const product = await archiveAdminProduct(
-      { db: c.var.db, actor: c.var.admin },
-      c.req.valid("param").id,
-    );
+    const product = await archiveAdminProduct(adminDeps(c), c.req.valid("param").id);
     return c.json({ success: true as const, product });
   })
   .post(
@@ -89,11 +77,7 @@ export const adminProductRoutes = new Hono<AppEnv>()
     validate("param", IdParam),
     validate("json", StockChangeSchema),
     async (c) => {
-      const stock = await changeStock(
-        { db: c.var.db, actor: c.var.admin },
-        c.req.valid("param").id,
-        c.req.valid("json"),
-      );
+      const stock = await changeStock(adminDeps(c), c.req.valid("param").id, c.req.valid("json"));
       // The products triggers bumped the catalogue version; this isolate answers with it at once.
       noteCatalogueChange();
       return c.json<StockResponse>({ success: true, stock });

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { GstReportQuery } from "../../contracts/admin-reports";
 import { validate } from "../../http/validate";
 import { csvResponse } from "../../lib/csv";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import { recordExport } from "../../modules/audit/audit";
 import {
@@ -27,7 +28,7 @@ export const adminReportRoutes = new Hono<AppEnv>()
     const report = await gstReport({ db: c.var.db }, range);
     const file = `gst-${range.from}-to-${range.to}.csv`;
     // Customers' names: who took them home is recorded.
-    await recordExport({ db: c.var.db, actor: c.var.admin }, "gst", {
+    await recordExport(adminDeps(c), "gst", {
       file,
       rows: report.lines.length,
       ...range,

@@ -8,6 +8,7 @@ import {
   SecondFactorEnrolSchema,
 } from "../../contracts/admin";
 import { validate } from "../../http/validate";
+import { adminDeps } from "../../middleware/admin";
 import type { AppContext, AppEnv } from "../../middleware/app-env";
 import {
   confirmRecentPassword,
@@ -45,7 +46,7 @@ async function requireRecentPassword(c: AppContext, password: string) {
       c.var.admin.email,
     );
   }
-  await confirmRecentPassword({ db: c.var.db, actor: c.var.admin }, c.var.auth.sessionId, password);
+  await confirmRecentPassword(adminDeps(c), c.var.auth.sessionId, password);
 }
 
 /** Checks a code for this sign-in (or, `confirming`, a new enrolment's first code). */
@@ -68,7 +69,7 @@ export const adminSecondFactorRoutes = new Hono<AppEnv>()
   .get("/", (c) => c.json({ success: true as const, secondFactor: c.var.secondFactor }))
   .post("/enrol", validate("json", SecondFactorEnrolSchema), async (c) => {
     await requireRecentPassword(c, c.req.valid("json").password);
-    const enrolment = await startEnrolment({ db: c.var.db, env: c.env, actor: c.var.admin });
+    const enrolment = await startEnrolment(adminDeps(c));
     return c.json({ success: true as const, ...enrolment });
   })
   // The first code from a newly enrolled app.

@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import { brisbaneDate } from "../../lib/brisbane-time";
 import { csvResponse, toCsv } from "../../lib/csv";
+import { adminDeps } from "../../middleware/admin";
 import type { AppEnv } from "../../middleware/app-env";
 import { recordExport } from "../../modules/audit/audit";
 import { confirmedSubscribers } from "../../modules/newsletter/subscribers";
@@ -14,7 +15,7 @@ export const adminSubscriberRoutes = new Hono<AppEnv>().get("/", async (c) => {
     rows.map((r) => [r.email, r.confirmedAt.toISOString()]),
   );
   const file = `subscribers-${brisbaneDate(Date.now())}.csv`;
-  await recordExport({ db: c.var.db, actor: c.var.admin }, "subscribers", {
+  await recordExport(adminDeps(c), "subscribers", {
     file,
     rows: rows.length,
   });

@@ -160,6 +160,47 @@ export function linear(ctx: Ctx, name: string, list: Stop[], dir = "0 0 1 0"): s
   );
 }
 
+/** A linear gradient from one colour to another. */
+export const blend = (ctx: Ctx, name: string, from: string, to: string, dir?: string) =>
+  linear(
+    ctx,
+    name,
+    [
+      [0, from],
+      [1, to],
+    ],
+    dir,
+  );
+
+/** One colour whose opacity changes along the way: each stop is [offset, opacity]. */
+export const fade = (
+  ctx: Ctx,
+  name: string,
+  color: string,
+  list: [offset: number, opacity: number][],
+  dir?: string,
+) =>
+  linear(
+    ctx,
+    name,
+    list.map(([o, a]): Stop => [o, color, a]),
+    dir,
+  );
+
+/** The shelf's and table's varnished wood: light above, dark below, a dark grain band between. */
+export const furnitureWood = (ctx: Ctx, name: string, [from, to]: [number, number]) =>
+  linear(
+    ctx,
+    name,
+    [
+      [0, "#D2A574"],
+      [from, "#B98A5E"],
+      [to, "#8A5A35"],
+      [1, "#5E3418"],
+    ],
+    "0 0 0 1",
+  );
+
 /** Radial gradient in bounding-box units, optional focal point. */
 export function radial(
   ctx: Ctx,
@@ -235,14 +276,15 @@ export function brass(ctx: Ctx): string {
 
 /** Vertical gloss stripe used on metal bodies. */
 export function gloss(ctx: Ctx): string {
-  return linear(
+  return fade(
     ctx,
     "gloss",
+    "#FFFFFF",
     [
-      [0, "#FFFFFF", 0],
-      [0.3, "#FFFFFF", 0.5],
-      [0.7, "#FFFFFF", 0.35],
-      [1, "#FFFFFF", 0],
+      [0, 0],
+      [0.3, 0.5],
+      [0.7, 0.35],
+      [1, 0],
     ],
     "0 0 0 1",
   );

@@ -1,5 +1,6 @@
 // Things that hang on a wall or from a hook: wind chime, wall hanging, mandala plate.
 import {
+  blend,
   brass,
   COLORS,
   type Ctx,
@@ -84,15 +85,7 @@ const windChime: KindArt = {
         `opacity="0.6"/>` +
         `<ellipse cx="${n(x)}" cy="206" rx="12" ry="3.5" fill="#3A1A08"/>`;
     }
-    const sailFill = linear(
-      ctx,
-      "sail",
-      [
-        [0, pal.accentLight],
-        [1, pal.accentDark],
-      ],
-      "0 0 1 1",
-    );
+    const sailFill = blend(ctx, "sail", pal.accentLight, pal.accentDark, "0 0 1 1");
     const shape = intBetween(rng, 0, 2);
     const sail = [
       "M400 560C470 610 476 690 400 750C324 690 330 610 400 560Z",

@@ -1,9 +1,11 @@
 // Devotional pieces: seated brass idol, clay diya, incense in a holder.
 import {
   between,
+  blend,
   blur,
   brass,
   type Ctx,
+  fade,
   floorShadow,
   intBetween,
   type KindArt,
@@ -159,15 +161,7 @@ const diya: KindArt = {
       ],
       "0 0 0 1",
     );
-    const oil = linear(
-      ctx,
-      "oil",
-      [
-        [0, "#5A2A0C"],
-        [1, "#D99A3A"],
-      ],
-      "0 0 0 1",
-    );
+    const oil = blend(ctx, "oil", "#5A2A0C", "#D99A3A", "0 0 0 1");
     const body =
       "M230 560C236 632 312 670 380 670C462 670 546 618 590 546C530 588 452 598 380 598" +
       "C310 598 230 586 230 560Z";
@@ -210,13 +204,14 @@ const diya: KindArt = {
 
 function smoke(ctx: Ctx, x: number, y: number): string {
   const rng = ctx.rng;
-  const fade = linear(
+  const wisps = fade(
     ctx,
     "smoke",
+    "#7E7486",
     [
-      [0, "#7E7486", 0],
-      [0.55, "#7E7486", 0.45],
-      [1, "#7E7486", 0.75],
+      [0, 0],
+      [0.55, 0.45],
+      [1, 0.75],
     ],
     "0 0 0 1",
   );
@@ -240,8 +235,8 @@ function smoke(ctx: Ctx, x: number, y: number): string {
   return (
     `<path d="${d}" stroke="#8A7F92" stroke-width="20" fill="none" opacity="0.22" ` +
     `filter="${blur(ctx, 7)}"/>` +
-    `<path d="${d}" stroke="${fade}" stroke-width="4.5" fill="none" stroke-linecap="round"/>` +
-    `<path d="${wisp}" stroke="${fade}" stroke-width="1.5" fill="none" opacity="0.7" ` +
+    `<path d="${d}" stroke="${wisps}" stroke-width="4.5" fill="none" stroke-linecap="round"/>` +
+    `<path d="${wisp}" stroke="${wisps}" stroke-width="1.5" fill="none" opacity="0.7" ` +
     `transform="translate(10 -6)"/>`
   );
 }

@@ -1,10 +1,12 @@
 // Backdrops and framing: studio shot, lifestyle scene, detail crop, category tile, blog cover.
 import {
   between,
+  blend,
   blur,
   COLORS,
   type Ctx,
   dropShadow,
+  furnitureWood,
   intBetween,
   type KindArt,
   linear,
@@ -118,24 +120,8 @@ export function lifestyle(ctx: Ctx, art: KindArt): string {
   const left = scene() < 0.5;
   const ox = left ? 470 : 330;
   const px = left ? 150 : 650;
-  const wall = linear(
-    ctx,
-    "wall",
-    [
-      [0, mix(pal.tint, "#FFFFFF", 0.3)],
-      [1, pal.tintDeep],
-    ],
-    "0 0 0 1",
-  );
-  const windowFill = linear(
-    ctx,
-    "window",
-    [
-      [0, "#FFFDF7"],
-      [1, mix(pal.tint, "#FFFFFF", 0.4)],
-    ],
-    "0 0 0 1",
-  );
+  const wall = blend(ctx, "wall", mix(pal.tint, "#FFFFFF", 0.3), pal.tintDeep, "0 0 0 1");
+  const windowFill = blend(ctx, "window", "#FFFDF7", mix(pal.tint, "#FFFFFF", 0.4), "0 0 0 1");
   let out =
     `<rect width="800" height="800" fill="${wall}"/>` +
     `<path d="${arch(ox, 70, 190, 800)}" fill="${windowFill}" stroke="${COLORS.copperLight}" ` +
@@ -147,17 +133,7 @@ export function lifestyle(ctx: Ctx, art: KindArt): string {
       object(ctx, art, true, `translate(${ox - 320} 30) scale(0.8)`) +
       plant(ctx, px, 770, 1.05);
   } else {
-    const wood = linear(
-      ctx,
-      "shelf",
-      [
-        [0, "#D2A574"],
-        [0.35, "#B98A5E"],
-        [0.4, "#8A5A35"],
-        [1, "#5E3418"],
-      ],
-      "0 0 0 1",
-    );
+    const wood = furnitureWood(ctx, "shelf", [0.35, 0.4]);
     out +=
       `<rect y="648" width="800" height="80" fill="${wood}"/>` +
       `<rect y="728" width="800" height="72" fill="${mix(pal.tintDeep, "#5E3418", 0.35)}"/>` +
@@ -183,15 +159,7 @@ export function detail(ctx: Ctx, art: KindArt): string {
 
 export function tile(ctx: Ctx, art: KindArt): string {
   const { pal } = ctx;
-  const bg = linear(
-    ctx,
-    "tileBg",
-    [
-      [0, COLORS.maroon],
-      [1, COLORS.aubergine],
-    ],
-    "0 0 1 1",
-  );
+  const bg = blend(ctx, "tileBg", COLORS.maroon, COLORS.aubergine, "0 0 1 1");
   const inner = radial(
     ctx,
     "tileIn",
@@ -265,17 +233,7 @@ export function cover(ctx: Ctx, art: KindArt): string {
       object(ctx, art, true, "translate(508 20) scale(0.78)") +
       plant(ctx, 1110, 660, 1);
   } else {
-    const wood = linear(
-      ctx,
-      "table",
-      [
-        [0, "#D2A574"],
-        [0.3, "#B98A5E"],
-        [0.34, "#8A5A35"],
-        [1, "#5E3418"],
-      ],
-      "0 0 0 1",
-    );
+    const wood = furnitureWood(ctx, "table", [0.3, 0.34]);
     out +=
       `<rect y="560" width="1200" height="115" fill="${wood}"/>` +
       object(ctx, art, true, `translate(500 ${n(588 - 684 * 0.8)}) scale(0.8)`) +

@@ -7,6 +7,7 @@ import {
   copper,
   diamond,
   dimples,
+  fade,
   floorShadow,
   gloss,
   intBetween,
@@ -30,13 +31,14 @@ function bronze(ctx: Ctx): string {
 
 /** Darkens the lower part of a body so it reads as round. */
 function bodyShade(ctx: Ctx): string {
-  return linear(
+  return fade(
     ctx,
     "bodyShade",
+    "#2A1005",
     [
-      [0, "#2A1005", 0],
-      [0.7, "#2A1005", 0],
-      [1, "#2A1005", 0.35],
+      [0, 0],
+      [0.7, 0],
+      [1, 0.35],
     ],
     "0 0 0 1",
   );

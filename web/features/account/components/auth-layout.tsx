@@ -19,19 +19,35 @@ const PROMISES = [
   ["30-day guarantee", "A full refund or exchange if it does not feel right."],
 ] as const;
 
+/** A panel's points, each a bold title over its line. */
+export function Points({
+  items,
+  className,
+  ordered,
+}: {
+  items: readonly (readonly [title: string, text: string])[];
+  className: string;
+  ordered?: boolean;
+}) {
+  const List = ordered ? "ol" : "ul";
+  return (
+    <List className={className}>
+      {items.map(([title, text]) => (
+        <li key={title}>
+          <strong>{title}</strong>
+          <span>{text}</span>
+        </li>
+      ))}
+    </List>
+  );
+}
+
 function ShopPromise() {
   return (
     <>
       <p className="eyebrow">{SHOP_NAME}</p>
       <h2 className="auth-aside-title">Take home luck, prosperity, and health.</h2>
-      <ul className="auth-promises">
-        {PROMISES.map(([title, text]) => (
-          <li key={title}>
-            <strong>{title}</strong>
-            <span>{text}</span>
-          </li>
-        ))}
-      </ul>
+      <Points items={PROMISES} className="auth-promises" />
     </>
   );
 }

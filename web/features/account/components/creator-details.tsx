@@ -1,4 +1,5 @@
 // The creator record in view mode: name, email, payout email, social links and bio.
+import { Facts } from "../../../components/facts";
 import type { Creator } from "../api";
 
 /** Comma-separated socials as links; only http(s) addresses become links, the rest stay text. */
@@ -25,45 +26,40 @@ const EMPTY_TEXT = "Not added yet";
 export function CreatorDetails({ creator }: { creator: Partial<Creator> }) {
   const links = socialLinks(creator.socials ?? "");
   return (
-    <dl className="account-details">
-      <div>
-        <dt>Name</dt>
-        <dd>{creator.name}</dd>
-      </div>
-      <div>
-        <dt>Email</dt>
-        <dd>{creator.email}</dd>
-      </div>
-      <div>
-        <dt>Payout email</dt>
-        <dd>{creator.payoutEmail || EMPTY_TEXT}</dd>
-      </div>
-      <div>
-        <dt>Social links</dt>
-        <dd>
-          {links.length === 0 ? (
-            EMPTY_TEXT
-          ) : (
-            <ul className="creator-socials">
-              {links.map(({ label, href }) => (
-                <li key={label}>
-                  {href ? (
-                    <a href={href} target="_blank" rel="noopener noreferrer">
-                      {label}
-                    </a>
-                  ) : (
-                    label
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
-      </div>
-      <div className="is-wide">
-        <dt>Bio</dt>
-        <dd className="creator-bio">{creator.bio || EMPTY_TEXT}</dd>
-      </div>
-    </dl>
+    <Facts
+      className="account-details"
+      facts={[
+        { term: "Name", value: creator.name },
+        { term: "Email", value: creator.email },
+        { term: "Payout email", value: creator.payoutEmail || EMPTY_TEXT },
+        {
+          term: "Social links",
+          value:
+            links.length === 0 ? (
+              EMPTY_TEXT
+            ) : (
+              <ul className="creator-socials">
+                {links.map(({ label, href }) => (
+                  <li key={label}>
+                    {href ? (
+                      <a href={href} target="_blank" rel="noopener noreferrer">
+                        {label}
+                      </a>
+                    ) : (
+                      label
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ),
+        },
+        {
+          term: "Bio",
+          value: creator.bio || EMPTY_TEXT,
+          className: "is-wide",
+          valueClass: "creator-bio",
+        },
+      ]}
+    />
   );
 }

@@ -2,8 +2,10 @@
 // Clicks, Sales and Earnings tiles (0 until the server says otherwise), the conversion rate and
 // earnings by commission state. Until the creator is approved (or while they are paused) the code
 // does not work, so neither it nor the link is offered to copy.
+import type { ReactNode } from "react";
 import { toast } from "react-toastify";
 import { formatDollars } from "../../../../worker/contracts/money";
+import { Facts } from "../../../components/facts";
 import { formatConversion } from "../../creator-stats/creator-stats";
 import type { CreatorStats } from "../api";
 import { ACCOUNT_MESSAGES } from "../messages";
@@ -20,6 +22,29 @@ async function copy(text: string, done: string, failed: string): Promise<void> {
   } catch {
     toast.error(failed);
   }
+}
+
+/** What is copied, shown beside its Copy button (disabled while there is nothing to copy). */
+function CopyRow(props: {
+  shown: ReactNode;
+  text: string;
+  what: string;
+  primary?: boolean;
+  messages: [done: string, failed: string];
+}) {
+  return (
+    <div className="creator-copy-row">
+      {props.shown}
+      <button
+        type="button"
+        className={`button ${props.primary ? "button-primary" : "button-ghost"}`}
+        disabled={!props.text}
+        onClick={() => copy(props.text, ...props.messages)}
+      >
+        Copy<span className="visually-hidden"> {props.what}</span>
+      </button>
+    </div>
+  );
 }
 
 interface CreatorPanelProps {
@@ -47,49 +72,32 @@ export function CreatorPanel({ code, shareUrl, stats, inactive }: CreatorPanelPr
         </>
       ) : (
         <>
-          <div className="creator-copy-row">
-            <code className="creator-code">{code || "Pending"}</code>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={!code}
-              onClick={() =>
-                copy(code, ACCOUNT_MESSAGES.codeCopied, ACCOUNT_MESSAGES.codeCopyFailed)
-              }
-            >
-              Copy<span className="visually-hidden"> affiliate code</span>
-            </button>
-          </div>
+          <CopyRow
+            shown={<code className="creator-code">{code || "Pending"}</code>}
+            text={code}
+            what="affiliate code"
+            primary
+            messages={[ACCOUNT_MESSAGES.codeCopied, ACCOUNT_MESSAGES.codeCopyFailed]}
+          />
           <p className="creator-panel-label">Share link</p>
-          <div className="creator-copy-row">
-            <span className="creator-link">{link || "Available once your code is issued"}</span>
-            <button
-              type="button"
-              className="button button-ghost"
-              disabled={!link}
-              onClick={() =>
-                copy(link, ACCOUNT_MESSAGES.linkCopied, ACCOUNT_MESSAGES.linkCopyFailed)
-              }
-            >
-              Copy<span className="visually-hidden"> share link</span>
-            </button>
-          </div>
+          <CopyRow
+            shown={
+              <span className="creator-link">{link || "Available once your code is issued"}</span>
+            }
+            text={link}
+            what="share link"
+            messages={[ACCOUNT_MESSAGES.linkCopied, ACCOUNT_MESSAGES.linkCopyFailed]}
+          />
         </>
       )}
-      <dl className="creator-tiles">
-        <div>
-          <dt>Clicks</dt>
-          <dd>{stats.clicks.toLocaleString("en-AU")}</dd>
-        </div>
-        <div>
-          <dt>Sales</dt>
-          <dd>{stats.sales.toLocaleString("en-AU")}</dd>
-        </div>
-        <div>
-          <dt>Earnings</dt>
-          <dd>{formatDollars(stats.earnings)}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="creator-tiles"
+        facts={[
+          { term: "Clicks", value: stats.clicks.toLocaleString("en-AU") },
+          { term: "Sales", value: stats.sales.toLocaleString("en-AU") },
+          { term: "Earnings", value: formatDollars(stats.earnings) },
+        ]}
+      />
       <p className="creator-conversion">
         Conversion <strong>{formatConversion(stats)}</strong>
       </p>

@@ -1,4 +1,6 @@
 // The marketing side of /creator-signup (SPEC.md section 2): why join, and how it works in four steps.
+import { Points } from "./auth-layout";
+
 const BENEFITS = [
   ["Your own affiliate code", "Shoppers save on their order, and you earn on every sale."],
   ["Live stats", "Clicks, sales and earnings on your creator profile."],
@@ -17,23 +19,9 @@ export function CreatorPitch() {
     <>
       <p className="eyebrow">Creator programme</p>
       <h2 className="auth-aside-title">Share what you love, earn as you go.</h2>
-      <ul className="auth-promises">
-        {BENEFITS.map(([title, text]) => (
-          <li key={title}>
-            <strong>{title}</strong>
-            <span>{text}</span>
-          </li>
-        ))}
-      </ul>
+      <Points items={BENEFITS} className="auth-promises" />
       <h3 className="creator-steps-title">How it works</h3>
-      <ol className="creator-steps">
-        {STEPS.map(([title, text]) => (
-          <li key={title}>
-            <strong>{title}</strong>
-            <span>{text}</span>
-          </li>
-        ))}
-      </ol>
+      <Points items={STEPS} className="creator-steps" ordered />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import type { BlogPostDto } from "../../../../worker/contracts/catalogue";
 import { ArrowRightIcon } from "../../../components/icons";
 import { KeywordList, PostMeta } from "./post-meta";
+import "../../../components/shapes.css";
 import "./blog-card.css";
 
 /** Covers are drawn at 16:9; these are the intrinsic size the browser reserves space from. */
@@ -19,7 +20,7 @@ interface BlogCardProps {
 export function BlogCard({ post, eager }: BlogCardProps) {
   const { _id, title, cover, shortDescription, keywords } = post;
   return (
-    <article className="blog-card">
+    <article className="blog-card lift-card">
       <div className="blog-card-media">
         <img
           src={cover}
@@ -57,13 +58,13 @@ export function BlogCard({ post, eager }: BlogCardProps) {
 /** The card's footprint without content, so the list does not jump when posts arrive. */
 export function BlogCardSkeleton() {
   return (
-    <div className="blog-card is-skeleton" aria-hidden="true">
-      <div className="blog-card-media" />
+    <div className="blog-card lift-card is-skeleton" aria-hidden="true">
+      <div className="blog-card-media shimmer" />
       <div className="blog-card-body">
-        <span className="blog-skeleton-line is-short" />
-        <span className="blog-skeleton-line is-title" />
-        <span className="blog-skeleton-line" />
-        <span className="blog-skeleton-line" />
+        <span className="blog-skeleton-line shimmer is-short" />
+        <span className="blog-skeleton-line shimmer is-title" />
+        <span className="blog-skeleton-line shimmer" />
+        <span className="blog-skeleton-line shimmer" />
       </div>
     </div>
   );

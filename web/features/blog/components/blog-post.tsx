@@ -5,6 +5,7 @@ import { ArticleBody } from "./article-body";
 import { COVER_HEIGHT, COVER_WIDTH } from "./blog-card";
 import { ArrowLeftIcon } from "./blog-icons";
 import { KeywordList, PostMeta } from "./post-meta";
+import "../../../components/shapes.css";
 import "./blog-post.css";
 
 export function BackToBlogButton({ onBack }: { onBack: () => void }) {
@@ -62,10 +63,10 @@ export function BlogPost({ post, onBack }: { post: BlogPostDto; onBack: () => vo
 export function BlogPostSkeleton() {
   return (
     <div className="blog-post is-skeleton" aria-hidden="true">
-      <span className="blog-skeleton-line is-short" />
-      <span className="blog-skeleton-line is-heading" />
-      <span className="blog-skeleton-line" />
-      <div className="blog-post-cover" />
+      <span className="blog-skeleton-line shimmer is-short" />
+      <span className="blog-skeleton-line shimmer is-heading" />
+      <span className="blog-skeleton-line shimmer" />
+      <div className="blog-post-cover shimmer" />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
 import { formatDollars, salePercent } from "../../../../worker/contracts/money";
 import { paths } from "../../../lib/paths";
+import "../../../components/shapes.css";
 import "./product-card.css";
 
 export const PRODUCT_IMAGE_SIZE = 400;
@@ -15,7 +16,10 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
   const percentOff = salePercent(originalPrice, finalPrice);
   const cover = image[0];
   return (
-    <Link to={paths.product(_id)} className={inStock ? "product-card" : "product-card is-sold-out"}>
+    <Link
+      to={paths.product(_id)}
+      className={inStock ? "product-card lift-card" : "product-card lift-card is-sold-out"}
+    >
       <div className="product-card-media">
         {cover ? (
           <img
@@ -50,8 +54,8 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
 /** Placeholder with the card's exact footprint, so the grid does not shift when data lands. */
 export function ProductCardSkeleton() {
   return (
-    <div className="product-card is-skeleton" aria-hidden="true">
-      <div className="product-card-media" />
+    <div className="product-card lift-card is-skeleton" aria-hidden="true">
+      <div className="product-card-media shimmer" />
       <div className="product-card-body">
         <span className="skeleton-line" />
         <span className="skeleton-line is-short" />

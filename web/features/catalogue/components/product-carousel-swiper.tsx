@@ -1,11 +1,12 @@
 // The Swiper half of ProductCarousel, in its own chunk (see product-carousel.tsx). Only Swiper's
 // core, its Navigation module and their two stylesheets are imported.
-import { useId, useRef } from "react";
+import { type RefObject, useId, useRef } from "react";
 import type { Swiper as SwiperInstance } from "swiper";
 import { Navigation } from "swiper/modules";
 import { Swiper, SwiperSlide } from "swiper/react";
 import "swiper/css";
 import "swiper/css/navigation";
+import "../../../components/shapes.css";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
 import { ArrowRightIcon } from "../../../components/icons";
 import { ProductCard } from "./product-card";
@@ -18,6 +19,26 @@ import {
 
 /** Swiper's speed; the stylesheet keeps a slide that leaves visible for as long. */
 const SLIDE_MS = 300;
+
+/** One of the two arrows Swiper's Navigation drives; the stylesheet turns the previous one round. */
+function Arrow(props: {
+  ref: RefObject<HTMLButtonElement | null>;
+  side: "prev" | "next";
+  label: string;
+  controls: string;
+}) {
+  return (
+    <button
+      ref={props.ref}
+      type="button"
+      className={`carousel-arrow round-button is-${props.side}`}
+      aria-label={props.label}
+      aria-controls={props.controls}
+    >
+      <ArrowRightIcon />
+    </button>
+  );
+}
 
 interface SwiperCarouselProps {
   products: ProductDto[];
@@ -39,24 +60,8 @@ export default function SwiperCarousel({ products, perView }: SwiperCarouselProp
 
   return (
     <>
-      <button
-        ref={prevRef}
-        type="button"
-        className="carousel-arrow is-prev"
-        aria-label="Previous products"
-        aria-controls={listId}
-      >
-        <ArrowRightIcon />
-      </button>
-      <button
-        ref={nextRef}
-        type="button"
-        className="carousel-arrow is-next"
-        aria-label="Next products"
-        aria-controls={listId}
-      >
-        <ArrowRightIcon />
-      </button>
+      <Arrow ref={prevRef} side="prev" label="Previous products" controls={listId} />
+      <Arrow ref={nextRef} side="next" label="Next products" controls={listId} />
       <Swiper
         modules={[Navigation]}
         navigation={{ prevEl: null, nextEl: null, addIcons: false }}

@@ -3,10 +3,12 @@
 import { Link } from "react-router-dom";
 import { formatDollars } from "../../../../worker/contracts/money";
 import { ORDER_MESSAGES, type OrderDto } from "../../../../worker/contracts/order";
+import { Facts } from "../../../components/facts";
 import { paths } from "../../../lib/paths";
 import { CheckoutSteps } from "../../cart/components/checkout-steps";
 import { OrderItems } from "../../orders/components/order-items";
 import { formatOrderDate, shortOrderId } from "../../orders/order-format";
+import "../../../components/shapes.css";
 import "./order-receipt.css";
 
 function ShippingAddress({ address }: { address: OrderDto["address"] }) {
@@ -30,7 +32,7 @@ export function OrderReceipt({ order }: { order: OrderDto }) {
   return (
     <div className="receipt-page">
       <CheckoutSteps current="placed" />
-      <section className="receipt-card" aria-labelledby="receipt-title">
+      <section className="receipt-card paper-card" aria-labelledby="receipt-title">
         <span className="receipt-tick" aria-hidden="true">
           ✓
         </span>
@@ -40,31 +42,26 @@ export function OrderReceipt({ order }: { order: OrderDto }) {
         <p className="receipt-intro">
           Thank you. An email confirmation will be sent to <strong>{order.address.email}</strong>.
         </p>
-        <dl className="receipt-facts">
-          <div>
-            <dt>Order ID</dt>
-            <dd>{shortOrderId(order._id)}</dd>
-          </div>
-          <div>
-            <dt>Date</dt>
-            <dd>
-              <time dateTime={order.date}>{formatOrderDate(order.date)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>{formatDollars(order.amount)}</dd>
-          </div>
-        </dl>
+        <Facts
+          className="receipt-facts caps-terms"
+          facts={[
+            { term: "Order ID", value: shortOrderId(order._id) },
+            {
+              term: "Date",
+              value: <time dateTime={order.date}>{formatOrderDate(order.date)}</time>,
+            },
+            { term: "Total", value: formatDollars(order.amount) },
+          ]}
+        />
         <div className="receipt-columns">
           <section aria-labelledby="receipt-items-title">
-            <h2 id="receipt-items-title" className="receipt-subtitle">
+            <h2 id="receipt-items-title" className="receipt-subtitle caps-label">
               Items
             </h2>
             <OrderItems items={order.items} />
           </section>
           <section aria-labelledby="receipt-address-title">
-            <h2 id="receipt-address-title" className="receipt-subtitle">
+            <h2 id="receipt-address-title" className="receipt-subtitle caps-label">
               Shipping to
             </h2>
             <ShippingAddress address={order.address} />

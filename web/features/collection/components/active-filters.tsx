@@ -1,4 +1,5 @@
 import { CloseIcon } from "../../../components/icons";
+import "../../../components/shapes.css";
 import "./active-filters.css";
 
 export interface ActiveFilter {
@@ -11,7 +12,7 @@ export interface ActiveFilter {
 export function ActiveFilters({ filters }: { filters: ActiveFilter[] }) {
   if (filters.length === 0) return null;
   return (
-    <ul className="active-filters" aria-label="Active filters">
+    <ul className="active-filters chip-row" aria-label="Active filters">
       {filters.map(({ key, label, remove }) => (
         <li key={key}>
           <button type="button" className="filter-chip" onClick={remove}>

@@ -1,5 +1,6 @@
 import type { CategoryDto, ProductSearchFacets } from "../../../../worker/contracts/catalogue";
 import type { Resource } from "../../catalogue/use-catalogue";
+import "../../../components/shapes.css";
 import "./filter-panel.css";
 
 interface FilterPanelProps {

@@ -1,20 +1,11 @@
 import type { ReactNode } from "react";
+import { Glyph } from "../../../components/icons";
 import "./about-us.css";
 
 const glyph = (children: ReactNode) => (
-  <svg
-    className="about-glyph"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.6"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <Glyph className="about-glyph" weight="1.6">
     {children}
-  </svg>
+  </Glyph>
 );
 
 const ABOUT = [

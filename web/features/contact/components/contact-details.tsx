@@ -1,3 +1,4 @@
+import { Facts } from "../../../components/facts";
 import { FacebookIcon, InstagramIcon, TikTokIcon } from "../../../components/icons";
 import "./contact-details.css";
 
@@ -35,26 +36,14 @@ export function ContactDetails() {
         <h3 id="contact-details-heading" className="contact-card-heading">
           Contact details
         </h3>
-        <dl className="detail-list">
-          <div>
-            <dt>Address</dt>
-            <dd>
-              <address>Brisbane, Queensland, Australia</address>
-            </dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>
-              <a href={CONTACT_PHONE.href}>{CONTACT_PHONE.display}</a>
-            </dd>
-          </div>
-        </dl>
+        <Facts
+          className="detail-list"
+          facts={[
+            { term: "Address", value: <address>Brisbane, Queensland, Australia</address> },
+            { term: "Email", value: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> },
+            { term: "Phone", value: <a href={CONTACT_PHONE.href}>{CONTACT_PHONE.display}</a> },
+          ]}
+        />
       </section>
       <section aria-labelledby="business-hours-heading">
         <h3 id="business-hours-heading" className="contact-card-heading">

@@ -6,13 +6,14 @@ import {
 } from "../../../../worker/contracts/fields";
 import { SubmitButton, TextField } from "../../../components/form-kit";
 import { useContactForm } from "../use-contact-form";
+import "../../../components/shapes.css";
 import "./contact-form.css";
 
 export function ContactForm() {
   const { field, sending, sentTo, formRef, onSubmit } = useContactForm();
 
   return (
-    <section className="contact-form-card" aria-labelledby="contact-form-heading">
+    <section className="contact-form-card paper-card" aria-labelledby="contact-form-heading">
       <h3 id="contact-form-heading" className="contact-card-heading">
         Send us a message
       </h3>

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { FaqDto } from "../../../../worker/contracts/catalogue";
 import { useFaqs } from "../use-faqs";
+import "../../../components/shapes.css";
 import "./faq-accordion.css";
 
 const SKELETON_ROWS = 5;
@@ -64,7 +65,7 @@ export function FaqAccordion() {
           {Array.from({ length: SKELETON_ROWS }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
             <li key={index} className="faq-item is-skeleton">
-              <span className="faq-skeleton-line" />
+              <span className="faq-skeleton-line shimmer" />
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { useId } from "react";
 import type { CreatorBalance, CreatorCommissionDto } from "../../../../worker/contracts/account";
 import { formatDollars, formatWholeDollars } from "../../../../worker/contracts/money";
 import { formatShopDay } from "../../../../worker/contracts/shop-time";
+import "../../../components/shapes.css";
 
 export const NEGATIVE_PAYABLE_NOTE = "Refunds after your last payout; taken from your next payout.";
 export const NO_COMMISSIONS =
@@ -40,12 +41,12 @@ export function Earnings({ balance, commissions, payoutMinimum }: EarningsProps)
       <dl className="balance-cards">
         <div>
           <dt>In hold</dt>
-          <dd className="balance-amount">{formatDollars(balance.pending)}</dd>
+          <dd className="balance-amount figure-number">{formatDollars(balance.pending)}</dd>
           <dd className="balance-note">For 30 days after each order</dd>
         </div>
         <div className={owed ? "is-owed" : undefined}>
           <dt>Payable</dt>
-          <dd className="balance-amount">{formatDollars(balance.payable)}</dd>
+          <dd className="balance-amount figure-number">{formatDollars(balance.payable)}</dd>
           <dd className="balance-note">
             {owed
               ? `You owe ${formatDollars(-balance.payable)}. ${NEGATIVE_PAYABLE_NOTE}`
@@ -54,12 +55,12 @@ export function Earnings({ balance, commissions, payoutMinimum }: EarningsProps)
         </div>
         <div>
           <dt>Processing</dt>
-          <dd className="balance-amount">{formatDollars(balance.processing)}</dd>
+          <dd className="balance-amount figure-number">{formatDollars(balance.processing)}</dd>
           <dd className="balance-note">In a payout on its way</dd>
         </div>
         <div>
           <dt>Paid</dt>
-          <dd className="balance-amount">{formatDollars(balance.paid)}</dd>
+          <dd className="balance-amount figure-number">{formatDollars(balance.paid)}</dd>
           <dd className="balance-note">Sent to you so far</dd>
         </div>
       </dl>

@@ -17,6 +17,7 @@ import {
   SavePayoutDetailsSchema,
 } from "../../../../worker/contracts/payouts";
 import { formatShopMoment } from "../../../../worker/contracts/shop-time";
+import { type Fact, Facts } from "../../../components/facts";
 import {
   CheckboxField,
   EmailField,
@@ -262,41 +263,26 @@ function WaitingNote({ usableFrom }: { usableFrom: string }) {
 }
 
 function SavedDetails({ details }: { details: PayoutDetailsDto }) {
+  const account: Fact[] =
+    details.method === "bank"
+      ? [
+          { term: "BSB", value: details.bsb },
+          { term: "Account number", value: details.accountNumberMasked },
+          { term: "Account name", value: details.accountName },
+        ]
+      : [{ term: "PayPal email", value: details.email }];
   return (
-    <dl className="account-details payout-details">
-      <div>
-        <dt>Paid by</dt>
-        <dd>{METHOD_LABEL[details.method]}</dd>
-      </div>
-      {details.method === "bank" ? (
-        <>
-          <div>
-            <dt>BSB</dt>
-            <dd>{details.bsb}</dd>
-          </div>
-          <div>
-            <dt>Account number</dt>
-            <dd>{details.accountNumberMasked}</dd>
-          </div>
-          <div>
-            <dt>Account name</dt>
-            <dd>{details.accountName}</dd>
-          </div>
-        </>
-      ) : (
-        <div>
-          <dt>PayPal email</dt>
-          <dd>{details.email}</dd>
-        </div>
-      )}
-      <div>
-        <dt>ABN</dt>
-        <dd>{details.abn ? formatAbn(details.abn) : "Not given"}</dd>
-      </div>
-      <div>
-        <dt>GST</dt>
-        <dd>{details.gstRegistered ? "Registered for GST" : "Not registered for GST"}</dd>
-      </div>
-    </dl>
+    <Facts
+      className="account-details payout-details"
+      facts={[
+        { term: "Paid by", value: METHOD_LABEL[details.method] },
+        ...account,
+        { term: "ABN", value: details.abn ? formatAbn(details.abn) : "Not given" },
+        {
+          term: "GST",
+          value: details.gstRegistered ? "Registered for GST" : "Not registered for GST",
+        },
+      ]}
+    />
   );
 }

@@ -13,6 +13,22 @@ const SLOT = 10;
 const HEIGHT = 100;
 const MIN_BAR = 3;
 
+/** A rule across the chart at `y`, one pixel thick however wide the chart is drawn. */
+const Rule = ({ className, y, width }: { className: string; y: number; width: number }) => (
+  <line className={className} x1={0} x2={width} y1={y} y2={y} vectorEffect="non-scaling-stroke" />
+);
+
+/** One count's bar in a day's slot, standing on the axis, `inset` from the slot's sides. */
+const Bar = (props: { kind: "clicks" | "sales"; slot: number; inset: number; height: number }) => (
+  <rect
+    className={`activity-bar is-${props.kind}`}
+    x={props.slot * SLOT + props.inset}
+    y={HEIGHT - props.height}
+    width={SLOT - 2 * props.inset}
+    height={props.height}
+  />
+);
+
 export function ActivityChart({ days }: { days: CreatorDay[] }) {
   const headingId = useId();
   const totals = dayTotals(days);
@@ -76,15 +92,7 @@ function Chart({ days, totals, from, to }: ChartProps) {
           aria-label={label}
         >
           {[0, HEIGHT / 2].map((y) => (
-            <line
-              key={y}
-              className="activity-grid"
-              x1={0}
-              x2={width}
-              y1={y}
-              y2={y}
-              vectorEffect="non-scaling-stroke"
-            />
+            <Rule key={y} className="activity-grid" y={y} width={width} />
           ))}
           {days.map((day, i) => (
             <g key={day.date} className="activity-day">
@@ -93,30 +101,11 @@ function Chart({ days, totals, from, to }: ChartProps) {
                 "sale",
               )}`}</title>
               <rect className="activity-hit" x={i * SLOT} y={0} width={SLOT} height={HEIGHT} />
-              <rect
-                className="activity-bar is-clicks"
-                x={i * SLOT + 1}
-                y={HEIGHT - height(day.clicks)}
-                width={SLOT - 2}
-                height={height(day.clicks)}
-              />
-              <rect
-                className="activity-bar is-sales"
-                x={i * SLOT + 3}
-                y={HEIGHT - height(day.sales)}
-                width={SLOT - 6}
-                height={height(day.sales)}
-              />
+              <Bar kind="clicks" slot={i} inset={1} height={height(day.clicks)} />
+              <Bar kind="sales" slot={i} inset={3} height={height(day.sales)} />
             </g>
           ))}
-          <line
-            className="activity-axis-line"
-            x1={0}
-            x2={width}
-            y1={HEIGHT}
-            y2={HEIGHT}
-            vectorEffect="non-scaling-stroke"
-          />
+          <Rule className="activity-axis-line" y={HEIGHT} width={width} />
         </svg>
         <div className="activity-dates" aria-hidden="true">
           <span>{formatDay(from)}</span>

@@ -4,9 +4,11 @@
 
 import { formatDollars } from "../../../../worker/contracts/money";
 import type { OrderDto } from "../../../../worker/contracts/order";
+import { Facts } from "../../../components/facts";
 import { formatOrderDateTime, orderItemCount, shortOrderId } from "../order-format";
 import { OrderItems } from "./order-items";
 import { OrderTracker } from "./order-tracker";
+import "../../../components/shapes.css";
 import "./order-card.css";
 
 /** The Worker's status for an order the shop cancelled (and refunded) before it shipped. */
@@ -35,35 +37,34 @@ export function OrderCard({ order, latest }: { order: OrderDto; latest: boolean 
         </h2>
         {latest ? <span className="order-badge">Most Recent Order</span> : null}
       </header>
-      <dl className="order-facts">
-        <div>
-          <dt>Placed</dt>
-          <dd>
-            <time dateTime={order.date}>{formatOrderDateTime(order.date)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Items</dt>
-          <dd>
-            {count} {count === 1 ? "item" : "items"}
-          </dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>
-            {formatDollars(order.amount)}
-            {refunded > 0 ? (
-              <span className="order-refunded">Refunded {formatDollars(refunded)}</span>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd className="order-status">{cancelled ? "Cancelled" : order.status}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="order-facts"
+        facts={[
+          {
+            term: "Placed",
+            value: <time dateTime={order.date}>{formatOrderDateTime(order.date)}</time>,
+          },
+          { term: "Items", value: `${count} ${count === 1 ? "item" : "items"}` },
+          {
+            term: "Total",
+            value: (
+              <>
+                {formatDollars(order.amount)}
+                {refunded > 0 ? (
+                  <span className="order-refunded">Refunded {formatDollars(refunded)}</span>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            term: "Status",
+            value: cancelled ? "Cancelled" : order.status,
+            valueClass: "order-status",
+          },
+        ]}
+      />
       {cancelled ? (
-        <p className="order-cancelled">
+        <p className="order-cancelled edge-note">
           <strong>Cancelled</strong>
           <span>
             This order was cancelled and will not be sent.

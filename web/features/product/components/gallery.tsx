@@ -1,4 +1,5 @@
 import { useState } from "react";
+import "../../../components/shapes.css";
 import "./gallery.css";
 
 /** SPEC.md section 9: the gallery shows 3 thumbnails at a time. */
@@ -49,7 +50,7 @@ export function Gallery({ images, name }: { images: readonly string[]; name: str
           {scrolls ? (
             <button
               type="button"
-              className="gallery-step"
+              className="gallery-step round-button"
               aria-label="Previous images"
               aria-disabled={start === 0}
               onClick={() => setStart((n) => Math.max(0, n - 1))}
@@ -78,7 +79,7 @@ export function Gallery({ images, name }: { images: readonly string[]; name: str
           {scrolls ? (
             <button
               type="button"
-              className="gallery-step"
+              className="gallery-step round-button"
               aria-label="Next images"
               aria-disabled={start >= lastStart}
               onClick={() => setStart((n) => Math.min(lastStart, n + 1))}

@@ -12,6 +12,7 @@ import { addToCart } from "../../cart/add-to-cart";
 import { clampQuantity } from "../../cart/guest-cart";
 import { priceDisplay } from "../product-rules";
 import { QuantityInput } from "./quantity-input";
+import "../../../components/shapes.css";
 import "./product-details.css";
 
 /** SPEC.md section 2: the three statements on every product page. */
@@ -136,7 +137,7 @@ export function ProductDetails({ product }: { product: ProductDto }) {
       </p>
       <h1 className="product-name">{name}</h1>
       {premium || bestseller ? (
-        <ul className="product-flags" aria-label="Highlights">
+        <ul className="product-flags chip-row" aria-label="Highlights">
           {premium ? <li className="product-flag is-premium">Premium</li> : null}
           {bestseller ? <li className="product-flag">Bestseller</li> : null}
         </ul>
