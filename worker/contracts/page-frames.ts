@@ -1,4 +1,4 @@
-// Pages whose first frame the Worker renders with data (issue 19): the product page
+// Pages whose first frame the Worker renders with data: the product page
 // (routes/product-page.ts) and the plain /collection (routes/collection-page.ts). The Worker renders
 // the screen with the SPA's own components (web/app/render-page-frames.tsx) in the page's <main>,
 // and hands the app the data it rendered, so the app's first render is that frame and it takes it

@@ -1,4 +1,4 @@
-// The static assets' pages as templates for the pages the Worker fills in (issue 19: product pages,
+// The static assets' pages as templates for the pages the Worker fills in (product pages,
 // the collection): the build's HTML file for a screen, whose <main> holds that screen's frame.
 import { splitFrameMarkup } from "../contracts/frame-markup";
 import type { Bindings } from "../env";

@@ -1,4 +1,4 @@
-// The plain /collection as HTML (issue 19): the build's collection.html with the first page of the
+// The plain /collection as HTML: the build's collection.html with the first page of the
 // catalogue rendered in its <main> by the SPA's own screen (@web/page-frames), and that answer
 // beside it for the app to hydrate: the cards, and their pictures, are in the HTML a phone first
 // paints, and a crawler reads the shop's newest products. An address with a query (filters, a

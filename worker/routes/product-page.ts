@@ -1,4 +1,4 @@
-// Product pages as HTML (issue 19): /product/:id is the SPA's product.html with the product in it.
+// Product pages as HTML: /product/:id is the SPA's product.html with the product in it.
 // Its <head> carries what link previews and search engines read (title, description, canonical,
 // Open Graph and Twitter tags, Product structured data); its <main> the product itself, rendered
 // by the SPA's own components (@web/page-frames), with the product beside it as JSON for the app
