@@ -1,4 +1,4 @@
-// The creator programme's applications and terms (issue 18): a creator's status, the owner's
+// The creator programme's applications and terms: a creator's status, the owner's
 // decisions in the back-office, and each creator's commission rate and discount. The Worker
 // validates with these schemas; the back-office's forms and the creator's profile use the same.
 import * as v from "valibot";
@@ -116,7 +116,7 @@ export interface AdminCreatorResponse {
   creator: AdminCreatorDto;
 }
 
-// ---- Commissions held for review (issue 18, item 6) -------------------------------------------
+// ---- Commissions held for review -------------------------------------------
 
 export const COMMISSION_REVIEW_STATES = ["held", "released", "rejected"] as const;
 export type CommissionReviewState = (typeof COMMISSION_REVIEW_STATES)[number];

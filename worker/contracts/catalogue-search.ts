@@ -1,4 +1,4 @@
-// The query GET /api/product/search validates (issue 19), apart from contracts/catalogue.ts so that
+// The query GET /api/product/search validates, apart from contracts/catalogue.ts so that
 // the SPA's pages that need only the sort names and page sizes do not load valibot for them.
 import * as v from "valibot";
 import { MAX_SEARCH_LENGTH, MAX_SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE, SORT_MODES } from "./catalogue";

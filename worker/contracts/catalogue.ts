@@ -112,7 +112,7 @@ export interface RelatedProductsResponse {
   products: ProductDto[];
 }
 
-// ---- Search (GET /api/product/search, issue 19; its schema is contracts/catalogue-search.ts, so
+// ---- Search (GET /api/product/search; its schema is contracts/catalogue-search.ts, so
 // shop pages that only need these names do not load valibot) ------------------------------------
 
 /** SPEC.md section 9: the collection's page size; the most one answer holds. */

@@ -1,4 +1,4 @@
-// Where a creator's commission is paid (issue 18, item 4): an Australian bank account or a PayPal
+// Where a creator's commission is paid: an Australian bank account or a PayPal
 // email, with an ABN and GST registration for the statement. The schema POST
 // /api/user/creator/payout-details validates with and the profile form checks with; the rules
 // the bank file (worker/modules/payouts/methods/aba.ts) writes by; and the masked answer, the only way details go out.

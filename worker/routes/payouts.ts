@@ -1,4 +1,4 @@
-// GET /api/payouts/:id/statement (issue 18, item 5): a payout line's statement, or recipient
+// GET /api/payouts/:id/statement: a payout line's statement, or recipient
 // created tax invoice, for the creator it paid and for admins; 404 for anyone else.
 import { Hono } from "hono";
 import { IdParam } from "../contracts/fields";

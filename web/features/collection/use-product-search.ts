@@ -1,4 +1,4 @@
-// The collection's one page of products, asked of the Worker's search (issue 19): one request per
+// The collection's one page of products, asked of the Worker's search: one request per
 // question, the previous one cancelled when the address moves on, and the page on screen kept
 // while the next one loads, so the grid never falls back to placeholders between pages.
 import { useMemo, useState } from "react";

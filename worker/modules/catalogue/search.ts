@@ -1,4 +1,4 @@
-// GET /api/product/search (issue 19): the collection's questions answered in D1, a page at a time,
+// GET /api/product/search: the collection's questions answered in D1, a page at a time,
 // with the counts its filters show. Every query is led by an index: status with listing date or
 // price (and category), and a trigram full-text index of names for the search (migration 0024).
 // Only `active` products are ever answered.

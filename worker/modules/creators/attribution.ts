@@ -1,6 +1,6 @@
 // The affiliate rules: which creator a code names, what it takes off, whom an order is attributed
 // to and why, and when an order looks like a creator buying through their own code (no commission).
-// Only approved creators' codes work (issue 18): a pending, rejected or suspended creator's code
+// Only approved creators' codes work: a pending, rejected or suspended creator's code
 // gives no discount and no attribution.
 
 import { and, eq, inArray, isNotNull, or } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The back-office's creators (issue 18, items 1 and 2): the applications and creators list, the
+// The back-office's creators: the applications and creators list, the
 // owner's decisions (approve, reject, suspend, approve again) with the creator's mail, and each
 // creator's terms (commission rate and discount) for orders from then on. Every change is one
 // conditional UPDATE batched with its audit entry and its mail.

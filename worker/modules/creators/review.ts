@@ -1,4 +1,4 @@
-// The owner's review of commissions held as possible self-referral (issue 18, item 6): the
+// The owner's review of commissions held as possible self-referral: the
 // queue, and release or rejection, each one conditional batch with its audit entry on the order
 // (so the order's timeline shows it). A held commission is never approved or paid out
 // (modules/creators/commissions.ts NOT_HELD) until it is released.

@@ -1,4 +1,4 @@
-// Email changes waiting for the link mailed to the new address (issue 15 item 4): a sign-in email
+// Email changes waiting for the link mailed to the new address: a sign-in email
 // or a creator's payout email changes only when that link is opened, so a stolen access token (even
 // with the password) cannot move an account to an address its owner does not control unnoticed.
 // Links are 24-hour tokens stored as their SHA-256, one per account and kind; confirming applies

@@ -1,4 +1,4 @@
-// Paying creators (issue 18, items 3 to 5). A payout batch takes, for every creator whose payable
+// Paying creators. A payout batch takes, for every creator whose payable
 // balance reaches the minimum and who has given payout details, what each of their commissions
 // still owes: amount - reversed - settled, over every commission past its hold. The batch that
 // takes a commission sets its settled_cents, so the next batch finds nothing left of it; a refund

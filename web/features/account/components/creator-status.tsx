@@ -1,4 +1,4 @@
-// Where a creator's application stands (issue 18): pending, not approved, or paused, with the
+// Where a creator's application stands: pending, not approved, or paused, with the
 // shop's note. Only an approved creator's code and link work, so only they are offered to share.
 import type { CreatorStatus } from "../../../../worker/contracts/admin-creators";
 
