@@ -57,6 +57,17 @@ describe("GET /product/:id", () => {
     for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
     const again = (await api(`/product/${product.id}`)).headers.get("content-security-policy");
     expect(again).not.toBe(csp);
+    // No code is fetched before the photo has painted: React Router's module script is inert, and
+    // the starter that adds it after that paint plans the entry and the page's route modules.
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<script[^>]*type="text\/x-after-paint"/);
+    const plan = JSON.parse(
+      (/data-plan="([^"]*)"/.exec(html)?.[1] ?? "{}").replaceAll("&quot;", '"'),
+    ) as { modules?: string[] };
+    expect(plan.modules?.some((m) => /\/entry\.client-[\w-]+\.js$/.test(m))).toBe(true);
+    expect(plan.modules?.some((m) => /\/product-[\w-]+\.js$/.test(m))).toBe(true);
+    expect(html).toMatch(/<img [^>]*elementtiming="largest-paint"/);
 
     const url = `http://localhost:8787/product/${product.id}`;
     expect(html).toContain("<title>Hammered Copper Bottle — Tamra &amp; Tara</title>");
