@@ -11,6 +11,7 @@ import {
   isValidElement,
   type ReactElement,
   type ReactNode,
+  useEffect,
 } from "react";
 import {
   Links,
@@ -132,6 +133,11 @@ function AfterPaintScripts() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // `html[data-hydrated]`: React has taken the page over and its buttons work (the journeys wait
+  // for it before they press one; app/after-paint.js may start the code after the first paint).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

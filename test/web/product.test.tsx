@@ -410,7 +410,9 @@ describe("product screen", () => {
     const related = await screen.findByRole("region", { name: "Related products" });
     expect(within(related).getByRole("heading", { name: "Related products" })).toBeTruthy();
     viewport.scrollIntoView();
-    await within(related).findByText("Brass Diya");
+    // The carousel's code is a chunk of its own, loaded (and, here, first compiled) only now: on a
+    // busy machine that alone has taken seconds, so the wait is for the cards, not for a second.
+    await within(related).findByText("Brass Diya", {}, { timeout: 20_000 });
     expect(
       within(related)
         .getAllByRole("heading", { level: 3 })
@@ -419,7 +421,7 @@ describe("product screen", () => {
     const requested = requestedPaths(fetchMock);
     expect(requested).toContain("/api/product/prod1/related");
     expect(requested).not.toContain("/api/product/list");
-  });
+  }, 30_000);
 
   it("shows no related heading when the server relates nothing", async () => {
     const fetchMock = stubShop(

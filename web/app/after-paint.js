@@ -6,8 +6,8 @@
 // module script inert and this file, as an inline script, after it: once the browser reports that
 // picture on the screen, it adds the module preloads and the data preloads the routes asked for
 // (its `data-plan`, an AfterPaintPlan of root.tsx), then the module script itself, which hydrates
-// the page. A broken or slow picture holds the code back for FIRST_PAINT_WAIT_MS at most; a
-// hidden tab paints nothing and starts at once.
+// the page. A broken or slow picture holds the code back for FIRST_PAINT_WAIT_MS at most; the
+// first touch or key press, a hidden tab and a page without such a picture start it at once.
 //
 // It is inlined as written (imported `?raw`): plain JavaScript, no imports, no bundler helpers.
 (() => {
@@ -44,27 +44,33 @@
     started = true;
     start();
   };
-  if (document.visibilityState === "hidden") return once();
-  setTimeout(once, FIRST_PAINT_WAIT_MS);
   /** @type {HTMLImageElement | null} */
   const image = document.querySelector('img[elementtiming="largest-paint"]');
-  // The browser says when that picture (or, on a page without one, the first content) reached
-  // the screen: Element Timing and Largest Contentful Paint report the frame as presented.
-  const entryType = image ? "element" : "largest-contentful-paint";
+  // A page without such a picture (a form, the cart) needs its code to show anything more.
+  if (!image || document.visibilityState === "hidden") return once();
+  setTimeout(once, FIRST_PAINT_WAIT_MS);
+  // Someone who touches the page before the picture has painted gets the code at once.
+  for (const type of ["pointerdown", "keydown", "touchstart"]) {
+    addEventListener(type, once, { capture: true, once: true, passive: true });
+  }
+  // The browser says when the picture reached the screen: Element Timing reports the frame as
+  // presented.
   const supported =
     typeof PerformanceObserver === "function" ? PerformanceObserver.supportedEntryTypes : [];
-  if (supported.includes(entryType)) {
+  if (supported.includes("element")) {
     new PerformanceObserver((list, observer) => {
       const entries = /** @type {(PerformanceEntry & { element?: Element | null })[]} */ (
         list.getEntries()
       );
-      if (image && !entries.some((entry) => entry.element === image)) return;
+      if (!entries.some((entry) => entry.element === image)) return;
       observer.disconnect();
       once();
-    }).observe({ type: entryType, buffered: true });
+    }).observe({ type: "element", buffered: true });
     return;
   }
   // Elsewhere: once the picture has decoded and the next frame has painted.
-  const decoded = image ? image.decode().catch(() => {}) : Promise.resolve();
-  decoded.then(() => requestAnimationFrame(() => setTimeout(once, 0)));
+  image
+    .decode()
+    .catch(() => {})
+    .then(() => requestAnimationFrame(() => setTimeout(once, 0)));
 })();
