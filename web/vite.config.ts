@@ -1,62 +1,46 @@
-// Builds the SPA in web/ into web/dist, which wrangler serves as static assets. The build's own
-// plugins live in build/, one file each (docs/decisions/0006-first-paint.md says why each exists).
-import { fileURLToPath } from "node:url";
-import react from "@vitejs/plugin-react";
+// Builds the shop with React Router as a framework (react-router.config.ts, routes.ts): the
+// browser's code into web/dist/client, which wrangler serves as static assets, and the pages'
+// server build into web/dist/server, which the Worker imports (worker/routes/pages.ts). The
+// back-office is a separate program with its own build (admin.vite.config.ts).
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { securityHeadersFile } from "../worker/http/security-headers-file.ts";
-import { adminDevPages } from "./build/admin-dev-pages.ts";
-import { codeSplittingGroups, START_CHUNK } from "./build/code-splitting.ts";
-import { compileHints } from "./build/compile-hints.ts";
 import { moduleMap } from "./build/module-map.ts";
-import { staticShells } from "./build/static-shells.ts";
-
-const webRoot = fileURLToPath(new URL(".", import.meta.url));
-const workerOrigin = "http://127.0.0.1:8787";
+import { repoRoot, toastifyUnstyled } from "./build/shared.ts";
 
 export default defineConfig({
-  root: webRoot,
   publicDir: "../public",
-  plugins: [
-    react(),
-    securityHeadersFile(),
-    // The back-office is one page: admin.html answers /admin and every address under it.
-    staticShells({ rewrites: ["/admin/* /admin 200"] }),
-    adminDevPages(),
-    compileHints(START_CHUNK),
-    moduleMap(fileURLToPath(new URL("..", import.meta.url))),
-  ],
-  resolve: {
-    alias: [
-      // react-toastify's main entry injects a <style> tag at runtime, which the CSP
-      // (style-src 'self') blocks; its unstyled entry is the same API without that, and
-      // main.tsx bundles the stylesheet instead. Aliasing the bare name keeps every import
-      // (and toast() and <ToastContainer> sharing one store) on that entry.
-      { find: /^react-toastify$/, replacement: "react-toastify/unstyled" },
-    ],
-  },
+  plugins: [reactRouter(), securityHeadersFile(), moduleMap(repoRoot)],
+  resolve: { alias: [toastifyUnstyled] },
   build: {
-    outDir: "dist",
-    emptyOutDir: true,
     // test/budget/check.ts reads it to size what each route loads.
     manifest: true,
+    // `npm run dev` rebuilds over the running shop: wrangler keeps serving the folder.
+    emptyOutDir: process.env.KEEP_SHOP_BUILD === "1" ? false : undefined,
     rolldownOptions: {
-      // Two programs: the shop (index.html, whose pre-rendered copies build/static-shells.ts
-      // writes for every screen) and the owner's back-office (admin.html, served for /admin/*).
-      // Nothing the shop's entry reaches imports web/admin/, so no shopper downloads it.
-      input: {
-        index: fileURLToPath(new URL("index.html", import.meta.url)),
-        admin: fileURLToPath(new URL("admin.html", import.meta.url)),
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page needs to start (React, React Router, the layout and what it uses)
+            // in one file: otherwise what the root shares with the routes is cut into a dozen
+            // small files, each one more request in front of the page's stylesheets. The mark of
+            // a page's largest picture, shared by four screens, would otherwise be a file alone.
+            {
+              name: "start",
+              test: /[\\/](entry\.client|root)\.tsx|[\\/]lib[\\/]largest-paint\.ts/,
+            },
+          ],
+        },
       },
-      output: { codeSplitting: { groups: codeSplittingGroups } },
     },
   },
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: {
-      "/api/": workerOrigin,
-      "/images/": workerOrigin,
-      "/r/": workerOrigin,
+  // The server build runs in workerd: one self-contained module, built for its runtime.
+  ssr: {
+    target: "webworker",
+    noExternal: true,
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+      externalConditions: ["workerd", "worker"],
     },
   },
 });

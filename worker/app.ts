@@ -12,7 +12,6 @@ import { isImageUpload } from "./routes/admin/product-images";
 import { blogRoutes } from "./routes/blogs";
 import { cartRoutes } from "./routes/cart";
 import { categoryRoutes } from "./routes/category";
-import { collectionPageRoutes } from "./routes/collection-page";
 import { contactRoutes } from "./routes/contact";
 import { devApiRoutes, devPageRoutes } from "./routes/dev";
 import { faqRoutes } from "./routes/faq";
@@ -20,9 +19,9 @@ import { imageRoutes } from "./routes/images";
 import { logoutRoutes } from "./routes/logout";
 import { newsletterRoutes } from "./routes/newsletter";
 import { orderRoutes } from "./routes/order";
+import { renderPage } from "./routes/pages";
 import { payoutRoutes } from "./routes/payouts";
 import { productRoutes } from "./routes/product";
-import { productPageRoutes } from "./routes/product-page";
 import { referralRoutes } from "./routes/r";
 import { refreshRoutes } from "./routes/refresh";
 import { robotsRoutes } from "./routes/robots";
@@ -83,13 +82,14 @@ export function createApp() {
     .route("/dev", devPageRoutes)
     .route("/images", imageRoutes)
     .route("/r", referralRoutes)
-    .route("/product", productPageRoutes)
-    .route("/collection", collectionPageRoutes)
     .route("/robots.txt", robotsRoutes)
     .route("/sitemap.xml", sitemapRoutes)
     .route("/sitemaps", sitemapsRoutes);
 
   app.notFound((c) => {
+    // Every other address is a page of the shop (routes/pages.ts): React Router renders it, or
+    // its own "Page not found" with a 404.
+    if (isPageRequest(c.req.method, c.req.path)) return renderPage(c);
     const allowed = methodsFor(app, c.req.path).filter((m) => m !== c.req.method);
     if (allowed.length > 0) {
       const error = new AppError(
@@ -106,6 +106,14 @@ export function createApp() {
   app.onError(handleError);
   return routes;
 }
+
+/** The Worker's own addresses (wrangler.toml's run_worker_first): never a page, 404 in JSON. */
+const NOT_PAGES = ["/api", "/images", "/r", "/dev", "/sitemaps"];
+
+/** A page's address, or a client navigation's request for a page's data. */
+const isPageRequest = (method: string, path: string) =>
+  (method === "GET" || method === "HEAD") &&
+  !NOT_PAGES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** The methods some route answers on `path`: what a 405's Allow header lists. */
 function methodsFor(app: Hono<AppEnv>, path: string): string[] {

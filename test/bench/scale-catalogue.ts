@@ -1,4 +1,4 @@
-// The catalogue `npm run bench:scale` measures (issue 19): 50,000 generated products in the seed's
+// The catalogue `npm run bench:scale` measures: 50,000 generated products in the seed's
 // categories, deterministic (a seeded PRNG, stable ids), written beside the demo seed through the
 // local D1 binding. Names are composed from the shop's materials, motifs and kinds; a few words
 // are rare on purpose ("Zanskar" names exactly one product). Pictures reuse the demo products'

@@ -1,4 +1,4 @@
-// `npm run bench:scale` (issue 19): the catalogue at 50,000 products. Seeds its own local state
+// `npm run bench:scale`: the catalogue at 50,000 products. Seeds its own local state
 // (.bench/scale-state: migrations, the demo seed, then the generated catalogue of
 // scale-catalogue.ts, once), serves it with wrangler dev, and drives each catalogue question at 10
 // connections: req/s, p50, p99 and the ratio to /api/health from the same run. Then the JSON the

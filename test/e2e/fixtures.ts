@@ -33,6 +33,21 @@ export const test = base.extend<{ people: People }>({
   },
   page: async ({ page }, use) => {
     await page.addInitScript(recordToasts);
+    // A shop page's buttons work once React has taken the page over, which may come after its
+    // first paint (web/app/after-paint.js): a journey that opens a page waits for that state
+    // before it presses anything, as a person waits for a page to respond.
+    const goto = page.goto.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await appReady(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await appReady(page);
+      return response;
+    };
     // A probe that fires sets window.__xss; dialogs would mean script ran too.
     page.on("dialog", (dialog) => {
       throw new Error(`unexpected dialog: ${dialog.message()}`);
@@ -41,6 +56,13 @@ export const test = base.extend<{ people: People }>({
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   },
 });
+
+/** Waits until React has taken the shop page over (`html[data-hydrated]`, web/root.tsx). */
+export const appReady = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"),
+  );
 
 export const dollars = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
 

@@ -1,5 +1,6 @@
-// Each page's HTML carries its first frame (docs/decisions/0006-first-paint.md): the screen shows
-// before any script has run, and an unknown address answers 404 with "Page not found".
+// The Worker renders every page through React Router (docs/decisions/0015-pages-by-the-framework.md):
+// the screen shows before any script has run, the browser takes it over without re-rendering it,
+// and an unknown address answers 404 with "Page not found".
 import type { Page } from "@playwright/test";
 import { test as base, expect } from "./fixtures";
 
@@ -57,7 +58,7 @@ test("landing pages paint before any script runs; unknown addresses answer 404",
   expect(missing?.status()).toBe(404);
   await expect(frame.getByRole("heading", { name: "Page not found" })).toBeVisible();
 
-  // With scripts the app takes the frame over: its links navigate inside the app.
+  // With scripts the browser takes the page over: its links navigate inside the app.
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

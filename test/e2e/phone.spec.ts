@@ -29,6 +29,21 @@ test("phone: mobile menu, account modal and one slide per view", async ({ page, 
   await menu.getByRole("link", { name: "Collection" }).click();
   await expect(page).toHaveURL(/\/collection$/);
   await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  // Every sort option fits its selector (the longest was cut short here).
+  const cut = await page.locator("#collection-sort").evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return ["no canvas"];
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room =
+      select.clientWidth -
+      Number.parseFloat(style.paddingLeft) -
+      Number.parseFloat(style.paddingRight);
+    return [...select.options]
+      .filter((o) => context.measureText(o.text).width > room)
+      .map((o) => o.text);
+  });
+  expect(cut).toEqual([]);
 
   await signUp(page, people.email("phone"), "Kabir Rao");
   const dialog = await openAccountMenu(page);

@@ -52,16 +52,18 @@ const EVERY_RUN = { accessibility: 100, "best-practices": 100, seo: 100 };
  * their budgets' last hundredths (clean-clone CI: product 2.57 and 2.58 s, /cart 2.39 and 2.41 s;
  * a quiet /cart run 2.37 s, its five runs 2.16-2.41 s), so that a passing and a failing run differed
  * by noise alone. The drift since calibration (/cart +0.2 s) is the catalogue work's to win back.
- * Issue 19 put the product page and the plain /collection in the Worker's HTML with their pictures
- * (worker/routes/product-page.ts, collection-page.ts): its targets, product 1.6 s and /collection
- * 2.0 s, are their budgets now (medians of three on this machine: product 2.54 s before, 1.11-1.14
- * s after; /collection 2.21-2.34 s before, 1.14 s after).
+ * When the product page and the plain /collection came in the Worker's HTML with their pictures,
+ * their targets, product 1.6 s and /collection 2.0 s, became their budgets (medians of three on this
+ * machine: product 2.54 s before, 1.11-1.14 s after; /collection 2.21-2.34 s before, 1.14 s after).
+ * React Router now renders every page (docs/decisions/0015-pages-by-the-framework.md), and the
+ * page's code starts only once its largest picture is on the screen: the budgets of that move are
+ * / 1.3 s, /collection and product 1.2 s (medians measured there: 1.10 s, 1.14 s, 1.12 s).
  */
 const MEDIAN = { performance: 95, tbt: 100, cls: 0.02 };
 const LCP_BUDGET_MS: Record<string, number> = {
-  "/": 1_700,
-  "/collection": 2_000,
-  product: 1_600,
+  "/": 1_300,
+  "/collection": 1_200,
+  product: 1_200,
   "/cart": 2_600,
 };
 
@@ -142,8 +144,15 @@ async function measureHost(port: number) {
   }
 }
 
+/**
+ * Pages that say `noindex` on purpose (the cart, checkout and account pages are nobody's search
+ * result; README): the SEO audit that a page may be indexed does not apply to them.
+ */
+const NOT_FOR_SEARCH = new Set(["/cart"]);
+
 /** One Lighthouse run at this slowdown; a run Lighthouse reports as broken is tried again. */
 async function audit(url: string, port: number, slowdown: number): Promise<Run> {
+  const skipAudits = NOT_FOR_SEARCH.has(new URL(url).pathname) ? ["is-crawlable"] : null;
   for (let attempt = 1; ; attempt++) {
     await settle();
     const started = performance.now();
@@ -153,6 +162,7 @@ async function audit(url: string, port: number, slowdown: number): Promise<Run> 
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
+        skipAudits,
         throttling: { cpuSlowdownMultiplier: slowdown },
       })
     )?.lhr;

@@ -2,12 +2,12 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { toast } from "react-toastify";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { routes } from "../../web/app/router";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import { makeCategory, makeProduct, stubApi } from "./helpers";
+import { shopRoutes } from "./routes";
 
 function renderApp(path = "/") {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(shopRoutes(), { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -108,7 +108,7 @@ describe("router error page", () => {
   beforeEach(() => clearCatalogueCache());
 
   const withFailingScreen = (failing: { loader?: () => never; Component?: () => never }) => {
-    const root = routes[0];
+    const root = shopRoutes()[0];
     if (!root || root.index) throw new Error("The first route should be the layout");
     const router = createMemoryRouter(
       [

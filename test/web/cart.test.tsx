@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { routes } from "../../web/app/router";
 import { syncCartSession } from "../../web/features/cart/cart-state";
 import { addToGuestCart, GUEST_CART_KEY } from "../../web/features/cart/guest-cart";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
@@ -13,12 +12,13 @@ import {
   pricedLine,
 } from "../../worker/contracts/totals";
 import { makeProduct, requestedPaths, stubApi } from "./helpers";
+import { shopRoutes } from "./routes";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function renderCart() {
-  const router = createMemoryRouter(routes, { initialEntries: ["/cart"] });
+  const router = createMemoryRouter(shopRoutes(), { initialEntries: ["/cart"] });
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { routes } from "../../web/app/router";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import {
   answeredPage,
@@ -19,6 +18,7 @@ import {
 } from "../../web/features/collection/collection-query";
 import type { ProductDto, ProductSearchResponse } from "../../worker/contracts/catalogue";
 import { makeCategory, makeProduct, stubApi } from "./helpers";
+import { shopRoutes } from "./routes";
 
 const parse = (search: string) => parseCollectionParams(new URLSearchParams(search));
 const names = (products: ProductDto[]) => products.map((product) => product.name);
@@ -275,7 +275,7 @@ let fetchMock: ReturnType<typeof stubApi>;
 
 function renderCollection(path: string, data = { products: PRODUCTS, categories: CATEGORIES }) {
   fetchMock = stubApi(data);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(shopRoutes(), { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -345,6 +345,8 @@ describe("collection screen", () => {
   it("shows how many products each filter would find beside its box", async () => {
     renderCollection("/collection?sale=1");
     await waitFor(() => expect(status().textContent).toBe("Showing 6 products"));
+    // The page's own answer shows at once; the category list comes with the browser's request.
+    await screen.findByRole("checkbox", { name: "Singing Bowls" });
     const count = (name: string) =>
       screen.getByRole("checkbox", { name }).closest("label")?.querySelector(".check-row-count")
         ?.textContent;
@@ -577,7 +579,7 @@ describe("collection screen", () => {
 
   it("offers a retry when the products cannot be loaded", async () => {
     stubApi({ failWith: 503 });
-    const router = createMemoryRouter(routes, { initialEntries: ["/collection"] });
+    const router = createMemoryRouter(shopRoutes(), { initialEntries: ["/collection"] });
     render(<RouterProvider router={router} />);
     const retry = await screen.findByRole("button", { name: "Try again" });
 

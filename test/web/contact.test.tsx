@@ -2,9 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { MemoryRouter } from "react-router-dom";
 import { ToastContainer } from "react-toastify";
 import { describe, expect, it, vi } from "vitest";
-import { ContactPage } from "../../web/routes/contact";
+import { ContactPage, meta } from "../../web/routes/contact";
 import type { FaqDto } from "../../worker/contracts/catalogue";
 import { expectTexts, press } from "./helpers";
+import { metaTitle } from "./routes";
 
 const FAQS: FaqDto[] = [
   {
@@ -104,7 +105,7 @@ describe("contact page", () => {
       expect(link.getAttribute("target")).toBe("_blank");
       expect(link.getAttribute("rel")).toBe("noopener noreferrer");
     }
-    await waitFor(() => expect(document.title).toBe("About & Contact — Tamra & Tara"));
+    expect(metaTitle(meta, "/contact")).toBe("About & Contact — Tamra & Tara");
     await screen.findByRole("button", { name: FAQS[0]?.title });
   });
 });

@@ -1,12 +1,4 @@
-import {
-  act,
-  fireEvent,
-  render,
-  renderHook,
-  screen,
-  waitFor,
-  within,
-} from "@testing-library/react";
+import { act, fireEvent, render, renderHook, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
@@ -18,8 +10,9 @@ import {
   VIDEO_DELAY_MS,
 } from "../../web/features/home/use-hero-motion";
 import { SITE_TITLE } from "../../web/lib/page-title";
-import { HomePage } from "../../web/routes/home";
+import { HomePage, meta } from "../../web/routes/home";
 import { makeCategory, makeProduct, requestedPaths, stubApi } from "./helpers";
+import { metaTitle } from "./routes";
 
 const renderInRouter = (ui: React.ReactElement) => render(<MemoryRouter>{ui}</MemoryRouter>);
 
@@ -191,7 +184,8 @@ describe("home page", () => {
       "/collection?premium=true",
     );
 
-    const latest = within(screen.getByRole("region", { name: "Latest collections" }));
+    // Below the fold, in a chunk of their own (routes/home.tsx): on screen once it has come.
+    const latest = within(await screen.findByRole("region", { name: "Latest collections" }));
     const latestNames = (await latest.findAllByRole("heading", { level: 3 })).map(
       (h) => h.textContent,
     );
@@ -224,7 +218,7 @@ describe("home page", () => {
     levels.forEach((level, i) => {
       expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1);
     });
-    await waitFor(() => expect(document.title).toBe(SITE_TITLE));
+    expect(metaTitle(meta, "/")).toBe(SITE_TITLE);
     expect(requestedPaths(fetchMock)).not.toContain("/api/product/list");
   });
 
@@ -252,7 +246,7 @@ describe("home page", () => {
 
     const names = async (region: string) =>
       (
-        await within(screen.getByRole("region", { name: region })).findAllByRole("heading", {
+        await within(await screen.findByRole("region", { name: region })).findAllByRole("heading", {
           level: 3,
         })
       ).map((h) => h.textContent);

@@ -9,7 +9,6 @@ import {
 } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { routes } from "../../web/app/router";
 import { OrderTracker } from "../../web/features/orders/components/order-tracker";
 import { formatOrderDateTime } from "../../web/features/orders/order-format";
 import { useOrderPages } from "../../web/features/orders/use-order-pages";
@@ -19,6 +18,7 @@ import type { OrderDto } from "../../worker/contracts/order";
 import { callsTo, json, openScreen, type Route } from "./account-helpers";
 import { press, stubApi } from "./helpers";
 import { makeOrder } from "./order-helpers";
+import { shopRoutes } from "./routes";
 
 const ORDERS = "POST /api/order/userorders";
 const EMPTY = "No orders found. Start shopping to see your orders here!";
@@ -215,7 +215,7 @@ describe("/orders", () => {
 
   it("is registered in the app's routes", async () => {
     stubApi();
-    const router = createMemoryRouter(routes, { initialEntries: ["/orders"] });
+    const router = createMemoryRouter(shopRoutes(), { initialEntries: ["/orders"] });
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Your Orders" })).toBeTruthy();
     expect(screen.getByText(EMPTY)).toBeTruthy();

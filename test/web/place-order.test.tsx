@@ -1,7 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { routes } from "../../web/app/router";
 import { syncCartSession } from "../../web/features/cart/cart-state";
 import { addToGuestCart } from "../../web/features/cart/guest-cart";
 import { clearCatalogueCache } from "../../web/features/catalogue/api";
@@ -20,6 +19,7 @@ import {
 } from "./checkout-helpers";
 import { makeProduct, stubApi } from "./helpers";
 import { ADDRESS } from "./order-helpers";
+import { shopRoutes } from "./routes";
 
 beforeEach(() => {
   syncCartSession(null);
@@ -40,7 +40,7 @@ describe("/place-order", () => {
   it("is registered in the app's routes, as is /order-placed", async () => {
     stubApi();
     fillCart();
-    const router = createMemoryRouter(routes, { initialEntries: ["/order-placed"] });
+    const router = createMemoryRouter(shopRoutes(), { initialEntries: ["/order-placed"] });
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Checkout" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/place-order");

@@ -1,4 +1,4 @@
-// GET /api/product/search (issue 19, item 1): the collection's questions answered by D1 exactly as
+// GET /api/product/search: the collection's questions answered by D1 exactly as
 // the SPA answered them from the whole list (web/features/collection/collection-query.ts is the
 // reference, compared over random questions), with facets, pages, and only active products; and
 // bad input a 4xx in the error shape or an empty page, never a 5xx.

@@ -1,4 +1,4 @@
-// Creator link clicks count people's networks, not what their browsers say (issue 18, item 6): once
+// Creator link clicks count people's networks, not what their browsers say: once
 // per code, network and hour whatever the User-Agent, at most CLICKS_PER_NETWORK_HOUR codes per
 // network and hour (exact under concurrency), and a bounded landing path.
 import { env } from "cloudflare:test";

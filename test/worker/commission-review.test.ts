@@ -1,4 +1,4 @@
-// The card rule of self-referral (issue 18, item 6): an attributed order paid with the card that
+// The card rule of self-referral: an attributed order paid with the card that
 // paid one of the creator's own orders (Stripe's card fingerprint) is taken as any other, with its
 // discount, but its commission is held for the owner's review: never approved or paid out until
 // released, never at all once rejected. The owner's queue, decisions and their audit entries.

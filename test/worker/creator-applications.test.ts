@@ -1,4 +1,4 @@
-// Creator applications and terms (issue 18, items 1 and 2): a new creator is pending and their code
+// Creator applications and terms: a new creator is pending and their code
 // and link work nowhere until the owner approves; rejected and suspended creators likewise;
 // the owner's decisions mail the creator and are audited; terms per creator apply to the next
 // order. Orders are real: checked out, paid in the Stripe sandbox, webhook delivered.

@@ -1,4 +1,4 @@
-// Issue 15 item 4: a stolen access token alone cannot move an account's sign-in email or a creator's
+// A stolen access token alone cannot move an account's sign-in email or a creator's
 // payout email. A change needs the current password, waits for the link mailed to the new address,
 // and the old address hears of it; the link works once, expires, and loses races cleanly.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Paying creators (issue 18, items 3 to 5): payout details sealed and only ever shown masked;
+// Paying creators: payout details sealed and only ever shown masked;
 // batches of everyone owed the minimum, each commission in one batch however batches race; the
 // ABA and PayPal files read back against the batch; marking paid once, with one remittance each;
 // a refund after a payout carried into the next one; and statements, tax invoices when the

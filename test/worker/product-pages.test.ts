@@ -1,24 +1,18 @@
-// Product pages as HTML (issue 19, item 3): what a crawler that runs no JavaScript reads at
-// /product/:id, the 404s, a creator link opened by a link-preview crawler, and the bounded reads
-// the SPA makes instead of the whole catalogue (highlights, related).
+// Product pages and the collection as HTML, rendered by the Worker through React Router: what a
+// crawler that runs no JavaScript reads at /product/:id and /collection, the 404s, a creator link
+// opened by a link-preview crawler, and the bounded reads the SPA makes instead of the whole
+// catalogue (highlights, related).
 
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   HOME_LIST_SIZE,
-  type ProductDto,
   type ProductHighlightsResponse,
   type ProductSearchResponse,
   RELATED_LIMIT,
   type RelatedProductsResponse,
 } from "../../worker/contracts/catalogue";
-import {
-  COLLECTION_FRAME_DATA_ID,
-  type CollectionFrameData,
-  PRODUCT_FRAME_DATA_ID,
-  type ProductFrameData,
-} from "../../worker/contracts/page-frames";
 import { createDb } from "../../worker/db/client";
 import { affiliateClicks, products } from "../../worker/db/schema";
 import {
@@ -35,49 +29,7 @@ import {
   db,
   eventually,
 } from "./helpers/factories";
-
-/** The content of the first `<meta>` whose `attr` is `key`, unescaped as a parser would. */
-function metaContent(html: string, attr: "name" | "property", key: string): string | undefined {
-  const tag = new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)">`).exec(
-    html,
-  );
-  return tag?.[1] === undefined ? undefined : unescapeHtml(tag[1]);
-}
-
-const unescapeHtml = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-const jsonLd = (html: string) => {
-  const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
-  return m?.[1] ? JSON.parse(m[1]) : undefined;
-};
-
-/** The data the page hands the app in its `<script type="application/json" id=…>`. */
-function pageData<T>(html: string, id: string): T | undefined {
-  const m = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(
-    html,
-  );
-  return m?.[1] ? JSON.parse(m[1]) : undefined;
-}
-
-const frameData = (html: string) => pageData<ProductFrameData>(html, PRODUCT_FRAME_DATA_ID);
-
-/** The body up to its first script: what a browser shows before any script has run. */
-const bodyBeforeScripts = (html: string) => {
-  const body = html.slice(html.indexOf("<body"));
-  const script = body.indexOf("<script");
-  return script === -1 ? body : body.slice(0, script);
-};
-
-async function page(path: string, init?: RequestInit) {
-  const res = await api(path, init);
-  return { res, html: await res.text() };
-}
+import { bodyBeforeScripts, canonical, jsonLd, metaContent, page } from "./helpers/pages";
 
 describe("GET /product/:id", () => {
   it("carries the product's title, description, canonical, Open Graph, Twitter and Product data", async () => {
@@ -93,14 +45,36 @@ describe("GET /product/:id", () => {
     const { res, html } = await page(`/product/${product.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
-    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+    // React Router's inline scripts run by this response's nonce, and nothing else inline does.
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'self' 'nonce-([\w-]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(csp).not.toContain("unsafe-inline");
+    const inline = [
+      ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g),
+    ];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+    const again = (await api(`/product/${product.id}`)).headers.get("content-security-policy");
+    expect(again).not.toBe(csp);
+    // No code is fetched before the photo has painted: React Router's module script is inert, and
+    // the starter that adds it after that paint plans the entry and the page's route modules.
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<script[^>]*type="text\/x-after-paint"/);
+    const plan = JSON.parse(
+      (/data-plan="([^"]*)"/.exec(html)?.[1] ?? "{}").replaceAll("&quot;", '"'),
+    ) as { modules?: string[] };
+    expect(plan.modules?.some((m) => /\/entry\.client-[\w-]+\.js$/.test(m))).toBe(true);
+    expect(plan.modules?.some((m) => /\/product-[\w-]+\.js$/.test(m))).toBe(true);
+    expect(html).toMatch(/<img [^>]*elementtiming="largest-paint"/);
 
     const url = `http://localhost:8787/product/${product.id}`;
     expect(html).toContain("<title>Hammered Copper Bottle — Tamra &amp; Tara</title>");
     const description = metaContent(html, "name", "description") ?? "";
     expect(description.startsWith("Pure copper, hand-hammered in Moradabad.")).toBe(true);
     expect(description.length).toBeLessThanOrEqual(155);
-    expect(html).toContain(`<link rel="canonical" href="${url}">`);
+    expect(canonical(html)).toBe(url);
     expect(metaContent(html, "property", "og:type")).toBe("product");
     expect(metaContent(html, "property", "og:title")).toBe("Hammered Copper Bottle");
     expect(metaContent(html, "property", "og:description")).toBe(description);
@@ -138,7 +112,7 @@ describe("GET /product/:id", () => {
     ]);
   });
 
-  it("shows the product's name, price and first photo before any script runs, and hands the app the product", async () => {
+  it("shows the product's name, price and first photo before any script runs, and answers the app's navigation with it", async () => {
     const cat = await createCategory();
     const product = await createProduct(cat.id, {
       name: "Brass Wind Chime",
@@ -151,14 +125,13 @@ describe("GET /product/:id", () => {
     expect(visible).toContain('<h1 class="product-name">Brass Wind Chime</h1>');
     expect(visible).toContain("$34.50");
     expect(visible).toMatch(/<img src="\/images\/products\/chime-1\.jpg"[^>]*fetchPriority="high"/);
-    // The frame replaces the loading skeleton; it is the screen the app renders.
     expect(html).not.toContain('aria-busy="true"');
-    expect(html).toContain('data-frame="/product/:productId"');
-    const frame = frameData(html);
-    expect(frame?.id).toBe(product.id);
-    const dto = frame?.product as ProductDto;
-    expect(dto._id).toBe(product.id);
-    expect(dto.finalPrice).toBe(34.5);
+    // A client navigation to the product asks the same loader for its data.
+    const data = await api(`/product/${product.id}.data`);
+    expect(data.status).toBe(200);
+    const text = await data.text();
+    expect(text).toContain("Brass Wind Chime");
+    expect(text).toContain(product.id);
     // An uploaded photo is raster already: it is the preview itself.
     expect(metaContent(html, "property", "og:image")).toBe(
       "http://localhost:8787/images/products/chime-1.jpg",
@@ -186,10 +159,12 @@ describe("GET /product/:id", () => {
     expect(html).not.toContain("</title></title>");
     expect(metaContent(html, "property", "og:title")).toBe(name);
     expect(jsonLd(html).name).toBe(name);
-    expect(frameData(html)?.product?.name).toBe(name);
+    expect(bodyBeforeScripts(html)).toContain(
+      "Bowl &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &amp; co",
+    );
   });
 
-  it("answers 404 with the product's not-found frame for an unknown, archived, draft or malformed id", async () => {
+  it("answers 404 with the product's not-found page for an unknown, archived, draft or malformed id", async () => {
     const cat = await createCategory();
     const archived = await createProduct(cat.id, { status: "archived" });
     const draft = await createProduct(cat.id, { status: "draft" });
@@ -199,18 +174,17 @@ describe("GET /product/:id", () => {
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(html).toContain("<title>Product not found — Tamra &amp; Tara</title>");
       expect(bodyBeforeScripts(html)).toContain("<h1>Product not found</h1>");
-      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(metaContent(html, "name", "robots")).toBe("noindex");
       expect(html).not.toContain("og:title");
-      expect(frameData(html)?.product).toBeNull();
     }
-    expect(frameData((await page("/product/%3Cb%3E")).html)?.id).toBe("<b>");
+    expect((await page("/product/%3Cb%3E")).html).not.toContain("<b>");
   });
 
   it("answers an address deeper than a product with the shop's Page not found", async () => {
     const { res, html } = await page("/product/abc/def");
     expect(res.status).toBe(404);
-    expect(html).toContain("Page not found");
-    expect(html).not.toContain(PRODUCT_FRAME_DATA_ID);
+    expect(html).toContain("<h1>Page not found</h1>");
+    expect(html).not.toContain("Product not found");
   });
 
   it("revalidates with its ETag, and a change to the product is a new page", async () => {
@@ -235,7 +209,7 @@ describe("GET /product/:id", () => {
 });
 
 describe("GET /collection", () => {
-  it("carries the first page of the catalogue, rendered, and the answer the app hydrates it with", async () => {
+  it("carries the first page of the catalogue, rendered as the search answers it", async () => {
     const cat = await createCategory();
     const base = Date.now() - 1_000_000;
     for (let i = 0; i < 14; i++) {
@@ -244,7 +218,7 @@ describe("GET /collection", () => {
     const { res, html } = await page("/collection");
     expect(res.status).toBe(200);
     expect(html).toContain("<title>Shop the collection — Tamra &amp; Tara</title>");
-    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/collection">');
+    expect(canonical(html)).toBe("http://localhost:8787/collection");
     const visible = bodyBeforeScripts(html);
     // Newest first, 12 a page, each card with its picture; the first row's fetched first.
     const names = [...visible.matchAll(/<h3 class="product-card-name">([^<]+)<\/h3>/g)].map(
@@ -253,20 +227,35 @@ describe("GET /collection", () => {
     expect(names).toEqual(Array.from({ length: 12 }, (_, i) => `Brass Diya ${13 - i}`));
     expect(visible).toContain("Showing 1–12 of 14 products");
     expect(visible.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(4);
-    // The answer is in the page: the static file's preload of it is gone.
+    // The answer is in the page: nothing preloads it.
     expect(html).not.toMatch(/rel="preload"[^>]*\/api\/product\/search/);
-    const frame = pageData<CollectionFrameData>(html, COLLECTION_FRAME_DATA_ID);
-    expect(frame?.request).toBe("");
-    const api1 = (await (await api("/api/product/search")).json()) as ProductSearchResponse;
-    expect(frame?.answer).toEqual(api1);
+    const first = (await (await api("/api/product/search")).json()) as ProductSearchResponse;
+    expect(names).toEqual(first.products.map((p) => p.name));
   });
 
-  it("serves an address with a question as the static file, which the app renders afresh", async () => {
+  it("renders the question an address asks, its canonical the plain collection; a category waits for the browser", async () => {
+    const cat = await createCategory({ name: "Diyas" });
+    await createProduct(cat.id, {
+      name: "Full Price Diya",
+      originalPriceCents: 900,
+      finalPriceCents: 900,
+    });
+    await createProduct(cat.id, {
+      name: "Sale Diya",
+      originalPriceCents: 900,
+      finalPriceCents: 600,
+    });
     const { res, html } = await page("/collection?sale=1");
     expect(res.status).toBe(200);
-    expect(html).toContain('data-frame="/collection"');
-    expect(html).not.toContain(COLLECTION_FRAME_DATA_ID);
-    expect(html).toMatch(/class="product-card[^"]*\bis-skeleton\b/);
+    const visible = bodyBeforeScripts(html);
+    expect(visible).toContain("Showing 1 product");
+    expect(visible).toContain(">Sale Diya</h3>");
+    expect(visible).not.toContain("Full Price Diya");
+    expect(canonical(html)).toBe("http://localhost:8787/collection");
+    // The screen resolves category names against the shop's list in the browser first.
+    const category = bodyBeforeScripts((await page("/collection?category=Diyas")).html);
+    expect(category).toMatch(/class="product-card[^"]*\bis-skeleton\b/);
+    expect(category).not.toContain("Sale Diya");
   });
 });
 

@@ -1,4 +1,4 @@
-// Self-referral without leaks (issue 18, item 6): a stranger is answered the same whatever a
+// Self-referral without leaks: a stranger is answered the same whatever a
 // creator's private email or address, an order that merely looks like the creator's own earns no
 // commission, and only the creator signed in is told the code is their own.
 import { eq } from "drizzle-orm";

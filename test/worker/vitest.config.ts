@@ -21,14 +21,14 @@ const quietSourcemapWarnings = (): Plugin => ({
 });
 
 export default defineConfig(async () => {
-  // wrangler.toml's assets folder must exist even when the SPA has not been built yet.
-  mkdirSync(`${root}/web/dist`, { recursive: true });
+  // wrangler.toml's assets folder must exist even when the shop has not been built yet.
+  mkdirSync(`${root}/web/dist/client`, { recursive: true });
   const migrations = await readD1Migrations(`${root}/migrations`);
   return {
     root,
-    // As wrangler.toml's [alias]: the SPA's product frame renderer, for the product pages.
+    // As wrangler.toml's [alias]: the pages' server build (global-setup.ts builds it when missing).
     resolve: {
-      alias: { "@web/page-frames": `${root}/web/app/page-frames.ts` },
+      alias: { "virtual:react-router/server-build": `${root}/web/dist/server/index.js` },
     },
     plugins: [
       quietSourcemapWarnings(),

@@ -49,7 +49,7 @@ function CategoryLinks() {
 const subscribeNever = () => () => {};
 const currentYear = () => new Date().getFullYear();
 
-/** The page's HTML is rendered at build time, which must not fix the year; the app fills it in. */
+/** The Worker's HTML leaves the year to the browser, whose clock (and new year) it cannot know. */
 const useCurrentYear = (): number | null =>
   useSyncExternalStore(subscribeNever, currentYear, () => null);
 

@@ -13,7 +13,7 @@ function useScrollToTopOnPathChange(): void {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
   useEffect(() => {
-    // Not on arrival: the visitor may have scrolled the pre-rendered page before the app started.
+    // Not on arrival: the visitor may have scrolled the Worker's page before the app started.
     if (shown.current === pathname) return;
     shown.current = pathname;
     window.scrollTo(0, 0);

@@ -10,11 +10,16 @@ export interface ModuleMapChunk {
   dynamicImports: string[];
 }
 
-/** Writes `.vite/modules.json`: { [chunk file]: { modules (paths from the repo), imports, ... } }. */
-export function moduleMap(repoRoot: string): Plugin {
+/**
+ * Writes `.vite/<fileName>`: { [chunk file]: { modules (paths from the repo), imports, ... } }.
+ * The shop's build and the back-office's each write their own.
+ */
+export function moduleMap(repoRoot: string, fileName = "modules.json"): Plugin {
   return {
     name: "edge-shop:module-map",
     apply: "build",
+    // The browser's chunks only: the pages' server build is the Worker's.
+    applyToEnvironment: (environment) => environment.name === "client",
     generateBundle(_, bundle) {
       const map: Record<string, ModuleMapChunk> = {};
       for (const output of Object.values(bundle)) {
@@ -30,7 +35,7 @@ export function moduleMap(repoRoot: string): Plugin {
       }
       this.emitFile({
         type: "asset",
-        fileName: ".vite/modules.json",
+        fileName: `.vite/${fileName}`,
         source: JSON.stringify(map, null, 1),
       });
     },

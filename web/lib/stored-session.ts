@@ -14,7 +14,7 @@ export interface StoredSession {
 const SIGNED_OUT: StoredSession = { token: null, role: null };
 
 // The same object while nothing changes, and SIGNED_OUT itself for a visitor who is signed out:
-// taking over the pre-rendered frame compares it with the server snapshot, and a different
+// taking over the Worker's HTML compares it with the server snapshot, and a different
 // object would re-render the whole layout at once.
 let cached: StoredSession = SIGNED_OUT;
 
@@ -43,8 +43,8 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * The build-time render (each page's static first frame) cannot see storage, so it is signed out,
- * and so is the first render that takes that frame over; the stored session follows at once.
+ * The Worker's render of a page cannot see storage, so it is signed out, and so is the browser's
+ * first render, which takes that HTML over; the stored session follows at once.
  */
 export function useStoredSession(): StoredSession {
   return useSyncExternalStore(subscribe, read, () => SIGNED_OUT);
@@ -81,3 +81,17 @@ export function clearStoredSession(): void {
   write(ROLE_KEY, null);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
+
+const subscribeNever = () => () => {};
+
+/**
+ * False in the Worker's render and in the browser's render that takes its HTML over, which both
+ * read the session as signed out; true from the next render on, when storage has been read. A
+ * page only for the signed-in must not send a visitor to /login before then.
+ */
+export const useSessionKnown = (): boolean =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { MetaFunction } from "react-router";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import type { BlogPostDto } from "../../worker/contracts/catalogue";
 import { ArrowRightIcon } from "../components/icons";
@@ -11,6 +12,7 @@ import {
 } from "../features/blog/components/blog-post";
 import { type BlogView, ViewToggle } from "../features/blog/components/view-toggle";
 import { useBlogPosts } from "../features/blog/use-blog-posts";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import "./blog.css";
@@ -105,6 +107,14 @@ function useFocusReturn(postId: string | null, listShown: boolean): void {
   }, [postId, listShown]);
 }
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Blog",
+    description: BLOG_DESCRIPTION,
+    path: location.pathname,
+    origin: shopOrigin(matches),
+  });
+
 export function BlogPage() {
   const blog = useBlogPosts();
   const [params, setParams] = useSearchParams();
@@ -118,6 +128,7 @@ export function BlogPage() {
   let title = "Blog";
   if (openPost) title = openPost.title;
   else if (postId && posts) title = "Post not found";
+  // A post opens in place, after the page has loaded: its title is the tab's while it is open.
   usePageTitle(title, openPost?.shortDescription ?? BLOG_DESCRIPTION);
   useFocusReturn(postId, !postId && Boolean(posts?.length));
 
@@ -175,3 +186,5 @@ export function BlogPage() {
     </div>
   );
 }
+
+export default BlogPage;

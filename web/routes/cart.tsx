@@ -5,10 +5,11 @@ import { CartSummary } from "../features/cart/components/cart-summary";
 import { CheckoutSteps } from "../features/cart/components/checkout-steps";
 import { useCart } from "../features/cart/use-cart";
 import { type StockProblems, useStockProblems } from "../features/cart/use-stock-problems";
-import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import "../components/shop-page.css";
 import "./cart.css";
+import type { MetaFunction } from "react-router";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 
 type Cart = ReturnType<typeof useCart>;
 
@@ -47,8 +48,16 @@ function CartItems({ cart, problems }: { cart: Cart; problems: StockProblems }) 
   );
 }
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Cart",
+    description: "Your Tamra & Tara cart: review your items and totals, then check out.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function CartPage() {
-  usePageTitle("Cart", "Your Tamra & Tara cart: review your items and totals, then check out.");
   const cart = useCart();
   const navigate = useNavigate();
   const loading = cart.status === "loading";
@@ -97,3 +106,5 @@ export function CartPage() {
     </div>
   );
 }
+
+export default CartPage;

@@ -1,4 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import {
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+} from "react-router";
 import { COLLECTION_DESCRIPTION, COLLECTION_TITLE } from "../../worker/contracts/site";
 import { useCategories } from "../features/catalogue/use-catalogue";
 import {
@@ -20,11 +26,44 @@ import {
   useCollectionQuery,
   useResetPageOnNewData,
 } from "../features/collection/use-collection-query";
-import { useProductSearch } from "../features/collection/use-product-search";
-import { usePageTitle } from "../lib/page-title";
+import { type Answered, useProductSearch } from "../features/collection/use-product-search";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import "./collection.css";
 
 const FILTERS_ID = "collection-filters";
+
+/**
+ * The page of products the address asks for, answered as GET /api/product/search answers it, so
+ * its first HTML holds the cards (and the first row's pictures, its largest paint). A category
+ * is asked for only once the shop's names are known in the browser (the screen resolves them):
+ * that page's first HTML shows its results loading, as the screen's first render does.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = parseCollectionParams(new URL(request.url).searchParams);
+  if (query.categories.length > 0) return { first: null };
+  const asked = toSearchRequest(query);
+  const answer = await context.shop.search(asked);
+  return { first: answer && { request: asked, answer } };
+}
+
+/**
+ * A new filter, search or page is the screen's own question (use-product-search.ts), asked of the
+ * API while the page on screen stays: only arriving from another page asks the loader.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+
+/** Filtered or not, the collection's canonical address is the plain one. */
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: COLLECTION_TITLE,
+    description: COLLECTION_DESCRIPTION,
+    path: location.pathname,
+    origin: shopOrigin(matches),
+  });
 
 const FilterIcon = () => (
   <svg className="icon" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
@@ -34,7 +73,7 @@ const FilterIcon = () => (
   </svg>
 );
 
-function CollectionScreen({ onRetry }: { onRetry: () => void }) {
+function CollectionScreen({ onRetry, first }: { onRetry: () => void; first?: Answered | null }) {
   const queryState = useCollectionQuery();
   const { query, setQuery } = queryState;
   const categories = useCategories();
@@ -50,7 +89,7 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
   // for (it would match nothing) and never flashes an empty result.
   const request =
     query.categories.length > 0 && categories.loading ? null : toSearchRequest(current);
-  const search = useProductSearch(request);
+  const search = useProductSearch(request, first ?? undefined);
   // While page 1 is asked for instead of a page past the last, the page before stays too.
   const shown =
     search.status === "ready" || search.status === "past-end" ? search.shown : undefined;
@@ -201,9 +240,19 @@ function CollectionScreen({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function CollectionPage() {
-  usePageTitle(COLLECTION_TITLE, COLLECTION_DESCRIPTION);
+export function CollectionPage({ first }: { first?: Answered | null }) {
   // A retry mounts the screen afresh, which asks the search and the shared category list again.
   const [attempt, setAttempt] = useState(0);
-  return <CollectionScreen key={attempt} onRetry={() => setAttempt((n) => n + 1)} />;
+  return (
+    <CollectionScreen
+      key={attempt}
+      first={attempt === 0 ? first : undefined}
+      onRetry={() => setAttempt((n) => n + 1)}
+    />
+  );
+}
+
+export default function CollectionRoute() {
+  const { first } = useLoaderData<typeof loader>();
+  return <CollectionPage first={first} />;
 }

@@ -2,8 +2,9 @@ import { AboutUs } from "../features/contact/components/about-us";
 import { ContactDetails } from "../features/contact/components/contact-details";
 import { ContactForm } from "../features/contact/components/contact-form";
 import { FaqAccordion } from "../features/contact/components/faq-accordion";
-import { usePageTitle } from "../lib/page-title";
 import "./contact.css";
+import type { MetaFunction } from "react-router";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 
 const CONTACT_DESCRIPTION =
   "Who we are, how to reach us and answers to common questions: Tamra & Tara brings handcrafted " +
@@ -16,8 +17,15 @@ const HERO_FACTS = [
   { title: "Replies within 1-2 business days", detail: "From a real person, every time" },
 ] as const;
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "About & Contact",
+    description: CONTACT_DESCRIPTION,
+    path: location.pathname,
+    origin: shopOrigin(matches),
+  });
+
 export function ContactPage() {
-  usePageTitle("About & Contact", CONTACT_DESCRIPTION);
   return (
     <div className="contact-page">
       <header className="contact-hero">
@@ -75,3 +83,5 @@ export function ContactPage() {
     </div>
   );
 }
+
+export default ContactPage;

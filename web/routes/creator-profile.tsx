@@ -17,12 +17,12 @@ import { ActivityChart } from "../features/creator-stats/components/activity-cha
 import { readStats } from "../features/creator-stats/creator-stats";
 import { useSession } from "../features/session/session-context";
 import { failureMessage, isSessionExpired } from "../lib/api-client";
-import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./creator-profile.css";
+import type { MetaFunction } from "react-router";
 import {
   EmailField,
   FormActions,
@@ -30,6 +30,9 @@ import {
   NameField,
   PasswordField,
 } from "../components/form-kit";
+import { PageLoading } from "../components/page-loading";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
+import { useSessionKnown } from "../lib/stored-session";
 
 type CreatorRecord = Partial<Creator>;
 
@@ -69,9 +72,18 @@ const EARNS: Record<CreatorStanding["status"], boolean> = {
   suspended: true,
 };
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Creator profile",
+    description: "Your creator profile: your affiliate code, clicks, sales, earnings and payouts.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function CreatorProfilePage() {
-  usePageTitle("Creator profile");
   const session = useSession();
+  const known = useSessionKnown();
   const state = useLoad(loadCreator, {
     enabled: Boolean(session.token),
     failure: { fallback: ACCOUNT_MESSAGES.profileLoadFailed },
@@ -93,7 +105,10 @@ export function CreatorProfilePage() {
   );
   const askPassword = changesEmail(form.values);
 
-  if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
+  if (!session.token) {
+    if (!known) return <PageLoading />;
+    return session.leaving ? null : <Navigate to={paths.login} replace />;
+  }
 
   const setMode = (next: boolean) => {
     form.reset(editable(creator ?? {}));
@@ -210,3 +225,5 @@ export function CreatorProfilePage() {
     </div>
   );
 }
+
+export default CreatorProfilePage;

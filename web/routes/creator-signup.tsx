@@ -1,3 +1,4 @@
+import type { MetaFunction } from "react-router";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { CreatorRegisterSchema } from "../../worker/contracts/account";
@@ -14,14 +15,22 @@ import { CreatorFields } from "../features/account/components/creator-fields";
 import { CreatorPitch } from "../features/account/components/creator-pitch";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { failureMessage } from "../lib/api-client";
-import { usePageTitle } from "../lib/page-title";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import { paths } from "../lib/paths";
 import { useForm, useFormFailure } from "../lib/use-form";
 
 const EMPTY = { name: "", email: "", password: "", payoutEmail: "", socials: "", bio: "" };
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Become a Content Creator",
+    description:
+      "Join the Tamra & Tara creator programme: share your own affiliate code and earn a commission on every sale it brings.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+  });
+
 export function CreatorSignupPage() {
-  usePageTitle("Become a Content Creator");
   const navigate = useNavigate();
   const { failure, fail, clearFailure } = useFormFailure();
   const form = useForm(EMPTY, CreatorRegisterSchema);
@@ -71,3 +80,5 @@ export function CreatorSignupPage() {
     </AuthLayout>
   );
 }
+
+export default CreatorSignupPage;

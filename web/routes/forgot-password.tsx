@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { MetaFunction } from "react-router";
 import { Link } from "react-router-dom";
 import { toast } from "react-toastify";
 import { ForgotPasswordSchema } from "../../worker/contracts/auth";
@@ -7,12 +8,20 @@ import { type MessageAnswer, requestPasswordReset } from "../features/account/ap
 import { AuthLayout } from "../features/account/components/auth-layout";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { failureMessage } from "../lib/api-client";
-import { usePageTitle } from "../lib/page-title";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import { paths } from "../lib/paths";
 import { useForm, useFormFailure } from "../lib/use-form";
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Forgot password",
+    description: "Forgotten your password? We will email you a link to set a new one.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function ForgotPasswordPage() {
-  usePageTitle("Forgot password");
   const { failure, fail, clearFailure } = useFormFailure();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ email: "" }, ForgotPasswordSchema);
@@ -57,3 +66,5 @@ export function ForgotPasswordPage() {
     </AuthLayout>
   );
 }
+
+export default ForgotPasswordPage;

@@ -1,3 +1,4 @@
+import type { MetaFunction } from "react-router";
 import { Link, Navigate } from "react-router-dom";
 import { LoginSchema } from "../../worker/contracts/auth";
 import { EmailField, FormAlert, PasswordField, SubmitButton } from "../components/form-kit";
@@ -5,12 +6,20 @@ import { loginUser } from "../features/account/api";
 import { AuthLayout } from "../features/account/components/auth-layout";
 import { ACCOUNT_MESSAGES } from "../features/account/messages";
 import { useSignIn } from "../features/account/use-sign-in";
-import { usePageTitle } from "../lib/page-title";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import { paths } from "../lib/paths";
 import { useForm } from "../lib/use-form";
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Sign in",
+    description: "Sign in to your Tamra & Tara account to see your orders and check out faster.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function LoginPage() {
-  usePageTitle("Sign in");
   const { failure, signIn, signedIn } = useSignIn(ACCOUNT_MESSAGES.loginSuccess);
   const form = useForm({ email: "", password: "" }, LoginSchema);
 
@@ -43,3 +52,5 @@ export function LoginPage() {
     </AuthLayout>
   );
 }
+
+export default LoginPage;

@@ -1,10 +1,21 @@
+import { data, type MetaFunction } from "react-router";
 import { Link } from "react-router-dom";
 import { StatusPage } from "../components/status-page";
-import { usePageTitle } from "../lib/page-title";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import { paths } from "../lib/paths";
 
+/** An address no screen answers is a 404, with this page. */
+export const loader = () => data(null, { status: 404 });
+
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Page not found",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function NotFoundPage() {
-  usePageTitle("Page not found");
   return (
     <StatusPage
       eyebrow="404"
@@ -20,3 +31,5 @@ export function NotFoundPage() {
     </StatusPage>
   );
 }
+
+export default NotFoundPage;

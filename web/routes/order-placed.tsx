@@ -1,14 +1,24 @@
 // /order-placed (SPEC.md section 2): Stripe sends the shopper back here with ?success=true and the
 // session id. Without both there is nothing to confirm, so it is back to checkout; a failed
 // confirmation goes there too (the toast has said why).
+
+import type { MetaFunction } from "react-router";
 import { Navigate, useSearchParams } from "react-router-dom";
 import { OrderReceipt } from "../features/checkout/components/order-receipt";
 import { useOrderConfirmation } from "../features/checkout/use-order-confirmation";
-import { usePageTitle } from "../lib/page-title";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import { paths } from "../lib/paths";
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Order placed",
+    description: "Your Tamra & Tara order: what you bought, where it goes and what happens next.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function OrderPlacedPage() {
-  usePageTitle("Order placed");
   const [params] = useSearchParams();
   const sessionId = params.get("session_id");
   const valid = params.get("success") === "true" && Boolean(sessionId);
@@ -27,3 +37,5 @@ export function OrderPlacedPage() {
   }
   return <OrderReceipt order={confirmation.order} />;
 }
+
+export default OrderPlacedPage;

@@ -6,12 +6,13 @@ import { ORDER_MESSAGES } from "../../worker/contracts/order";
 import { loadUserOrders } from "../features/orders/api";
 import { OrderList } from "../features/orders/components/order-list";
 import { useSession } from "../features/session/session-context";
-import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "../components/shop-page.css";
 import "./orders.css";
+import type { MetaFunction } from "react-router";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 
 function NoOrders({ onRefresh }: { onRefresh: () => void }) {
   return (
@@ -29,8 +30,16 @@ function NoOrders({ onRefresh }: { onRefresh: () => void }) {
   );
 }
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Your Orders",
+    description: "Your Tamra & Tara orders, their delivery progress and invoices.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function OrdersPage() {
-  usePageTitle("Your Orders", "Your Tamra & Tara orders, their delivery progress and invoices.");
   const { token } = useSession();
   // The server's message, or "Failed to load orders", inline and as a toast.
   const state = useLoad(loadUserOrders, {
@@ -69,3 +78,5 @@ export function OrdersPage() {
     </div>
   );
 }
+
+export default OrdersPage;

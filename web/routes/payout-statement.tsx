@@ -8,11 +8,14 @@ import { formatShopCalendarDay, formatShopDay } from "../../worker/contracts/sho
 import { fetchPayoutStatement } from "../features/creator-payouts/api";
 import { useSession } from "../features/session/session-context";
 import { ApiError } from "../lib/api-client";
-import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import { useLoad } from "../lib/use-load";
 import { NotFoundPage } from "./not-found";
 import "./payout-statement.css";
+import type { MetaFunction } from "react-router";
+import { PageLoading } from "../components/page-loading";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
+import { useSessionKnown } from "../lib/stored-session";
 
 export const STATEMENT_MESSAGES = {
   loading: "Loading your statement…",
@@ -27,9 +30,18 @@ async function loadStatement(signal: AbortSignal, id: string): Promise<PayoutSta
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Payout statement",
+    description: "A creator payout's statement: the orders it pays and the commission on each.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function PayoutStatementPage() {
-  usePageTitle("Payout statement");
   const session = useSession();
+  const known = useSessionKnown();
   const id = useParams().payoutId ?? "";
   const state = useLoad(loadStatement, {
     key: id,
@@ -37,7 +49,10 @@ export function PayoutStatementPage() {
     failure: { fallback: STATEMENT_MESSAGES.loadFailed, toast: false },
   });
 
-  if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
+  if (!session.token) {
+    if (!known) return <PageLoading />;
+    return session.leaving ? null : <Navigate to={paths.login} replace />;
+  }
   if (state.status === "failed" && isNotFound(state.error)) return <NotFoundPage />;
   if (state.status !== "loaded") {
     const failed = state.status === "failed";
@@ -187,3 +202,5 @@ function Statement({ statement: s }: { statement: PayoutStatementDto }) {
     </div>
   );
 }
+
+export default PayoutStatementPage;

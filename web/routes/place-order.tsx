@@ -8,18 +8,27 @@ import { AffiliateCodeBox } from "../features/checkout/components/affiliate-code
 import { CheckoutSummary } from "../features/checkout/components/checkout-summary";
 import { PaymentMethod } from "../features/checkout/components/payment-method";
 import { usePlaceOrder } from "../features/checkout/use-place-order";
-import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import "../features/account/components/account.css";
 import "../features/checkout/components/checkout.css";
 import "../components/shop-page.css";
 import "./place-order.css";
+import type { MetaFunction } from "react-router";
 import { FormAlert } from "../components/form-kit";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 
 const FORM_ID = "checkout-form";
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Checkout",
+    description: "Enter your delivery details and pay securely by card.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function PlaceOrderPage() {
-  usePageTitle("Checkout", "Enter your delivery details and pay securely by card.");
   const checkout = usePlaceOrder();
   const { form, busy } = checkout;
   const blocked = checkout.problems.size > 0;
@@ -85,3 +94,5 @@ export function PlaceOrderPage() {
     </div>
   );
 }
+
+export default PlaceOrderPage;

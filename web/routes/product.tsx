@@ -1,23 +1,29 @@
-import { Link, useParams } from "react-router-dom";
+import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from "react-router";
 import type { ProductDto } from "../../worker/contracts/catalogue";
-import { metaDescription } from "../../worker/contracts/site";
-import { StatusPage } from "../components/status-page";
 import {
   ProductCarousel,
   type SlidesPerView,
   useNearViewport,
 } from "../features/catalogue/components/product-carousel";
 import { fetchRelated } from "../features/product/api";
-import {
-  PRODUCT_NOT_FOUND_TITLE,
-  ProductNotFound,
-  ProductView,
-} from "../features/product/components/product-view";
-import { useProduct } from "../features/product/use-product";
-import { usePageTitle } from "../lib/page-title";
-import { paths } from "../lib/paths";
+import { ProductNotFound, ProductView } from "../features/product/components/product-view";
+import { productMeta } from "../features/product/product-meta";
+import { shopOrigin } from "../lib/page-meta";
 import { useLoad } from "../lib/use-load";
 import "./product.css";
+
+/**
+ * The product on sale at this address, read through the catalogue's cache as GET /api/product/:id
+ * answers it; none (unknown, draft, archived, malformed) is a 404 with the "Product not found" page.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = params.productId ?? "";
+  const product = await context.shop.product(id);
+  return data({ id, product }, product ? undefined : { status: 404 });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  productMeta(data?.id ?? "", data?.product ?? null, shopOrigin(matches));
 
 /** SPEC.md section 2: related products show 4 on desktop, 2 on tablet, 1 on mobile. */
 const RELATED_PER_VIEW: SlidesPerView = { small: 1, medium: 2, large: 4 };
@@ -54,60 +60,20 @@ function RelatedProducts({ productId }: { productId: string }) {
   );
 }
 
-function ProductSkeleton() {
-  return (
-    <div className="product-page" aria-busy="true">
-      <span className="visually-hidden" role="status">
-        Loading product…
-      </span>
-      <div className="product-layout" aria-hidden="true">
-        <div className="gallery-main is-skeleton" />
-        <div className="product-info">
-          <span className="skeleton-line is-short" />
-          <span className="skeleton-line is-title" />
-          <span className="skeleton-line is-short" />
-          <span className="skeleton-line" />
-          <span className="skeleton-line" />
-          <span className="skeleton-line is-short" />
-        </div>
-      </div>
-    </div>
-  );
-}
-
-export function ProductPage() {
-  const { productId = "" } = useParams();
-  const state = useProduct(productId);
-  const product = state.status === "ready" ? state.product : undefined;
-  usePageTitle(
-    product?.name ?? (state.status === "not-found" ? PRODUCT_NOT_FOUND_TITLE : undefined),
-    product ? metaDescription(product.description) : undefined,
-  );
-
-  if (state.status === "loading") return <ProductSkeleton />;
-  if (state.status === "not-found") return <ProductNotFound />;
-  if (state.status === "error") {
-    return (
-      <StatusPage
-        title="This product could not be loaded"
-        detail="Our shelves could not be reached just now. Please check your connection and try again."
-      >
-        <button type="button" className="button button-primary" onClick={state.retry}>
-          Try again
-        </button>
-        <Link className="button button-ghost" to={paths.collection}>
-          Browse the collection
-        </Link>
-      </StatusPage>
-    );
-  }
-
+/** The product's page: the product, then the products related to it; or "Product not found". */
+export function ProductPage({ product }: { product: ProductDto | null }) {
+  if (!product) return <ProductNotFound />;
   // Related products (below the fold) are asked for once the product is on screen, and render in
   // their own pass, so the product's first render (or hydration) stays one short task on a phone.
   return (
     <>
-      <ProductView product={state.product} />
-      <RelatedProducts key={state.product._id} productId={state.product._id} />
+      <ProductView product={product} />
+      <RelatedProducts key={product._id} productId={product._id} />
     </>
   );
+}
+
+export default function ProductRoute() {
+  const { product } = useLoaderData<typeof loader>();
+  return <ProductPage product={product} />;
 }

@@ -7,12 +7,12 @@ import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { fetchMe } from "../features/session/api";
 import { useSession } from "../features/session/session-context";
 import { failureMessage, isSessionExpired } from "../lib/api-client";
-import { usePageTitle } from "../lib/page-title";
 import { paths } from "../lib/paths";
 import { useForm, useFormFailure } from "../lib/use-form";
 import { useLoad } from "../lib/use-load";
 import "../features/account/components/account.css";
 import "./profile.css";
+import type { MetaFunction } from "react-router";
 import {
   EmailField,
   FormActions,
@@ -20,6 +20,9 @@ import {
   NameField,
   PasswordField,
 } from "../components/form-kit";
+import { PageLoading } from "../components/page-loading";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
+import { useSessionKnown } from "../lib/stored-session";
 
 async function loadUser(signal: AbortSignal): Promise<AccountUser> {
   const answer = await fetchMe(signal);
@@ -27,9 +30,18 @@ async function loadUser(signal: AbortSignal): Promise<AccountUser> {
   return answer.user;
 }
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "My profile",
+    description: "Your Tamra & Tara account: your name and email.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function ProfilePage() {
-  usePageTitle("My profile");
   const session = useSession();
+  const known = useSessionKnown();
   const state = useLoad(loadUser, {
     enabled: Boolean(session.token),
     failure: { fallback: ACCOUNT_MESSAGES.profileLoadFailed, ignoreServerMessage: true },
@@ -51,7 +63,10 @@ export function ProfilePage() {
   );
   const askPassword = changesEmail(form.values.email);
 
-  if (!session.token) return session.leaving ? null : <Navigate to={paths.login} replace />;
+  if (!session.token) {
+    if (!known) return <PageLoading />;
+    return session.leaving ? null : <Navigate to={paths.login} replace />;
+  }
 
   const startEditing = () => {
     if (!user) return;
@@ -147,3 +162,5 @@ export function ProfilePage() {
     </div>
   );
 }
+
+export default ProfilePage;

@@ -1,3 +1,4 @@
+import type { MetaFunction } from "react-router";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import * as v from "valibot";
@@ -7,7 +8,7 @@ import { type MessageAnswer, resetPassword } from "../features/account/api";
 import { AuthLayout } from "../features/account/components/auth-layout";
 import { ACCOUNT_MESSAGES, answerMessage } from "../features/account/messages";
 import { failureMessage } from "../lib/api-client";
-import { usePageTitle } from "../lib/page-title";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import { paths } from "../lib/paths";
 import { useForm, useFormFailure } from "../lib/use-form";
 
@@ -23,8 +24,16 @@ const checkConfirmation = ({ password, confirm }: { password: string; confirm: s
       : undefined,
 });
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Set a new password",
+    description: "Set a new password for your Tamra & Tara account.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function ResetPasswordPage() {
-  usePageTitle("Set a new password");
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
@@ -71,3 +80,5 @@ export function ResetPasswordPage() {
     </AuthLayout>
   );
 }
+
+export default ResetPasswordPage;

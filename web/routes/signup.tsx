@@ -1,3 +1,4 @@
+import type { MetaFunction } from "react-router";
 import { Link, Navigate } from "react-router-dom";
 import { RegisterSchema } from "../../worker/contracts/auth";
 import {
@@ -11,12 +12,21 @@ import { registerUser } from "../features/account/api";
 import { AuthLayout } from "../features/account/components/auth-layout";
 import { ACCOUNT_MESSAGES } from "../features/account/messages";
 import { useSignIn } from "../features/account/use-sign-in";
-import { usePageTitle } from "../lib/page-title";
+import { pageMeta, shopOrigin } from "../lib/page-meta";
 import { paths } from "../lib/paths";
 import { useForm } from "../lib/use-form";
 
+export const meta: MetaFunction = ({ location, matches }) =>
+  pageMeta({
+    title: "Create an account",
+    description:
+      "Create a Tamra & Tara account: keep your cart, follow your orders and check out faster.",
+    path: location.pathname,
+    origin: shopOrigin(matches),
+    noindex: true,
+  });
+
 export function SignupPage() {
-  usePageTitle("Create an account");
   const { failure, signIn, signedIn } = useSignIn(ACCOUNT_MESSAGES.signupSuccess);
   const form = useForm({ name: "", email: "", password: "" }, RegisterSchema);
 
@@ -51,3 +61,5 @@ export function SignupPage() {
     </AuthLayout>
   );
 }
+
+export default SignupPage;

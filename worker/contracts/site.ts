@@ -1,5 +1,5 @@
 // How the shop names its pages: the SPA sets these as a shopper moves around (web/lib/page-title.ts)
-// and the Worker writes them into the product pages' HTML (routes/product-page.ts), so a crawler
+// and the pages' `meta` write them into every page's HTML (web/lib/page-meta.ts), so a crawler
 // reads what a shopper's tab shows.
 
 export const SHOP_NAME = "Tamra & Tara";
@@ -26,3 +26,15 @@ export function metaDescription(text: string, limit = 155): string {
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }
+
+/**
+ * The shop's own link-preview card (public/media/share-card.jpg, the home hero's poster cut to
+ * Open Graph's 1200x630), for every page without a picture of its own.
+ */
+export const SHARE_CARD = {
+  path: "/media/share-card.jpg",
+  width: 1200,
+  height: 630,
+  type: "image/jpeg",
+  alt: "A hammered copper water bottle and tumbler with marigolds and tulsi leaves",
+} as const;

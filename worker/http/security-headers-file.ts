@@ -15,6 +15,8 @@ export function securityHeadersFile(): Plugin {
   return {
     name: "edge-shop:security-headers-file",
     apply: "build",
+    // Beside the static assets (web/dist/client), not the pages' server build.
+    applyToEnvironment: (environment) => environment.name === "client",
     generateBundle() {
       this.emitFile({ type: "asset", fileName: "_headers", source: headersFileText() });
     },

@@ -2,20 +2,16 @@
 // ones. Read through D1's Sessions API (c.var.catalogueDb), so a read replica near the shopper
 // may answer.
 import { Hono } from "hono";
-import type {
-  ProductDto,
-  ProductListResponse,
-  ProductSearchResponse,
-} from "../contracts/catalogue";
+import type { ProductDto, ProductListResponse } from "../contracts/catalogue";
 import { ProductSearchQuery } from "../contracts/catalogue-search";
 import { IdParam } from "../contracts/fields";
 import { cacheRequest } from "../http/cache-request";
 import { validate } from "../http/validate";
 import { notFound } from "../lib/app-error";
 import type { AppContext, AppEnv } from "../middleware/app-env";
+import { productAnswer, searchAnswerFor } from "../modules/catalogue/answers";
 import { stockedJson } from "../modules/catalogue/cache";
-import { findProduct, listHighlights, listProducts, listRelated } from "../modules/catalogue/reads";
-import { searchAnswer, searchKey } from "../modules/catalogue/search";
+import { listHighlights, listProducts, listRelated } from "../modules/catalogue/reads";
 import { EDGE_LIMITS, enforceEdgeLimit } from "../modules/limits/rate-limit";
 
 /**
@@ -63,19 +59,12 @@ export const productRoutes = new Hono<AppEnv>()
     );
   })
   // Before /product/:id, which would take "search" for an id.
-  // Answers are kept per question, sort and page for the catalogue's version, like the lists: a
-  // category page or a popular word is asked by many shoppers, and counting 50,000 products for
-  // each of them is what would not scale.
   .get("/search", validate("query", ProductSearchQuery), async (c) => {
     await limitReads(c);
-    const query = c.req.valid("query");
-    const key = `search:${searchKey(query)}`;
-    return stockedJson<ProductSearchResponse>({ db: c.var.catalogueDb }, cacheRequest(c, key), {
-      content: () => searchAnswer({ db: c.var.catalogueDb }, query),
-      productsOf: withProducts,
+    const { key, ...answer } = searchAnswerFor({ db: c.var.catalogueDb }, c.req.valid("query"));
+    return stockedJson({ db: c.var.catalogueDb }, cacheRequest(c, key), {
+      ...answer,
       onMiss: limitBuilds(c),
-      // Which products an "in stock" page holds is itself a matter of stock.
-      dependsOnStock: query.instock,
     });
   })
   // The home page's two lists: bounded, whatever the catalogue's size.
@@ -101,14 +90,9 @@ export const productRoutes = new Hono<AppEnv>()
     );
   })
   .get("/:id", validate("param", IdParam), (c) => {
-    const { id } = c.req.valid("param");
-    return aboutProduct(
-      c,
-      `product:${id}`,
-      async () => {
-        const product = await findProduct({ db: c.var.catalogueDb }, id);
-        return product && { success: true, product };
-      },
-      (answer) => [answer.product],
+    const { key, content, productsOf } = productAnswer(
+      { db: c.var.catalogueDb },
+      c.req.valid("param").id,
     );
+    return aboutProduct(c, key, content, productsOf);
   });

@@ -61,8 +61,16 @@ export function run(command: string, args: string[], env = WRANGLER_ENV): Promis
   });
 }
 
-export const buildSpa = () =>
-  run(bin("vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+/**
+ * The shop's build (React Router: the browser's code in web/dist/client, the pages' server build in
+ * web/dist/server), then the back-office's page beside it.
+ */
+export async function buildSpa({ emptyOutDir = true } = {}): Promise<void> {
+  // web/vite.config.ts reads it: React Router's command line cannot turn emptying off.
+  const env = emptyOutDir ? WRANGLER_ENV : { ...WRANGLER_ENV, KEEP_SHOP_BUILD: "1" };
+  await run(bin("react-router"), ["build", "web", "--logLevel", "warn"], env);
+  await run(bin("vite"), ["build", "--config", "web/admin.vite.config.ts", "--logLevel", "warn"]);
+}
 /** Where local D1/R2 and Durable Objects live; the bench uses its own folder so it never disturbs `npm start`. */
 export const DEFAULT_STATE = ".wrangler/state";
 

@@ -837,13 +837,17 @@ export const multipartWire: fc.Arbitrary<Wire> = fc.oneof(
 // The check every answer must pass
 
 /** Answers that are documented as not JSON (README, "The API so far"). */
-/** Pages for people, whose errors are pages too (a product page's 404 is "Product not found"). */
-const HTML_PAGES = [
-  /^\/api\/newsletter\/(unsubscribe|confirm)$/,
-  /^\/api\/user\/confirm-email$/,
-  /^\/product\//,
-  /^\/collection$/,
-];
+/**
+ * Pages for people, whose errors are pages too (a product page's 404 is "Product not found"): the
+ * API's few, and every address outside the Worker's own (README: every other GET is a page), as
+ * the URL parser resolves it ("/sitemaps/.." is the home page).
+ */
+const API_PAGES = [/^\/api\/newsletter\/(unsubscribe|confirm)$/, /^\/api\/user\/confirm-email$/];
+const WORKER_OWN = /^\/(api|images|r|dev|sitemaps)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
+const isHtmlPage = (path: string) => {
+  const resolved = new URL(`${ORIGIN}${path}`).pathname;
+  return API_PAGES.some((p) => p.test(resolved)) || !WORKER_OWN.test(resolved);
+};
 const isApi = (path: string) => /^\/api(\/|$)/.test(path);
 
 export interface Answer {
@@ -920,7 +924,7 @@ export async function checkAnswer(sent: Sent, res: Response): Promise<Answer> {
   };
 
   if (res.status >= 400) {
-    if (HTML_PAGES.some((p) => p.test(path)) && contentType.startsWith("text/html")) {
+    if (isHtmlPage(path) && contentType.startsWith("text/html")) {
       return { status: res.status, contentType, text };
     }
     if (!contentType.startsWith("application/json")) fail("error answer is not JSON");
@@ -958,7 +962,7 @@ export async function checkAnswer(sent: Sent, res: Response): Promise<Answer> {
     const documented =
       /^\/images\//.test(path) ||
       /^\/api\/order\/invoice\//.test(path) ||
-      HTML_PAGES.some((p) => p.test(path)) ||
+      isHtmlPage(path) ||
       path === "/robots.txt" ||
       path === "/sitemap.xml" ||
       /^\/sitemaps\//.test(path) ||

@@ -75,8 +75,8 @@ export function getCartSnapshot(): CartSnapshot {
 }
 
 /**
- * The build-time render (the page's static first frame) cannot see storage or the session, so it
- * shows the cart as loading rather than as empty.
+ * The Worker's render of a page (and the browser's render that takes it over) cannot see storage
+ * or the session, so it shows the cart as loading rather than as empty.
  */
 const UNREAD: CartSnapshot = { signedIn: false, items: {}, status: "loading" };
 export const getServerRenderSnapshot = (): CartSnapshot => UNREAD;

@@ -5,29 +5,20 @@
 import type {
   CategoryDto,
   CategoryListResponse,
-  ProductDto,
   ProductHighlightsResponse,
   ProductSearchResponse,
 } from "../../../worker/contracts/catalogue";
-import {
-  COLLECTION_FRAME_DATA_ID,
-  type CollectionFrameData,
-} from "../../../worker/contracts/page-frames";
 import { api, reportFailure } from "../../lib/api-client";
-import { readFrameData } from "../../lib/frame-data";
 
-/** Also fetched by the pages' HTML ahead of the scripts (app/render-shell.tsx). */
+/** Also preloaded by the pages' HTML, ahead of their scripts (root.tsx, routes/home.tsx). */
 export const PRODUCT_HIGHLIGHTS_PATH = "/api/product/highlights";
 export const CATEGORY_LIST_PATH = "/api/category/list";
-/** Preloaded, with no query, by the collection's HTML (its plain address's first page). */
-export const PRODUCT_SEARCH_PATH = "/api/product/search";
+const PRODUCT_SEARCH_PATH = "/api/product/search";
 
 export type ProductHighlights = Omit<ProductHighlightsResponse, "success">;
 
 const fetchHighlights = async (): Promise<ProductHighlights> => {
   const { latest, bestsellers } = await api<ProductHighlightsResponse>(PRODUCT_HIGHLIGHTS_PATH);
-  rememberProducts(latest);
-  rememberProducts(bestsellers);
   return { latest, bestsellers };
 };
 
@@ -53,25 +44,6 @@ export const loadHighlights = (): Promise<ProductHighlights> =>
 
 export const loadCategories = (): Promise<CategoryDto[]> =>
   loadShared("categories", fetchCategories, "Could not load categories");
-
-/** Products the shop has shown lately (cards of searches, home lists, related), by id. */
-const KEPT_PRODUCTS = 240;
-const seen = new Map<string, ProductDto>();
-
-/** Keeps what an answer showed, so opening one of its cards paints the product at once. */
-export function rememberProducts(products: readonly ProductDto[]): void {
-  for (const product of products) {
-    seen.delete(product._id);
-    seen.set(product._id, product);
-  }
-  for (const oldest of seen.keys()) {
-    if (seen.size <= KEPT_PRODUCTS) break;
-    seen.delete(oldest);
-  }
-}
-
-/** A product a recent answer showed, as it showed it (the product page still asks for it). */
-export const shownProduct = (id: string): ProductDto | undefined => seen.get(id);
 
 /** Enough for a shopper's Back and Forward through pages and filters; the oldest goes first. */
 const KEPT_SEARCHES = 24;
@@ -104,7 +76,6 @@ export function searchProducts(
     (result) => {
       search.answered = true;
       search.value = result;
-      rememberProducts(result.products);
     },
     () => {
       if (searches.get(query) === search) searches.delete(query);
@@ -127,48 +98,14 @@ function keep(query: string, search: Search): void {
 export const answeredSearch = (query: string): ProductSearchResponse | undefined =>
   searches.get(query)?.value;
 
-/** Keeps an answer the page brought with it (the collection's first frame) as if it was asked. */
-export function keepSearch(query: string, answer: ProductSearchResponse): void {
-  keep(query, {
-    answer: Promise.resolve(answer),
-    signal: undefined,
-    answered: true,
-    value: answer,
-  });
-  rememberProducts(answer.products);
-}
-
-const LOADS_BY_PATH: Record<string, () => Promise<unknown>> = {
-  [PRODUCT_HIGHLIGHTS_PATH]: loadHighlights,
-  [CATEGORY_LIST_PATH]: loadCategories,
-  [PRODUCT_SEARCH_PATH]: () => searchProducts(""),
-};
-
-/**
- * Starts the shared loads of the lists the page's HTML preloads (`<link rel="preload" as="fetch">`)
- * before the app renders, so the screens' effects find them under way instead of each starting a
- * request while the page hydrates. A failure is toasted as usual.
- */
-export function startPreloadedLoads(): void {
-  const frame = readFrameData<CollectionFrameData>(COLLECTION_FRAME_DATA_ID);
-  if (frame?.answer) keepSearch(frame.request, frame.answer);
-  for (const link of document.querySelectorAll<HTMLLinkElement>(
-    'link[rel="preload"][as="fetch"]',
-  )) {
-    LOADS_BY_PATH[new URL(link.href).pathname]?.().catch(() => {});
-  }
-}
-
 /** The checkout learnt that stock moved: the next screen that reads products asks again. */
 export function forgetProducts(): void {
   inFlight.delete("highlights");
   searches.clear();
-  seen.clear();
 }
 
 /** Tests start each case with an empty cache. */
 export function clearCatalogueCache(): void {
   inFlight.clear();
   searches.clear();
-  seen.clear();
 }

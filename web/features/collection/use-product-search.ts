@@ -22,8 +22,12 @@ export type ProductSearchState =
   /** The page asked is past the last one: the screen asks for page 1 instead. */
   | { status: "past-end"; shown: Answered | undefined };
 
-/** `request` null: the question cannot be put yet (category names still unresolved). */
-export function useProductSearch(request: string | null): ProductSearchState {
+/**
+ * `request` null: the question cannot be put yet (category names still unresolved). `first` is
+ * the answer the page arrived with (its loader's): its question is not asked again.
+ */
+export function useProductSearch(request: string | null, first?: Answered): ProductSearchState {
+  const fromPage = first && first.request === request ? first : undefined;
   const load = useLoad(
     async (signal, key): Promise<Answered> => ({
       request: key ?? "",
@@ -31,7 +35,7 @@ export function useProductSearch(request: string | null): ProductSearchState {
     }),
     {
       key: request,
-      enabled: request !== null,
+      enabled: request !== null && !fromPage,
       // A page of cards renders in slices that yield to the browser.
       transition: true,
       failure: {
@@ -42,15 +46,15 @@ export function useProductSearch(request: string | null): ProductSearchState {
     },
   );
   const [kept, setKept] = useState<Answered>();
-  // A question answered already (the page's own first answer, a page visited before) shows at
-  // once, while the load confirms it, so the frame the page brought is what the app renders.
+  // A question answered already (a page visited before) shows at once, while the load confirms it.
   const early = request === null ? undefined : answeredSearch(request);
   const known = useMemo(
     () => (early && request !== null ? { request, answer: early } : undefined),
     [request, early],
   );
   const current =
-    load.status === "loaded" ? load.data : load.status === "loading" ? known : undefined;
+    fromPage ??
+    (load.status === "loaded" ? load.data : load.status === "loading" ? known : undefined);
   const showable = current && !isPastLastPage(current.answer) ? current : undefined;
   // Remembered while rendering, not in an effect, so the next question's render still has it.
   if (showable && showable !== kept) setKept(showable);

@@ -13,6 +13,7 @@ import {
   usePrefersReducedMotion,
 } from "./use-hero-motion";
 import "./hero.css";
+import { LARGEST_PAINT } from "../../lib/largest-paint";
 
 export const HERO_POSTER_SIZE = { width: 1280, height: 720 } as const;
 export const HERO_IMAGE_SIZE = { width: 800, height: 1000 } as const;
@@ -111,7 +112,7 @@ export function Hero() {
                 src={slide.poster}
                 alt=""
                 {...HERO_POSTER_SIZE}
-                fetchPriority={slideIndex === 0 ? "high" : "low"}
+                {...(slideIndex === 0 ? LARGEST_PAINT : { fetchPriority: "low" })}
                 decoding={slideIndex === 0 ? "auto" : "async"}
               />
             ) : null}
@@ -149,8 +150,10 @@ export function Hero() {
                 alt={slide.alt}
                 aria-hidden={slideIndex === index ? undefined : true}
                 {...HERO_IMAGE_SIZE}
-                // Lazy, so the panel costs nothing on phones, where it is not displayed.
+                // Behind the poster, the page's largest paint: on phones the panel peeks above
+                // the fold, and the browser would otherwise raise it to the poster's priority.
                 loading="lazy"
+                fetchPriority="low"
                 decoding="async"
               />
             ) : null,

@@ -28,7 +28,7 @@ interface NetworkInformationLike {
 
 /** The visitor asked for less data (Chrome's Data Saver, Android's Lite mode). */
 export function prefersSaveData(): boolean {
-  // The static first frame is rendered at build time, where there is no navigator.
+  // The Worker renders the page, where there is no navigator.
   if (typeof navigator === "undefined") return false;
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
   return connection?.saveData === true;
@@ -39,7 +39,7 @@ function subscribeVisibility(onChange: () => void): () => void {
   return () => document.removeEventListener("visibilitychange", onChange);
 }
 
-/** The build-time render (the static first frame) counts as hidden: the clock starts with the app. */
+/** The Worker's render counts as hidden: the clock starts with the app. */
 export function usePageVisible(): boolean {
   return useSyncExternalStore(
     subscribeVisibility,
@@ -55,8 +55,8 @@ function subscribeLoad(onChange: () => void): () => void {
 
 /**
  * True once the window's load event has fired, so the next slides' media never competes with
- * the first poster (the page's largest paint) for bandwidth. The build-time render (the static
- * first frame) counts as not loaded.
+ * the first poster (the page's largest paint) for bandwidth. The Worker's render counts as not
+ * loaded.
  */
 export function usePageLoaded(): boolean {
   return useSyncExternalStore(
@@ -108,7 +108,7 @@ export function resetPageSettled(): void {
 /**
  * True once the page has loaded, then waited VIDEO_DELAY_MS and an idle moment: downloading and
  * decoding a video takes a phone's CPU and bandwidth, which the page needs first to become
- * interactive. The poster shows until then. The build-time render counts as not settled.
+ * interactive. The poster shows until then. The Worker's render counts as not settled.
  */
 export function usePageSettled(): boolean {
   return useSyncExternalStore(

@@ -462,6 +462,22 @@ export function stockedJson<T extends object>(
 }
 
 /**
+ * stockedJson's answer as a value, from the same entry: a page's loader (routes/pages.ts) reads
+ * what the API serves, at the same cost. Null only when `content` says there is no such thing.
+ */
+export async function stockedValue<T extends object>(
+  deps: Pick<Deps, "db">,
+  key: string,
+  answer: JsonAnswer<T, T | null>,
+): Promise<T | null> {
+  const entry = await stockedEntry(deps, key, {
+    ...answer,
+    render: (content) => JSON.stringify(content),
+  });
+  return entry && (JSON.parse(entry.body) as T);
+}
+
+/**
  * Makes this isolate re-read the versions on its next answer: called after a back-office write or
  * a stock change (whose triggers bumped a version), so its author sees the change at once rather
  * than within VERSION_TTL_MS. Other isolates still notice within that window.

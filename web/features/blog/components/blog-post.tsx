@@ -7,6 +7,7 @@ import { ArrowLeftIcon } from "./blog-icons";
 import { KeywordList, PostMeta } from "./post-meta";
 import "../../../components/shapes.css";
 import "./blog-post.css";
+import { LARGEST_PAINT } from "../../../lib/largest-paint";
 
 export function BackToBlogButton({ onBack }: { onBack: () => void }) {
   return (
@@ -48,7 +49,7 @@ export function BlogPost({ post, onBack }: { post: BlogPostDto; onBack: () => vo
         alt=""
         width={COVER_WIDTH}
         height={COVER_HEIGHT}
-        fetchPriority="high"
+        {...LARGEST_PAINT}
       />
       <ArticleBody html={html} />
       <footer className="blog-post-footer">

@@ -4,6 +4,7 @@ import { formatDollars, salePercent } from "../../../../worker/contracts/money";
 import { paths } from "../../../lib/paths";
 import "../../../components/shapes.css";
 import "./product-card.css";
+import { LARGEST_PAINT } from "../../../lib/largest-paint";
 
 export const PRODUCT_IMAGE_SIZE = 400;
 
@@ -28,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
             width={PRODUCT_IMAGE_SIZE}
             height={PRODUCT_IMAGE_SIZE}
             loading={eager ? "eager" : "lazy"}
-            fetchPriority={eager ? "high" : undefined}
+            {...(eager ? LARGEST_PAINT : {})}
             decoding="async"
           />
         ) : null}

@@ -24,7 +24,7 @@ export interface SlidesPerView {
 }
 
 // product-carousel.css repeats these three as the layout's defaults, for markup rendered before
-// the component runs (the pre-rendered first frame).
+// the component knows the viewport (the page's HTML, which the Worker renders).
 export const DEFAULT_SLIDES_PER_VIEW: SlidesPerView = { small: 1, medium: 2, large: 4 };
 /** Widths (px) from which the medium and large layouts apply: up to 640 is small. */
 export const CAROUSEL_BREAKPOINTS = { medium: 641, large: 1025 } as const;
@@ -96,15 +96,20 @@ function readSize(): CarouselSize {
   return window.matchMedia(MEDIA.medium).matches ? "medium" : "small";
 }
 
-export function useCarouselSize(): CarouselSize {
-  return useSyncExternalStore(subscribeSize, readSize, () => "large");
+/** The viewport's layout size; null in the Worker's render, which cannot know the width. */
+export function useCarouselSize(): CarouselSize | null {
+  return useSyncExternalStore(subscribeSize, readSize, () => null);
 }
 
 export function useCarousel(
   count: number,
   perView: SlidesPerView = DEFAULT_SLIDES_PER_VIEW,
-): CarouselLayout {
-  return layoutForSize(count, useCarouselSize(), perView);
+): CarouselLayout & { style: CSSProperties | undefined } {
+  const size = useCarouselSize();
+  const layout = layoutForSize(count, size ?? "large", perView);
+  // The page's HTML leaves the geometry to the stylesheet's defaults: the CSP (style-src 'self')
+  // refuses a style attribute in HTML, while the browser's render sets it through the CSSOM.
+  return { ...layout, style: size ? layoutStyle(layout) : undefined };
 }
 
 /** Products are identified by _id, or id where a list comes from elsewhere. */
@@ -183,7 +188,7 @@ export function ProductCarousel({
 
   if (layout.mode === "grid") {
     return (
-      <ul className="carousel-grid" style={layoutStyle(layout)} aria-label={label}>
+      <ul className="carousel-grid" style={layout.style} aria-label={label}>
         {products.map((product) => (
           <li key={productKey(product)}>
             <ProductCard product={product} />
@@ -199,7 +204,7 @@ export function ProductCarousel({
     <div
       ref={ref}
       className="product-carousel"
-      style={layoutStyle(layout)}
+      style={layout.style}
       role="group"
       aria-roledescription="carousel"
       aria-label={label}
@@ -219,7 +224,7 @@ export function ProductCarouselSkeleton({
 }) {
   const layout = useCarousel(Number.POSITIVE_INFINITY, slidesPerView);
   return (
-    <div className="carousel-grid" style={layoutStyle(layout)} aria-busy="true">
+    <div className="carousel-grid" style={layout.style} aria-busy="true">
       {Array.from({ length: layout.slidesPerView }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <ProductCardSkeleton key={index} />

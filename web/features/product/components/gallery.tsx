@@ -1,6 +1,7 @@
 import { useState } from "react";
 import "../../../components/shapes.css";
 import "./gallery.css";
+import { LARGEST_PAINT } from "../../../lib/largest-paint";
 
 /** SPEC.md section 9: the gallery shows 3 thumbnails at a time. */
 export const THUMBNAILS_IN_VIEW = 3;
@@ -40,7 +41,7 @@ export function Gallery({ images, name }: { images: readonly string[]; name: str
             alt={count > 1 ? `${name}, image ${selected + 1} of ${count}` : name}
             width={MAIN_SIZE}
             height={MAIN_SIZE}
-            fetchPriority="high"
+            {...LARGEST_PAINT}
             decoding="async"
           />
         ) : null}

@@ -1,6 +1,5 @@
-// The product screen's content once its product is known, and its "Product not found" state. The
-// route renders them in the browser; the Worker renders the same components into the page's HTML
-// (app/render-page-frames.tsx), so a crawler reads the product and the app hydrates that frame.
+// The product screen's content once its product is known, and its "Product not found" state: the
+// product route (routes/product.tsx) renders them, in the Worker's HTML and then in the browser.
 import { Link } from "react-router-dom";
 import type { ProductDto } from "../../../../worker/contracts/catalogue";
 import { StatusPage } from "../../../components/status-page";
