@@ -48,6 +48,10 @@ export const DISCOUNT_MESSAGES = {
     "This discount code gives the bigger discount, so it replaces your creator code's discount. The creator is still credited for your order.",
 } as const;
 
+/** The shop discount's line on an order, invoice or mail: with its code when one was typed. */
+export const shopDiscountLabel = (code: string | null) =>
+  code ? `Shop discount (${code})` : "Shop discount";
+
 /** The reason a code was refused, for clients that branch on it (`code` of the error shape). */
 export const DISCOUNT_REFUSALS = [
   "unknown",
