@@ -2,6 +2,7 @@
 // request schemas the Worker validates with, the answers, and the messages the checkout shows.
 // web/ imports all of it. Money is integer cents; dates the owner types are Brisbane time.
 import * as v from "valibot";
+import { PageQuery } from "./admin";
 import { formatCents } from "./money";
 import { CheckoutItemsSchema } from "./order";
 
@@ -275,3 +276,54 @@ export interface PromotionOrderDto {
   totalCents: number;
   discountCents: number;
 }
+
+/** Promotions a page of the back-office's list shows. */
+export const PROMOTIONS_PAGE_SIZE = 20;
+
+/** GET /api/admin/promotions?q=&state=&page=: name or code search, one state, newest first. */
+export const PromotionListQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "q must be at most 100 characters"))),
+  state: v.optional(
+    v.picklist(PROMOTION_STATES, `state must be one of ${PROMOTION_STATES.join(", ")}`),
+  ),
+  page: PageQuery,
+});
+
+export interface PromotionListResponse {
+  success: true;
+  promotions: PromotionDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PromotionResponse {
+  success: true;
+  promotion: PromotionDto;
+  message: string;
+}
+
+export interface PromotionDetailResponse {
+  success: true;
+  promotion: PromotionDto;
+  orders: PromotionOrderDto[];
+}
+
+export interface CodeBatchResponse {
+  success: true;
+  created: number;
+  message: string;
+}
+
+/** The back-office's answers about promotions. */
+export const PROMOTION_ADMIN_MESSAGES = {
+  created: "Promotion created.",
+  saved: "Promotion saved.",
+  notFound: "Promotion not found",
+  codeTaken: "That code is already used by another promotion.",
+  notRealDate: "Dates must be real dates, such as 2026-12-24T09:00",
+  unknownCategory: "Choose categories that exist",
+  unknownProduct: "Choose products that exist",
+  automaticHasNoCodes: "An automatic offer has no codes.",
+  codesCreated: (n: number) => `${n} codes created.`,
+} as const;

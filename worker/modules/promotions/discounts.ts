@@ -2,7 +2,7 @@
 // in any case), the automatic offers running now, each one's uses so far, and the choice against
 // the creator's discount. validate-discount answers with it; checkout applies it and holds the use.
 import { and, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { DiscountRefusal } from "../../contracts/promotions";
+import type { DiscountRefusal, OfferDto } from "../../contracts/promotions";
 import type { Deps } from "../../lib/deps";
 import { normaliseDiscountCode } from "./codes";
 import {
@@ -144,4 +144,29 @@ export async function decideDiscount(
   const choice = chooseDiscount(typed, candidates, creatorCents);
   if (typed && choice.creatorBetter) return { refused: true, reason: "creator_better" };
   return { refused: false, ...choice };
+}
+
+/** The automatic offers running now that still have uses left, as the storefront shows them. */
+export async function storefrontOffers({ db }: Pick<Deps, "db">, now: number): Promise<OfferDto[]> {
+  const offers = await runningOffers({ db }, now);
+  const uses = await usesOf(
+    { db },
+    offers.map((o) => o.id),
+    { userId: null, email: null },
+    null,
+  );
+  return offers
+    .filter((o) => !limitRefusal(o, uses.get(o.id), false, now))
+    .map((o) => ({
+      id: o.id,
+      name: o.name,
+      kind: o.kind,
+      percentOff: o.kind === "percent" ? o.percentOff : null,
+      amountOffCents: o.kind === "fixed" ? o.amountOffCents : null,
+      scope: o.scope,
+      categoryIds: o.scope === "categories" ? o.categoryIds : [],
+      productIds: o.scope === "products" ? o.productIds : [],
+      minSpendCents: o.minSpendCents,
+      endsAt: o.endsAt ? o.endsAt.toISOString() : null,
+    }));
 }
