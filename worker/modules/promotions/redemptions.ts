@@ -3,7 +3,7 @@
 // or a single-use code's one use would be exceeded (counted by D1's single writer with the new use
 // already in, so concurrent checkouts for the last use cannot both get it); payment turns the use
 // into used; an expired, failed or cancelled checkout releases it, once.
-import { and, count, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, exists, inArray, or, type SQL, sql } from "drizzle-orm";
 import { DISCOUNT_MESSAGES, type DiscountRefusal } from "../../contracts/promotions";
 import type { Db } from "../../db/client";
 import { failedConstraint } from "../../db/errors";
@@ -75,7 +75,7 @@ export function holdUseStatements(db: Db, use: HeldUse) {
     .where(and(eq(promotionCodes.id, use.codeId), eq(promotionCodes.singleUse, true)));
   return [
     ...statements,
-    guardWhen(db, "promotion_code_used", sql`(${usedCode}) > 1 AND EXISTS (${singleUse})`),
+    guardWhen(db, "promotion_code_used", and(sql`(${usedCode}) > 1`, exists(singleUse))),
   ];
 }
 
