@@ -400,9 +400,12 @@ export interface AdminOrderDto {
   deliveryFee: number;
   /** The creator code's discount. */
   discount: number;
-  /** The shop's discount code or automatic offer (README, "Promotions"), and its code if typed. */
-  shopDiscount: number;
-  promotionCode: string | null;
+  /**
+   * The shop's discount code or automatic offer (README, "Promotions"), and its code if typed. The
+   * Worker always sends both; optional for answers made before promotions.
+   */
+  shopDiscount?: number;
+  promotionCode?: string | null;
   total: number;
   /** The GST in the total paid: one eleventh of it (contracts/totals.ts gstIncludedCents). */
   gst: number;

@@ -148,10 +148,13 @@ export interface OrderDto {
   deliveryFee: number;
   /** The creator code's discount. */
   discount: number;
-  /** Dollars: the shop's discount code or automatic offer (README, "Promotions"); 0 without one. */
-  shopDiscount: number;
+  /**
+   * Dollars: the shop's discount code or automatic offer (README, "Promotions"); 0 without one.
+   * The Worker always sends it and promotionCode; optional for answers made before promotions.
+   */
+  shopDiscount?: number;
   /** The shop discount code used (upper-case), or null (none, or an automatic offer). */
-  promotionCode: string | null;
+  promotionCode?: string | null;
   /** A signed link to the printable tax invoice, valid for 30 days from this answer. */
   invoiceUrl?: string;
   trackingUrl?: string;
