@@ -13,7 +13,15 @@ import { commissions, orders, promotionRedemptions } from "../../worker/db/schem
 import { brisbaneDate } from "../../worker/lib/brisbane-time";
 import { invoiceUrl } from "../../worker/modules/orders/invoice";
 import { adminSession, creatorSession, register } from "./helpers/accounts";
-import { confirm, deliver, deliverCompleted, eventFor, pay, stripe } from "./helpers/checkout";
+import {
+  address,
+  confirm,
+  deliver,
+  deliverCompleted,
+  eventFor,
+  pay,
+  stripe,
+} from "./helpers/checkout";
 import { api, callWorker, createCategory, createProduct, db } from "./helpers/factories";
 import {
   adminCall,
@@ -236,6 +244,29 @@ describe("a use released by an expired checkout", () => {
     // Paying turns the held use into a used one.
     await payAndDeliver(retried.sessionId, retried.body.session_url ?? "");
     expect((await usesOf(promo.id)).map((u) => u.state).sort()).toEqual(["released", "used"]);
+  });
+});
+
+describe("a shopper checking out again", () => {
+  it("gets the code their own earlier checkout held: it is released in the new checkout's batch", async () => {
+    const admin = await adminSession();
+    const item = await product(4000);
+    const promo = await makePromotion(admin.accessToken, { usageLimit: 1 });
+    const code = promo.code ?? "";
+    const first = await checkoutWith(line(item.id), { ip: "203.0.113.60", discountCode: code });
+    expect(first.status).toBe(200);
+    const res = await callWorker("/api/order/createStripeSession", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "cf-connecting-ip": "203.0.113.60",
+        cookie: first.cookie,
+      },
+      body: JSON.stringify({ address: address(), items: line(item.id), discountCode: code }),
+    });
+    expect(res.status).toBe(200);
+    expect(await orderOf(first.sessionId)).toMatchObject({ status: "expired" });
+    expect((await usesOf(promo.id)).map((u) => u.state).sort()).toEqual(["held", "released"]);
   });
 });
 

@@ -44,6 +44,7 @@ import {
   holdGuardStatements,
   holdLimitError,
   networkHash,
+  openCheckoutsOf,
   releaseHoldStatements,
   releaseSupersededStatements,
   supersededCheckouts,
@@ -322,6 +323,9 @@ export async function startCheckout(
   const attributed = attributing.value?.attributed ?? null;
   const credited = attributing.value?.credited ? attributed : null;
   const { address } = input;
+  // A use the shopper's own earlier checkout holds is theirs again: this checkout replaces it
+  // (the batch's guards count it only if that checkout could not be released).
+  const replacing = await openCheckoutsOf({ db }, holder);
   const discount = await decideDiscount(
     { db },
     {
@@ -330,6 +334,7 @@ export async function startCheckout(
       creatorCents: attributed?.creator.discountCents ?? 0,
       customer: { userId, email: address.email },
       now: Date.now(),
+      replacing: replacing.map((o) => o.id),
     },
   );
   if (discount.refused) throw refusalError(discount.reason, discount.minSpendCents);

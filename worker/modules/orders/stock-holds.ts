@@ -103,6 +103,25 @@ export function holdLimitError(err: unknown): AppError | null {
 /** Whose earlier checkouts a new one replaces: the signed-in account's, or this browser's. */
 export type Holder = { userId: string } | { accessTokenHashes: string[] };
 
+/** The holder's earlier checkouts still holding stock, which a new checkout would replace. */
+export async function openCheckoutsOf(
+  { db }: Pick<Deps, "db">,
+  holder: Holder,
+): Promise<{ id: string; sessionId: string | null }[]> {
+  const whose =
+    "userId" in holder
+      ? eq(orders.userId, holder.userId)
+      : holder.accessTokenHashes.length > 0
+        ? inArray(orders.accessTokenHash, holder.accessTokenHashes)
+        : undefined;
+  if (!whose) return [];
+  return db
+    .select({ id: orders.id, sessionId: orders.stripeSessionId })
+    .from(orders)
+    .where(and(whose, holding, isNotNull(orders.stripeSessionId)))
+    .limit(10);
+}
+
 /**
  * The holder's earlier checkouts still holding stock whose Stripe sessions are now expired, so they
  * can be released: each open session is expired at Stripe first. One Stripe refuses to expire (it
@@ -112,18 +131,7 @@ export async function supersededCheckouts(
   { env, db }: Pick<Deps, "env" | "db">,
   holder: Holder,
 ): Promise<string[]> {
-  const whose =
-    "userId" in holder
-      ? eq(orders.userId, holder.userId)
-      : holder.accessTokenHashes.length > 0
-        ? inArray(orders.accessTokenHash, holder.accessTokenHashes)
-        : undefined;
-  if (!whose) return [];
-  const earlier = await db
-    .select({ id: orders.id, sessionId: orders.stripeSessionId })
-    .from(orders)
-    .where(and(whose, holding, isNotNull(orders.stripeSessionId)))
-    .limit(10);
+  const earlier = await openCheckoutsOf({ db }, holder);
   const stripe = stripeClient(env);
   const expired = await Promise.all(
     earlier.map(async ({ id, sessionId }) => {

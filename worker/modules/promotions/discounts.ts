@@ -1,7 +1,7 @@
 // The shop discount an order gets, read from D1 and decided by pricing.ts: the typed code (found
 // in any case), the automatic offers running now, each one's uses so far, and the choice against
 // the creator's discount. validate-discount answers with it; checkout applies it and holds the use.
-import { and, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { DiscountRefusal, OfferDto } from "../../contracts/promotions";
 import type { Deps } from "../../lib/deps";
 import { normaliseDiscountCode } from "./codes";
@@ -49,6 +49,7 @@ async function usesOf(
   promotionIds: string[],
   customer: Customer,
   codeId: string | null,
+  replacing: string[] = [],
 ): Promise<Map<string, Uses>> {
   if (promotionIds.length === 0) return new Map();
   const rows = await db
@@ -59,7 +60,13 @@ async function usesOf(
       code: sql<number>`coalesce(sum(${promotionRedemptions.codeId} = ${codeId ?? ""}), 0)`,
     })
     .from(promotionRedemptions)
-    .where(and(inArray(promotionRedemptions.promotionId, promotionIds), COUNTED))
+    .where(
+      and(
+        inArray(promotionRedemptions.promotionId, promotionIds),
+        COUNTED,
+        replacing.length > 0 ? notInArray(promotionRedemptions.orderId, replacing) : undefined,
+      ),
+    )
     .groupBy(promotionRedemptions.promotionId);
   return new Map(rows.map((r) => [r.promotionId, r]));
 }
@@ -90,6 +97,8 @@ export interface DiscountRequest {
   creatorCents: number;
   customer: Customer;
   now: number;
+  /** The shopper's own open checkouts this one replaces: their uses are not counted. */
+  replacing?: string[];
 }
 
 export type DiscountDecision =
@@ -103,7 +112,7 @@ export type DiscountDecision =
  */
 export async function decideDiscount(
   { db }: Pick<Deps, "db">,
-  { code, lines, creatorCents, customer, now }: DiscountRequest,
+  { code, lines, creatorCents, customer, now, replacing = [] }: DiscountRequest,
 ): Promise<DiscountDecision> {
   const normalised = normaliseDiscountCode(code);
   const [found, offers] = await Promise.all([
@@ -119,7 +128,7 @@ export async function decideDiscount(
   ]);
   if (code && (!found || found.promotion.automatic)) return { refused: true, reason: "unknown" };
   const ids = [...(found ? [found.promotion.id] : []), ...offers.map((o) => o.id)];
-  const uses = await usesOf({ db }, ids, customer, found?.code.id ?? null);
+  const uses = await usesOf({ db }, ids, customer, found?.code.id ?? null, replacing);
 
   let typed: Candidate | null = null;
   if (found) {
