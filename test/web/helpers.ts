@@ -196,11 +196,15 @@ export const type = (label: string | RegExp, value: string) =>
 /**
  * Clicks the button named `name` once it is on screen and enabled. A form's button reads
  * "Sending..." (or is disabled) until its last answer has settled, so a test that presses again
- * right after seeing that answer waits for the button instead of racing the re-render.
+ * right after seeing that answer waits for the button instead of racing the re-render. `scope`
+ * (a within(element)) picks one of several buttons of that name.
  */
-export async function press(name: string | RegExp) {
+export async function press(
+  name: string | RegExp,
+  scope: Pick<typeof screen, "getByRole"> = screen,
+) {
   const button = await waitFor(() => {
-    const found = screen.getByRole("button", { name });
+    const found = scope.getByRole("button", { name });
     if ((found as HTMLButtonElement).disabled) throw new Error(`The button ${name} is disabled`);
     return found;
   });

@@ -1,12 +1,13 @@
 // The checkout screen's state (SPEC.md sections 2, 5 and 8): the held cart lines and their totals,
-// the address form, the affiliate box, and Place Order, which starts a Stripe payment and sends
+// the address form, the affiliate and discount code boxes, and Place Order, which starts a Stripe payment and sends
 // the browser to it. An empty cart goes back to /cart once the cart has loaded.
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { centsToDollars } from "../../../worker/contracts/money";
 import { AddressSchema, ORDER_MESSAGES } from "../../../worker/contracts/order";
-import { checkoutTotals, pricedLine } from "../../../worker/contracts/totals";
+import { DISCOUNT_REFUSALS, type DiscountRefusal } from "../../../worker/contracts/promotions";
+import { type CheckoutTotals, checkoutTotals, pricedLine } from "../../../worker/contracts/totals";
 import { ApiError, failureMessage, isSessionExpired } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
 import { useForm, useFormFailure } from "../../lib/use-form";
@@ -18,6 +19,7 @@ import { useSession } from "../session/session-context";
 import { emptyAddress, prefillAddress } from "./address-form";
 import { createStripeSession } from "./api";
 import { useAffiliateCode } from "./use-affiliate-code";
+import { useDiscountCode } from "./use-discount-code";
 
 /** The server's message, that the shop could not be reached, or "Could not start payment.". */
 const startFailure = (error: unknown): string =>
@@ -34,6 +36,24 @@ function outOfStockLines(error: unknown): Map<string, string> | undefined {
   return named;
 }
 
+/** The shop code's refusal a 4xx from createStripeSession named (`code`), if it was one. */
+const discountRefusal = (error: unknown): DiscountRefusal | undefined =>
+  error instanceof ApiError && DISCOUNT_REFUSALS.includes(error.code as DiscountRefusal)
+    ? (error.code as DiscountRefusal)
+    : undefined;
+
+/**
+ * SPEC.md section 9's totals with the creator code's discount, then the shop discount after them
+ * as its own figure. The server computes what is charged; this is what the page shows.
+ */
+function withShopDiscount(
+  totals: CheckoutTotals,
+  shopDiscountCents: number,
+): CheckoutTotals & { shopDiscountCents: number } {
+  const shop = Math.max(0, shopDiscountCents);
+  return { ...totals, shopDiscountCents: shop, totalCents: Math.max(0, totals.totalCents - shop) };
+}
+
 export function usePlaceOrder() {
   const { user } = useSession();
   const cart = useCart();
@@ -48,9 +68,20 @@ export function usePlaceOrder() {
   const [refused, setRefused] = useState<StockProblems>(new Map());
 
   const items = useMemo(() => cart.lines.filter((line) => line.quantity > 0), [cart.lines]);
+  const discount = useDiscountCode({
+    items,
+    affiliateCode: affiliate.appliedCode,
+    email: form.values.email,
+  });
+  // A shop code that replaces the creator code's discount leaves SPEC's discount at nothing.
+  const creatorCents = discount.replacesCreator ? 0 : affiliate.discountCents;
   const totals = useMemo(
-    () => checkoutTotals(items.map(pricedLine), affiliate.discountCents),
-    [items, affiliate.discountCents],
+    () =>
+      withShopDiscount(
+        checkoutTotals(items.map(pricedLine), creatorCents),
+        discount.shopDiscountCents,
+      ),
+    [items, creatorCents, discount.shopDiscountCents],
   );
   const loading = cart.status === "loading";
   const listed = useStockProblems(items);
@@ -80,6 +111,7 @@ export function usePlaceOrder() {
         amount: centsToDollars(totals.totalCents),
         affiliateCode: affiliate.appliedCode,
         tax: centsToDollars(totals.taxCents),
+        discountCode: discount.appliedCode,
       });
       if (answer.success && answer.session_url) {
         setRedirecting(true);
@@ -94,6 +126,8 @@ export function usePlaceOrder() {
         // Stock moved since the list was read: the cart reads it afresh.
         forgetProducts();
       }
+      // The server refused the shop code after all: the box shows why, and takes it off.
+      if (discountRefusal(error)) discount.refuse(startFailure(error), false);
       if (!isSessionExpired(error)) fail(startFailure(error));
     }
   });
@@ -101,6 +135,7 @@ export function usePlaceOrder() {
   return {
     form,
     affiliate,
+    discount,
     items,
     problems,
     totals,
