@@ -119,7 +119,7 @@ describe("discount code box", () => {
           { _id: "prod2", quantity: 1 },
         ],
         affiliateCode: "",
-        email: "Asha@Example.com",
+        email: "asha@example.com",
       },
     ]);
     // SPEC's discount line is the creator code's, untouched; the shop's is its own line.

@@ -29,7 +29,7 @@ export function useDiscountCode({ items, affiliateCode, email }: DiscountContext
       code,
       items: items.map(({ _id, quantity }) => ({ _id, quantity })),
       affiliateCode,
-      email: email.trim(),
+      email: email.trim().toLowerCase(),
     });
     if (answer.success && answer.valid && answer.discount) {
       const replacesCreator = answer.message === DISCOUNT_MESSAGES.shopBetter;

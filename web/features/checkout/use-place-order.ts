@@ -1,7 +1,7 @@
 // The checkout screen's state (SPEC.md sections 2, 5 and 8): the held cart lines and their totals,
 // the address form, the affiliate and discount code boxes, and Place Order, which starts a Stripe payment and sends
 // the browser to it. An empty cart goes back to /cart once the cart has loaded.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { centsToDollars } from "../../../worker/contracts/money";
@@ -16,9 +16,11 @@ import { useCart } from "../cart/use-cart";
 import { type StockProblems, useStockProblems } from "../cart/use-stock-problems";
 import { forgetProducts } from "../catalogue/api";
 import { useSession } from "../session/session-context";
-import { emptyAddress, prefillAddress } from "./address-form";
+import { checkAddress, emptyAddress, prefillAddress } from "./address-form";
 import { createStripeSession } from "./api";
+import { type CheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from "./checkout-draft";
 import { useAffiliateCode } from "./use-affiliate-code";
+import type { SavedCode } from "./use-code-box";
 import { useDiscountCode } from "./use-discount-code";
 
 /** The server's message, that the shop could not be reached, or "Could not start payment.". */
@@ -60,8 +62,15 @@ export function usePlaceOrder() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const cancelled = params.get("cancel") === "true";
-  const affiliate = useAffiliateCode();
-  const form = useForm(emptyAddress(), AddressSchema);
+  // Back from a cancelled payment: what was typed before Place Order, read after the first render
+  // (the server's HTML has an empty form, and hydration must match it).
+  const draft = useRef<CheckoutDraft | null | undefined>(undefined);
+  const takeDraft = () => {
+    if (draft.current === undefined) draft.current = cancelled ? readCheckoutDraft() : null;
+    return draft.current;
+  };
+  const affiliate = useAffiliateCode(() => takeDraft()?.affiliate ?? null);
+  const form = useForm(emptyAddress(), AddressSchema, checkAddress);
   const { failure, fail, clearFailure } = useFormFailure();
   const [redirecting, setRedirecting] = useState(false);
   // What the Worker said was short when Place Order was last pressed; it outranks the list.
@@ -101,8 +110,26 @@ export function usePlaceOrder() {
     if (user) form.reset(prefillAddress(form.values, user));
   }, [user]);
 
-  const placeOrder = form.submit(async (address) => {
+  // The draft's discount code waits for the restored email and the cart's lines it is checked with.
+  const [savedDiscount, setSavedDiscount] = useState<SavedCode | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: puts the draft back once, after the first render.
+  useEffect(() => {
+    const saved = takeDraft();
+    if (!saved) return;
+    form.reset(user ? prefillAddress(saved.address, user) : saved.address);
+    setSavedDiscount(saved.discount);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the code or the cart arrives.
+  useEffect(() => {
+    if (!savedDiscount || loading || items.length === 0) return;
+    setSavedDiscount(null);
+    discount.restore(savedDiscount);
+  }, [savedDiscount, loading, items.length]);
+
+  const placeOrder = form.submit(async (address, values) => {
     clearFailure();
+    saveCheckoutDraft({ address: values, affiliate: affiliate.saved, discount: discount.saved });
     if (items.length === 0) return fail(ORDER_MESSAGES.emptyCart);
     try {
       const answer = await createStripeSession({
