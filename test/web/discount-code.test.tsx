@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { syncCartSession } from "../../web/features/cart/cart-state";
+import { clearCatalogueCache } from "../../web/features/catalogue/api";
 import {
   type AppliedDiscountDto,
   DISCOUNT_MESSAGES,
@@ -26,6 +27,7 @@ import {
 
 beforeEach(() => {
   syncCartSession(null);
+  clearCatalogueCache();
   // biome-ignore lint/suspicious/noDocumentCookie: no creator link in these tests
   document.cookie = "tt_ref=; max-age=0; path=/";
 });
@@ -222,5 +224,57 @@ describe("discount code box", () => {
     expect(discount.input().disabled).toBe(false);
     expect(screen.queryByText(/^Shop discount/)).toBeNull();
     expect(document.querySelector(".form-alert")?.textContent).toBe(DISCOUNT_MESSAGES.usedUp);
+  });
+
+  it("shows the running offer checkout applies without a code, until a code is applied", async () => {
+    fillCart();
+    const offer = { ...SAVE15, code: null, name: "Weekend copper", amountCents: 1299 };
+    const fetchMock = renderCheckout({
+      "GET /api/promotions/offers": () =>
+        json(200, {
+          success: true,
+          offers: [
+            {
+              id: "promo-2",
+              name: "Weekend copper",
+              kind: "percent",
+              percentOff: 10,
+              amountOffCents: null,
+              scope: "order",
+              categoryIds: [],
+              productIds: [],
+              minSpendCents: null,
+              endsAt: null,
+            },
+          ],
+        }),
+      [VALIDATE_DISCOUNT]: (body) =>
+        (body as { code: string }).code ? accepted() : accepted(DISCOUNT_MESSAGES.applied, offer),
+    });
+    expect(await screen.findByText("Shop discount (Weekend copper)")).toBeTruthy();
+    expect(summaryValue("Shop discount (Weekend copper)")).toBe("−$12.99");
+    expect(summaryValue("Total")).toBe("$139.85");
+    expect(callsTo(fetchMock, VALIDATE_DISCOUNT)[0]).toMatchObject({ code: "", affiliateCode: "" });
+    // The box is untouched: no code is applied.
+    expect(discount.button().textContent).toBe("Apply");
+    expect(discount.status()).toBe("");
+
+    await applyDiscount("SAVE15");
+    expect(await screen.findByText("Shop discount (SAVE15)")).toBeTruthy();
+    expect(screen.queryByText("Shop discount (Weekend copper)")).toBeNull();
+    expect(summaryValue("Total")).toBe("$137.84");
+  });
+
+  it("shows no shop line when no offer runs, and asks nothing without a code", async () => {
+    fillCart();
+    const fetchMock = renderCheckout({
+      "GET /api/promotions/offers": () => json(200, { success: true, offers: [] }),
+      [VALIDATE_DISCOUNT]: () => accepted(),
+    });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/promotions/offers"),
+    );
+    expect(screen.queryByText(/^Shop discount/)).toBeNull();
+    expect(callsTo(fetchMock, VALIDATE_DISCOUNT)).toEqual([]);
   });
 });

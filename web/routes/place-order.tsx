@@ -70,7 +70,7 @@ export function PlaceOrderPage() {
             problems={checkout.problems}
             totals={checkout.totals}
             shopDiscount={
-              checkout.discount.appliedCode
+              checkout.discount.shopDiscountLabel
                 ? {
                     label: checkout.discount.shopDiscountLabel,
                     cents: checkout.totals.shopDiscountCents,

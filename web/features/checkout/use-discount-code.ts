@@ -2,10 +2,13 @@
 // POST /api/order/validate-discount against the cart, the applied creator code and the email.
 // The server decides what a code takes off and how it combines with a creator's code; its message
 // (the creator code wins, or the shop code replaces the creator's discount) is shown as written.
+// Without a code, the running automatic offer the server would apply is shown as the shop's line.
 import { useEffect, useRef } from "react";
 import type { CartItem } from "../../../worker/contracts/cart";
 import { type AppliedDiscountDto, DISCOUNT_MESSAGES } from "../../../worker/contracts/promotions";
+import { useLoad } from "../../lib/use-load";
 import { answerMessage } from "../account/messages";
+import { useOffers } from "../promotions/use-offers";
 import { validateDiscountCode } from "./api";
 import { type CodeOutcome, useCodeBox } from "./use-code-box";
 
@@ -21,6 +24,35 @@ export interface DiscountContext {
   affiliateCode: string;
   /** What the email field holds: a guest's per-customer limit is counted by it. */
   email: string;
+}
+
+/**
+ * The running automatic offer the server would apply to this cart without a code (asked with an
+ * empty code, only while offers run and no code is applied), or null. Quiet: no answer, no line.
+ */
+function useAutomaticOffer(
+  { items, affiliateCode, email }: DiscountContext,
+  enabled: boolean,
+): AppliedShopDiscount | null {
+  const lines = items.map(({ _id, quantity }) => ({ _id, quantity }));
+  const offer = useLoad(
+    async () => {
+      const answer = await validateDiscountCode({
+        code: "",
+        items: lines,
+        affiliateCode,
+        email: email.trim().toLowerCase(),
+      });
+      return answer.success && answer.valid && answer.discount
+        ? {
+            discount: answer.discount,
+            replacesCreator: answer.message === DISCOUNT_MESSAGES.shopBetter,
+          }
+        : null;
+    },
+    { key: JSON.stringify([lines, affiliateCode]), enabled },
+  );
+  return offer.status === "loaded" ? offer.data : null;
 }
 
 export function useDiscountCode({ items, affiliateCode, email }: DiscountContext) {
@@ -60,10 +92,16 @@ export function useDiscountCode({ items, affiliateCode, email }: DiscountContext
     recheck.current();
   }, [affiliateCode]);
 
-  const shop = box.applied;
+  // Without a code, checkout applies the best running offer itself: the page shows it too.
+  const offers = useOffers();
+  const automatic = useAutomaticOffer(
+    { items, affiliateCode, email },
+    offers.length > 0 && items.length > 0 && !box.appliedCode && !box.checking,
+  );
+  const shop = box.applied ?? automatic;
   return {
     ...box,
-    /** What the shop code takes off, in cents. */
+    /** What the shop code (or, without one, the running offer) takes off, in cents. */
     shopDiscountCents: shop?.discount.amountCents ?? 0,
     /** The summary's label: the promotion's code, or its name for an automatic offer. */
     shopDiscountLabel: shop ? (shop.discount.code ?? shop.discount.name) : "",
