@@ -121,8 +121,11 @@ export function usePlaceOrder() {
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the code or the cart arrives.
+  const discountRestored = useRef(false);
   useEffect(() => {
-    if (!savedDiscount || loading || items.length === 0) return;
+    if (!savedDiscount || loading || items.length === 0 || discountRestored.current) return;
+    // Once, however often React runs the effect (StrictMode runs it twice).
+    discountRestored.current = true;
     setSavedDiscount(null);
     discount.restore(savedDiscount);
   }, [savedDiscount, loading, items.length]);
