@@ -96,12 +96,23 @@ const ORDER_COLUMNS: Column<PromotionOrderDto>[] = [
   },
   {
     header: "Date",
+    labelled: true,
     cell: (order) => <time dateTime={order.date}>{formatShopMoment(order.date)}</time>,
   },
-  { header: "Customer", cell: (order) => order.customer },
-  { header: "Code", cell: (order) => order.code ?? "Automatic" },
-  { header: "Total", numeric: true, cell: (order) => formatCents(order.totalCents) },
-  { header: "Discount", numeric: true, cell: (order) => formatCents(order.discountCents) },
+  { header: "Customer", labelled: true, cell: (order) => order.customer },
+  { header: "Code", labelled: true, cell: (order) => order.code ?? "Automatic" },
+  {
+    header: "Total",
+    numeric: true,
+    labelled: true,
+    cell: (order) => formatCents(order.totalCents),
+  },
+  {
+    header: "Discount",
+    numeric: true,
+    labelled: true,
+    cell: (order) => formatCents(order.discountCents),
+  },
 ];
 
 function PromotionPage({

@@ -28,11 +28,12 @@ const COLUMNS: Column<PromotionDto>[] = [
       </Link>
     ),
   },
-  { header: "Code", cell: codeWords },
-  { header: "Discount", cell: discountLine },
-  { header: "Uses", cell: usesWords },
+  { header: "Code", labelled: true, cell: codeWords },
+  { header: "Discount", labelled: true, cell: discountLine },
+  { header: "Uses", labelled: true, cell: usesWords },
   {
     header: "State",
+    labelled: true,
     cell: (promotion) => <StatusPill status={promotion.state} words={PROMOTION_STATE_WORDS} />,
   },
   {
