@@ -2,6 +2,8 @@
 // (?cancel=true) the contact, address and both code boxes are as they were when Place Order was
 // pressed; a confirmed order forgets them; an Australian postcode is four digits.
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { syncCartSession } from "../../web/features/cart/cart-state";
 import { type AddressValues, AU_POSTCODE_MESSAGE } from "../../web/features/checkout/address-form";
@@ -10,7 +12,9 @@ import {
   readCheckoutDraft,
   saveCheckoutDraft,
 } from "../../web/features/checkout/checkout-draft";
+import { SessionProvider } from "../../web/features/session/session-provider";
 import { OrderPlacedPage } from "../../web/routes/order-placed";
+import { PlaceOrderPage } from "../../web/routes/place-order";
 import { ORDER_MESSAGES } from "../../worker/contracts/order";
 import { DISCOUNT_MESSAGES } from "../../worker/contracts/promotions";
 import { callsTo, json, openScreen, type Route } from "./account-helpers";
@@ -148,6 +152,26 @@ describe("checkout draft", () => {
     );
     expect(await screen.findByText(ORDER_MESSAGES.placedTitle)).toBeTruthy();
     expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toBeNull();
+  });
+
+  it("is not in the server's HTML: the draft is read after the first render", () => {
+    fillCart();
+    saveCheckoutDraft({
+      address: { firstName: "Asha", email: "asha@example.com" } as AddressValues,
+      affiliate: { code: "MEERA10", applied: false },
+      discount: { code: "SAVE15", applied: false },
+    });
+    const html = renderToString(
+      <MemoryRouter initialEntries={["/place-order?cancel=true"]}>
+        <SessionProvider>
+          <PlaceOrderPage />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    expect(html).toContain("Place Order");
+    expect(html).not.toContain("Asha");
+    expect(html).not.toContain("SAVE15");
+    expect(html).not.toContain("MEERA10");
   });
 
   it("reads a corrupt draft as none", async () => {
