@@ -120,8 +120,8 @@ export function usePlaceOrder() {
     setSavedDiscount(saved.discount);
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the code or the cart arrives.
   const discountRestored = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the code or the cart arrives.
   useEffect(() => {
     if (!savedDiscount || loading || items.length === 0 || discountRestored.current) return;
     // Once, however often React runs the effect (StrictMode runs it twice).
