@@ -350,6 +350,16 @@ describe("a promotion's page", () => {
     expect(await saved[0]?.blob?.text()).toBe("code,used,order_id\r\nXMAS-7KQ2M9,false,\r\n");
   });
 
+  it("names the chosen products of a stored promotion, read by id when no search found them", async () => {
+    openAdmin(`/promotions/${PROMO_ID}`, {
+      [`GET ${ONE}`]: detailOf(makePromotion({ scope: "products", productIds: [PRODUCT_ID] })),
+      "GET /api/admin/products": () => json(200, { success: true, products: [], total: 0 }),
+      [`GET /api/admin/products/${PRODUCT_ID}`]: () =>
+        json(200, { success: true, product: makeProduct() }),
+    });
+    expect(await screen.findByText("1 product chosen: Copper Kalash Lota.")).toBeTruthy();
+  });
+
   it("says so when there is no promotion at the address", async () => {
     openAdmin(`/promotions/${PROMO_ID}`, {
       [`GET ${ONE}`]: () => json(404, { success: false, message: "Promotion not found" }),

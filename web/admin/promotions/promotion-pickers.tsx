@@ -7,7 +7,7 @@ import { useLoad } from "../../lib/use-load";
 import { fetchCategories } from "../categories/api";
 import { LoadFailed, Loading } from "../components/load-state";
 import { plural } from "../lib/format";
-import { fetchProducts } from "../products/api";
+import { fetchProduct, fetchProducts } from "../products/api";
 import { idList } from "./promotion-values";
 
 interface PickerProps {
@@ -79,6 +79,15 @@ export function ProductPicker({ value, onChange, error }: PickerProps) {
   );
   const chosenIds = idList(value);
   const chosen = new Set(chosenIds);
+  // A stored promotion's products not in any answer yet are read one by one, for their names.
+  const unseen = chosenIds.filter((id) => !seen.has(id)).join(",");
+  useLoad(
+    async (signal, key: string) => {
+      const products = await Promise.all(idList(key).map((id) => fetchProduct(id, signal)));
+      setSeen((known) => new Map([...known, ...products.map((p) => [p._id, p] as const)]));
+    },
+    { key: unseen, enabled: unseen !== "" && found.status !== "loading" },
+  );
   return (
     <fieldset className="promotion-picker" aria-describedby={error ? errorId : undefined}>
       <legend className="field-label">Products</legend>
