@@ -405,6 +405,23 @@ describe("automatic offers", () => {
         endsAt: null,
       },
     ]);
+    // Asked without a code, validate-discount names the offer checkout will apply, so the page
+    // can show the total Stripe will charge.
+    expect(await validateDiscount({ code: "", items: line(item.id) })).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        valid: true,
+        discount: {
+          code: null,
+          promotionId: offer.id,
+          name: "Free delivery weekend",
+          kind: "free_delivery",
+          amountCents: 1000,
+        },
+        message: DISCOUNT_MESSAGES.offerApplied("Free delivery weekend"),
+      },
+    });
     const started = await checkoutWith(line(item.id));
     expect(await orderOf(started.sessionId)).toMatchObject({
       deliveryFeeCents: 1000,

@@ -33,6 +33,8 @@ export const MAX_PROMOTION_TARGETS = 200;
 export const DISCOUNT_MESSAGES = {
   empty: "Please enter a discount code.",
   applied: "Discount code applied!",
+  /** Without a code: the running offer checkout applies on its own. */
+  offerApplied: (name: string) => `${name} is applied to your order.`,
   failure: "Could not validate discount code",
   unknown: "This discount code does not exist.",
   expired: "This discount code has expired.",
@@ -279,15 +281,26 @@ export interface PromotionOrderDto {
 
 /** Promotions a page of the back-office's list shows. */
 export const PROMOTIONS_PAGE_SIZE = 20;
+export const MAX_PROMOTION_SEARCH_LENGTH = 100;
 
 /** GET /api/admin/promotions?q=&state=&page=: name or code search, one state, newest first. */
 export const PromotionListQuery = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "q must be at most 100 characters"))),
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(
+        MAX_PROMOTION_SEARCH_LENGTH,
+        `q must be at most ${MAX_PROMOTION_SEARCH_LENGTH} characters`,
+      ),
+    ),
+  ),
   state: v.optional(
     v.picklist(PROMOTION_STATES, `state must be one of ${PROMOTION_STATES.join(", ")}`),
   ),
   page: PageQuery,
 });
+export type PromotionListParams = Partial<v.InferOutput<typeof PromotionListQuery>>;
 
 export interface PromotionListResponse {
   success: true;

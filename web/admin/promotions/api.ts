@@ -2,38 +2,14 @@
 // one or the whole of one saved again (pausing and ending are its status), batches of single-use
 // codes and their CSV.
 import type {
-  PromotionDto,
+  CodeBatchResponse,
+  PromotionDetailResponse,
   PromotionInput,
-  PromotionOrderDto,
+  PromotionListParams,
+  PromotionListResponse,
+  PromotionResponse,
 } from "../../../worker/contracts/promotions";
 import { call, download, fetchList, post, recordPath } from "../lib/admin-api";
-import type { PromotionListParams } from "./promotion-list-query";
-
-export interface PromotionListResponse {
-  success: true;
-  promotions: PromotionDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface PromotionResponse {
-  success: true;
-  promotion: PromotionDto;
-  message?: string;
-}
-
-export interface PromotionDetailResponse {
-  success: true;
-  promotion: PromotionDto;
-  orders: PromotionOrderDto[];
-}
-
-export interface CodeBatchResponse {
-  success: true;
-  created: number;
-  message: string;
-}
 
 const PROMOTIONS = "/api/admin/promotions";
 const promotionPath = (id: string) => recordPath("promotions", id);

@@ -8,6 +8,7 @@ import { formatCents } from "../../../worker/contracts/money";
 import {
   CodeBatchSchema,
   MAX_CODE_BATCH,
+  type PromotionDetailResponse,
   type PromotionDto,
   type PromotionOrderDto,
   type PromotionStatus,
@@ -33,7 +34,6 @@ import {
   downloadCodes,
   fetchPromotion,
   generateCodes,
-  type PromotionDetailResponse,
   savePromotion,
 } from "./api";
 import { PromotionForm } from "./promotion-form";

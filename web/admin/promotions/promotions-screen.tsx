@@ -2,7 +2,12 @@
 // (GET /api/admin/promotions), on the list kit: the search, the state and the page live in the
 // address.
 import { Link } from "react-router-dom";
-import type { PromotionDto } from "../../../worker/contracts/promotions";
+import {
+  MAX_PROMOTION_SEARCH_LENGTH,
+  PROMOTIONS_PAGE_SIZE,
+  type PromotionDto,
+  PromotionListQuery,
+} from "../../../worker/contracts/promotions";
 import { DataList, paged, statusTabs } from "../components/data-list";
 import type { Column } from "../components/data-table";
 import { PageHeader } from "../components/page-header";
@@ -12,11 +17,6 @@ import { useList } from "../lib/use-list-query";
 import { adminPaths } from "../paths";
 import { EditLink } from "../products/products-screen";
 import { fetchPromotions } from "./api";
-import {
-  MAX_PROMOTION_SEARCH_LENGTH,
-  PROMOTIONS_PAGE_SIZE,
-  PromotionListQuery,
-} from "./promotion-list-query";
 import { codeWords, discountLine, PROMOTION_STATE_WORDS, usesWords } from "./promotion-words";
 
 const COLUMNS: Column<PromotionDto>[] = [

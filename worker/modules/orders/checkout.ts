@@ -450,13 +450,13 @@ export interface DiscountQuoteRequest {
 /**
  * validate-discount: what the code would take off these lines now, priced from D1 as checkout
  * prices them and chosen against the creator's code as checkout chooses (README, "Promotions"). A
- * refused code is `valid: false` with the reason; checkout decides again for itself.
+ * refused code is `valid: false` with the reason; without a code, the answer names the running offer
+ * checkout would apply on its own, if any. Checkout decides again for itself.
  */
 export async function quoteDiscount(
   { db }: Pick<Deps, "db">,
   { input, userId, linkedCode }: DiscountQuoteRequest,
 ): Promise<ValidateDiscountResponse> {
-  if (!input.code) return { success: true, valid: false, message: DISCOUNT_MESSAGES.empty };
   const wanted = mergeLines(input.items);
   const creatorCode = input.affiliateCode || linkedCode;
   const [lines, creator] = await Promise.all([
@@ -493,7 +493,11 @@ export async function quoteDiscount(
     };
   }
   const shop = decision.shop;
-  if (!shop) return { success: true, valid: false, message: DISCOUNT_MESSAGES.failure };
+  // Without a code, the answer is the running offer checkout would apply on its own, if any.
+  if (!shop) {
+    const message = input.code ? DISCOUNT_MESSAGES.failure : DISCOUNT_MESSAGES.empty;
+    return { success: true, valid: false, message };
+  }
   return {
     success: true,
     valid: true,
@@ -504,6 +508,10 @@ export async function quoteDiscount(
       kind: shop.promotion.kind,
       amountCents: shop.amountCents,
     },
-    message: decision.replacedCreator ? DISCOUNT_MESSAGES.shopBetter : DISCOUNT_MESSAGES.applied,
+    message: decision.replacedCreator
+      ? DISCOUNT_MESSAGES.shopBetter
+      : shop.code
+        ? DISCOUNT_MESSAGES.applied
+        : DISCOUNT_MESSAGES.offerApplied(shop.promotion.name),
   };
 }
