@@ -22,6 +22,7 @@ import { orderRoutes } from "./routes/order";
 import { renderPage } from "./routes/pages";
 import { payoutRoutes } from "./routes/payouts";
 import { productRoutes } from "./routes/product";
+import { promotionRoutes } from "./routes/promotions";
 import { referralRoutes } from "./routes/r";
 import { refreshRoutes } from "./routes/refresh";
 import { robotsRoutes } from "./routes/robots";
@@ -75,6 +76,7 @@ export function createApp() {
     .route("/api/cart", cartRoutes)
     .route("/api/order", orderRoutes)
     .route("/api/payouts", payoutRoutes)
+    .route("/api/promotions", promotionRoutes)
     .route("/api/stripe", stripeWebhookRoutes)
     .route("/api/newsletter", newsletterRoutes)
     .route("/api/contact", contactRoutes)

@@ -137,4 +137,8 @@ test("a cancelled payment returns to checkout with a notice", async ({ page, peo
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/place-order\?cancel=true$/);
   await expect(page.getByText("Payment was cancelled. You can try again.").first()).toBeVisible();
+  // What was typed before Place Order is still there.
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(people.email("cancel"));
+  await expect(page.getByLabel("First name")).toHaveValue("Meera");
+  await expect(page.getByLabel("Zipcode")).toHaveValue("4000");
 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { syncCartSession } from "../../web/features/cart/cart-state";
 import { callsTo, json } from "./account-helpers";
 import {
+  codeBox,
   fillAddress,
   fillCart,
   press,
@@ -20,13 +21,15 @@ beforeEach(() => {
 });
 
 describe("affiliate code box", () => {
-  const codeInput = () => screen.getByLabelText<HTMLInputElement>(/^Affiliate code/);
-  const status = () => codeInput().closest("form")?.querySelector("[role=status]")?.textContent;
+  const box = codeBox("Affiliate code");
+  const codeInput = box.input;
+  const status = box.status;
+  const apply = () => press("Apply", box.scope());
 
   it("asks for a code before checking one", async () => {
     fillCart();
     const fetchMock = renderCheckout();
-    await press("Apply");
+    await apply();
     await waitFor(() => expect(status()).toBe("Please enter a valid affiliate code."));
     expect(callsTo(fetchMock, VALIDATE)).toEqual([]);
   });
@@ -35,11 +38,11 @@ describe("affiliate code box", () => {
     fillCart();
     renderCheckout(); // no validate-affiliate route: a 404
     fireEvent.change(codeInput(), { target: { value: "MEERA10" } });
-    await press("Apply");
+    await apply();
     await waitFor(() => expect(status()).toBe("Could not validate affiliate code"));
     expect(summaryValue("Discount")).toBe("$0.00");
     expect(codeInput().disabled).toBe(false);
-    expect(screen.getByRole("button", { name: "Apply" })).toBeTruthy();
+    expect(box.scope().getByRole("button", { name: "Apply" })).toBeTruthy();
   });
 
   it("shows the server's reason for refusing a code, or Invalid affiliate code", async () => {
@@ -47,11 +50,11 @@ describe("affiliate code box", () => {
     let answer = { success: true, valid: false, message: "This code has expired" };
     renderCheckout({ [VALIDATE]: () => json(200, answer) });
     fireEvent.change(codeInput(), { target: { value: "OLD5" } });
-    await press("Apply");
+    await apply();
     await waitFor(() => expect(status()).toBe("This code has expired"));
 
     answer = { success: false, valid: true, message: "" };
-    await press("Apply");
+    await apply();
     await waitFor(() => expect(status()).toBe("Invalid affiliate code"));
     expect(summaryValue("Discount")).toBe("$0.00");
   });
@@ -64,7 +67,7 @@ describe("affiliate code box", () => {
       [START]: () => json(200, { success: true, session_url: SESSION_URL, message: "ok" }),
     });
     fireEvent.change(codeInput(), { target: { value: " MEERA10 " } });
-    await press("Apply");
+    await apply();
 
     const applied = await screen.findByRole<HTMLButtonElement>("button", { name: "Applied" });
     expect(applied.disabled).toBe(true);
@@ -90,7 +93,7 @@ describe("affiliate code box", () => {
       [VALIDATE]: () => json(200, { success: true, valid: true, discount: 15.5, message: "ok" }),
     });
     fireEvent.change(codeInput(), { target: { value: "MEERA15" } });
-    await press("Apply");
+    await apply();
     await screen.findByRole("button", { name: "Applied" });
     expect(summaryValue("Discount")).toBe("−$15.50");
     expect(summaryValue("Total")).toBe("$137.34");

@@ -8,12 +8,25 @@ import { makeProduct, type } from "./helpers";
 
 export const START = "POST /api/order/createStripeSession";
 export const VALIDATE = "POST /api/user/validate-affiliate";
+export const VALIDATE_DISCOUNT = "POST /api/order/validate-discount";
 export const SESSION_URL = "https://checkout.stripe.com/c/pay/cs_test_a1";
 
 export { press, type } from "./helpers";
 export const summary = () => within(screen.getByRole("complementary"));
 export const summaryValue = (label: string) =>
   summary().getByText(label).nextElementSibling?.textContent;
+
+/** One of the checkout's code boxes ("Affiliate code", "Discount code"): its form, input and notice. */
+export function codeBox(name: "Affiliate code" | "Discount code") {
+  const input = () => screen.getByLabelText<HTMLInputElement>(new RegExp(`^${name}`));
+  const form = () => input().closest("form") as HTMLFormElement;
+  return {
+    scope: () => within(form()),
+    input,
+    status: () => form().querySelector("[role=status]")?.textContent,
+    button: () => within(form()).getByRole<HTMLButtonElement>("button"),
+  };
+}
 
 /** Two lines: 2 x $19.95 and 1 x $89.95, so subtotal $129.85, tax $12.99, total $152.84. */
 export function fillCart() {

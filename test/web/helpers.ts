@@ -13,6 +13,7 @@ import {
 } from "../../worker/contracts/catalogue";
 import { ProductSearchQuery } from "../../worker/contracts/catalogue-search";
 import { ID_PATTERN } from "../../worker/contracts/ids";
+import type { OfferDto } from "../../worker/contracts/promotions";
 
 export function makeProduct(n: number, overrides: Partial<ProductDto> = {}): ProductDto {
   return {
@@ -41,6 +42,8 @@ export function makeCategory(n: number, name = `Category ${n}`): CategoryDto {
 export interface FakeApi {
   products?: ProductDto[];
   categories?: CategoryDto[];
+  /** The automatic offers running now (GET /api/promotions/offers); unanswered (404) when absent. */
+  offers?: OfferDto[];
   /** Status for every request, to exercise failures. */
   failWith?: number;
 }
@@ -155,7 +158,7 @@ export function productAnswer(
 }
 
 /** Stubs global fetch with the Worker's catalogue answers; returns the mock to inspect calls. */
-export function stubApi({ products = [], categories = [], failWith }: FakeApi = {}) {
+export function stubApi({ products = [], categories = [], offers, failWith }: FakeApi = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     const json = (status: number, body: unknown) =>
@@ -166,6 +169,9 @@ export function stubApi({ products = [], categories = [], failWith }: FakeApi = 
     if (failWith) return json(failWith, { success: false, message: "Database unavailable" });
     const address = new URL(url, "http://shop.test");
     if (address.pathname === "/api/category/list") return json(200, { success: true, categories });
+    if (address.pathname === "/api/promotions/offers" && offers) {
+      return json(200, { success: true, offers });
+    }
     if (address.pathname === "/api/product/highlights") {
       return json(200, highlightsAnswer(products));
     }
@@ -196,11 +202,15 @@ export const type = (label: string | RegExp, value: string) =>
 /**
  * Clicks the button named `name` once it is on screen and enabled. A form's button reads
  * "Sending..." (or is disabled) until its last answer has settled, so a test that presses again
- * right after seeing that answer waits for the button instead of racing the re-render.
+ * right after seeing that answer waits for the button instead of racing the re-render. `scope`
+ * (a within(element)) picks one of several buttons of that name.
  */
-export async function press(name: string | RegExp) {
+export async function press(
+  name: string | RegExp,
+  scope: Pick<typeof screen, "getByRole"> = screen,
+) {
   const button = await waitFor(() => {
-    const found = screen.getByRole("button", { name });
+    const found = scope.getByRole("button", { name });
     if ((found as HTMLButtonElement).disabled) throw new Error(`The button ${name} is disabled`);
     return found;
   });

@@ -203,6 +203,7 @@ describe("/place-order", () => {
         amount: 152.84,
         affiliateCode: "",
         tax: 12.99,
+        discountCode: "",
       },
     ]);
   });

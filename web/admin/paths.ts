@@ -28,6 +28,11 @@ export const adminPaths = {
   /** The router's pattern for `product`; `productId` is the screen's `useParams()` key. */
   productRoute: "/products/:productId",
   categories: "/categories",
+  promotions: "/promotions",
+  newPromotion: "/promotions/new",
+  promotion: (promotionId: string) => `/promotions/${encodeURIComponent(promotionId)}`,
+  /** The router's pattern for `promotion`; `promotionId` is the screen's `useParams()` key. */
+  promotionRoute: "/promotions/:promotionId",
   lowStock: "/stock",
   activity: "/audit",
   security: "/security",

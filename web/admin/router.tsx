@@ -22,6 +22,8 @@ import { PayoutsScreen } from "./payouts/payouts-screen";
 import { LowStockScreen } from "./products/low-stock-screen";
 import { NewProductScreen, ProductEditorScreen } from "./products/product-editor-screen";
 import { ProductsScreen } from "./products/products-screen";
+import { NewPromotionScreen, PromotionScreen } from "./promotions/promotion-screen";
+import { PromotionsScreen } from "./promotions/promotions-screen";
 import { GstReportScreen } from "./reports/gst-report-screen";
 import { SecurityScreen } from "./settings/security-screen";
 
@@ -95,6 +97,18 @@ export const adminRoutes: RouteObject[] = [
       {
         path: adminPaths.categories,
         Component: CategoriesScreen,
+      },
+      {
+        path: adminPaths.promotions,
+        Component: PromotionsScreen,
+      },
+      {
+        path: adminPaths.newPromotion,
+        Component: NewPromotionScreen,
+      },
+      {
+        path: adminPaths.promotionRoute,
+        Component: PromotionScreen,
       },
       {
         path: adminPaths.lowStock,

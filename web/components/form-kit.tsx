@@ -112,7 +112,7 @@ export function Field({
   );
 }
 
-type TextType = "text" | "email" | "password" | "search" | "tel" | "date";
+type TextType = "text" | "email" | "password" | "search" | "tel" | "date" | "datetime-local";
 
 export interface TextFieldProps extends FieldProps, Binding {
   multiline?: boolean;

@@ -1,10 +1,17 @@
-// /cart (SPEC.md section 2): the lines, the totals, the progress steps and the way on to checkout.
+// /cart (SPEC.md section 2): the lines, the totals, the progress steps and the way on to checkout;
+// the running offers that apply, as what checkout will settle (README, "Promotions").
+import { useMemo } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { CartLines } from "../features/cart/components/cart-lines";
 import { CartSummary } from "../features/cart/components/cart-summary";
 import { CheckoutSteps } from "../features/cart/components/checkout-steps";
 import { useCart } from "../features/cart/use-cart";
-import { type StockProblems, useStockProblems } from "../features/cart/use-stock-problems";
+import {
+  type StockProblems,
+  stockProblems,
+  useCartProducts,
+} from "../features/cart/use-stock-problems";
+import { CartOffers } from "../features/promotions/components/offer-notes";
 import { paths } from "../lib/paths";
 import "../components/shop-page.css";
 import "./cart.css";
@@ -62,7 +69,8 @@ export function CartPage() {
   const navigate = useNavigate();
   const loading = cart.status === "loading";
   const empty = cart.totals.count === 0;
-  const problems = useStockProblems(cart.lines);
+  const products = useCartProducts(cart.lines);
+  const problems = useMemo(() => stockProblems(cart.lines, products), [cart.lines, products]);
   const blocked = problems.size > 0;
 
   return (
@@ -101,6 +109,7 @@ export function CartPage() {
             </Link>
           </div>
           <p className="summary-aside-note">Delivery anywhere in Australia in 3-7 business days.</p>
+          <CartOffers lines={cart.lines} products={products} />
         </aside>
       </div>
     </div>

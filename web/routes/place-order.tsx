@@ -1,11 +1,13 @@
-// /place-order (SPEC.md section 2): contact and shipping details, the affiliate box, the one
-// payment method and the order summary; Place Order hands over to Stripe's payment page.
+// /place-order (SPEC.md section 2): contact and shipping details, the affiliate and discount code
+// boxes, the one payment method and the order summary; Place Order hands over to Stripe's page.
 import { Link } from "react-router-dom";
+import { MAX_AFFILIATE_INPUT_LENGTH } from "../../worker/contracts/affiliate";
 import { ORDER_MESSAGES } from "../../worker/contracts/order";
+import { MAX_DISCOUNT_CODE_INPUT_LENGTH } from "../../worker/contracts/promotions";
 import { CheckoutSteps } from "../features/cart/components/checkout-steps";
 import { AddressFields, ContactFields } from "../features/checkout/components/address-fields";
-import { AffiliateCodeBox } from "../features/checkout/components/affiliate-code-box";
 import { CheckoutSummary } from "../features/checkout/components/checkout-summary";
+import { CodeBox } from "../features/checkout/components/code-box";
 import { PaymentMethod } from "../features/checkout/components/payment-method";
 import { usePlaceOrder } from "../features/checkout/use-place-order";
 import { paths } from "../lib/paths";
@@ -67,9 +69,28 @@ export function PlaceOrderPage() {
             items={checkout.items}
             problems={checkout.problems}
             totals={checkout.totals}
+            shopDiscount={
+              checkout.discount.shopDiscountLabel
+                ? {
+                    label: checkout.discount.shopDiscountLabel,
+                    cents: checkout.totals.shopDiscountCents,
+                  }
+                : null
+            }
             loading={checkout.loading}
           />
-          <AffiliateCodeBox affiliate={checkout.affiliate} />
+          <CodeBox
+            box={checkout.affiliate}
+            label="Affiliate code"
+            name="affiliateCode"
+            maxLength={MAX_AFFILIATE_INPUT_LENGTH}
+          />
+          <CodeBox
+            box={checkout.discount}
+            label="Discount code"
+            name="discountCode"
+            maxLength={MAX_DISCOUNT_CODE_INPUT_LENGTH}
+          />
           <FormAlert message={checkout.failure} />
           <button
             type="submit"

@@ -398,7 +398,14 @@ export interface AdminOrderDto {
   subtotal: number;
   tax: number;
   deliveryFee: number;
+  /** The creator code's discount. */
   discount: number;
+  /**
+   * The shop's discount code or automatic offer (README, "Promotions"), and its code if typed. The
+   * Worker always sends both; optional for answers made before promotions.
+   */
+  shopDiscount?: number;
+  promotionCode?: string | null;
   total: number;
   /** The GST in the total paid: one eleventh of it (contracts/totals.ts gstIncludedCents). */
   gst: number;

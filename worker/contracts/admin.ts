@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   "account",
   "message",
   "payout",
+  "promotion",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

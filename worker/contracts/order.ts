@@ -76,6 +76,12 @@ const CheckoutItemSchema = v.pipe(
   v.transform((item) => ({ productId: (item._id ?? item.id) as string, quantity: item.quantity })),
 );
 
+/** The cart's lines a checkout (or a discount's check) is asked about. */
+export const CheckoutItemsSchema = v.pipe(
+  v.optional(v.array(CheckoutItemSchema, "Items must be a list"), []),
+  v.maxLength(MAX_ORDER_LINES, `An order may hold at most ${MAX_ORDER_LINES} lines`),
+);
+
 /**
  * The checkout request of SPEC.md section 7. `amount` and `tax` are what the page showed; the
  * Worker accepts and ignores them and computes every figure itself.
@@ -89,10 +95,7 @@ export const CreateCheckoutSchema = v.object({
     ),
     AddressSchema,
   ),
-  items: v.pipe(
-    v.optional(v.array(CheckoutItemSchema, "Items must be a list"), []),
-    v.maxLength(MAX_ORDER_LINES, `An order may hold at most ${MAX_ORDER_LINES} lines`),
-  ),
+  items: CheckoutItemsSchema,
   amount: v.optional(v.unknown()),
   tax: v.optional(v.unknown()),
   affiliateCode: v.optional(
@@ -101,6 +104,11 @@ export const CreateCheckoutSchema = v.object({
       v.trim(),
       v.maxLength(MAX_AFFILIATE_INPUT_LENGTH),
     ),
+    "",
+  ),
+  /** A shop discount code (contracts/promotions.ts); the server decides what it takes off. */
+  discountCode: v.optional(
+    v.pipe(v.string("Discount code must be text"), v.trim(), v.maxLength(40)),
     "",
   ),
 });
@@ -138,7 +146,15 @@ export interface OrderDto {
   subtotal: number;
   tax: number;
   deliveryFee: number;
+  /** The creator code's discount. */
   discount: number;
+  /**
+   * Dollars: the shop's discount code or automatic offer (README, "Promotions"); 0 without one.
+   * The Worker always sends it and promotionCode; optional for answers made before promotions.
+   */
+  shopDiscount?: number;
+  /** The shop discount code used (upper-case), or null (none, or an automatic offer). */
+  promotionCode?: string | null;
   /** A signed link to the printable tax invoice, valid for 30 days from this answer. */
   invoiceUrl?: string;
   trackingUrl?: string;

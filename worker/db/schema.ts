@@ -14,4 +14,5 @@ export * from "../modules/newsletter/schema";
 export * from "../modules/orders/schema";
 export * from "../modules/payments/schema";
 export * from "../modules/payouts/schema";
+export * from "../modules/promotions/schema";
 export { dbNowMs } from "./columns";

@@ -13,6 +13,7 @@ import { adminMessageRoutes } from "./admin/messages";
 import { adminOrderRoutes } from "./admin/orders";
 import { adminPayoutRoutes } from "./admin/payouts";
 import { adminProductRoutes } from "./admin/products";
+import { adminPromotionRoutes } from "./admin/promotions";
 import { adminReportRoutes } from "./admin/reports";
 import { adminSecondFactorRoutes } from "./admin/second-factor";
 import { adminStockRoutes } from "./admin/stock";
@@ -30,6 +31,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .route("/creators", adminCreatorRoutes)
   .route("/commissions", adminCommissionRoutes)
   .route("/payouts", adminPayoutRoutes)
+  .route("/promotions", adminPromotionRoutes)
   .route("/messages", adminMessageRoutes)
   .route("/subscribers.csv", adminSubscriberRoutes)
   .route("/reports", adminReportRoutes);

@@ -4,6 +4,7 @@ import { getCookie } from "hono/cookie";
 import * as v from "valibot";
 import { ID_PATTERN } from "../contracts/ids";
 import { ConfirmOrderSchema, CreateCheckoutSchema, ORDER_MESSAGES } from "../contracts/order";
+import { ValidateDiscountSchema } from "../contracts/promotions";
 import { validate } from "../http/validate";
 import { AppError, notFound } from "../lib/app-error";
 import type { Deps } from "../lib/deps";
@@ -17,7 +18,7 @@ import {
 } from "../middleware/order-access-cookie";
 import { REFERRAL_COOKIE } from "../modules/creators/attribution";
 import { clientIp, enforceLimit, LIMITS } from "../modules/limits/rate-limit";
-import { startCheckout } from "../modules/orders/checkout";
+import { quoteDiscount, startCheckout } from "../modules/orders/checkout";
 import { fulfilSession } from "../modules/orders/fulfilment";
 import { INVOICE_CSP, invoiceHtml, isValidInvoiceLink } from "../modules/orders/invoice";
 import {
@@ -83,6 +84,22 @@ export const orderRoutes = new Hono<AppEnv>()
     );
     if (access) grantOrderAccess(c, access.token);
     return c.json({ success: true as const, session_url: url, message: "Redirecting to payment" });
+  })
+  .post("/validate-discount", optionalAuth, validate("json", ValidateDiscountSchema), async (c) => {
+    await enforceLimit(
+      { env: c.env, db: c.var.db },
+      LIMITS.validateDiscountPerIp,
+      clientIp(c.req.raw.headers),
+    );
+    const answer = await quoteDiscount(
+      { db: c.var.db },
+      {
+        input: c.req.valid("json"),
+        userId: c.var.viewer?.userId ?? null,
+        linkedCode: getCookie(c, REFERRAL_COOKIE),
+      },
+    );
+    return c.json(answer);
   })
   .post("/confirmStripeOrder", optionalAuth, validate("json", ConfirmOrderSchema), async (c) => {
     await enforceLimit(

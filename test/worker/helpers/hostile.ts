@@ -1095,8 +1095,21 @@ export async function expectInvariants({ productIds, adminId }: InvariantScope):
       `SELECT id FROM orders
        WHERE tax_cents <> (subtotal_cents * 1000 + 5000) / 10000 OR delivery_fee_cents <> 1000`,
     ),
+    // The creator code's discount (discount_cents less the shop's) needs a creator.
     discountWithoutCreator: await rows(
-      "SELECT id FROM orders WHERE discount_cents > 0 AND creator_id IS NULL",
+      "SELECT id FROM orders WHERE discount_cents - shop_discount_cents > 0 AND creator_id IS NULL",
+    ),
+    // A shop discount is part of the discount, from a promotion whose use the order holds.
+    shopDiscountWithoutUse: await rows(
+      `SELECT o.id FROM orders o LEFT JOIN promotion_redemptions r ON r.order_id = o.id
+       WHERE o.shop_discount_cents > o.discount_cents
+          OR (o.shop_discount_cents > 0 AND (o.promotion_id IS NULL OR r.promotion_id IS NOT o.promotion_id
+              OR r.amount_cents <> o.shop_discount_cents))`,
+    ),
+    promotionsBeyondTheirLimit: await rows(
+      `SELECT p.id FROM promotions p JOIN promotion_redemptions r ON r.promotion_id = p.id
+       WHERE r.state IN ('held', 'used') AND p.usage_limit IS NOT NULL
+       GROUP BY p.id HAVING count(*) > p.usage_limit`,
     ),
     orphanOrderLines: await rows(
       `SELECT i.id FROM order_items i LEFT JOIN orders o ON o.id = i.order_id WHERE o.id IS NULL`,

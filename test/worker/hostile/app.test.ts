@@ -38,6 +38,7 @@ const POSTS = [
   "/api/cart/clear",
   "/api/order/createStripeSession",
   "/api/order/confirmStripeOrder",
+  "/api/order/validate-discount",
   "/api/order/userorders",
   "/api/stripe/webhook",
   "/api/newsletter/unsubscribe",

@@ -3,8 +3,11 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect } from "vitest";
+import { promotionCodes, promotions } from "../../../worker/db/schema";
+import { newId } from "../../../worker/lib/ids";
 import { asUser } from "../helpers/accounts";
 import { address, openSession, paidOrder, stripe } from "../helpers/checkout";
+import { db } from "../helpers/factories";
 import {
   base64url43,
   bodyFor,
@@ -18,15 +21,37 @@ import {
   mutated,
   noBody,
   pathSegment,
+  plausibleEmail,
   post,
   token,
   valid,
   type World,
 } from "../helpers/hostile";
 
-/** A paid order with the creator's code and a hostile address, an open checkout, an invoice link. */
+/** The shop's discount code in every run: 10% off, no limits, so runs never use it up. */
+const SHOP_CODE = "HOSTILE-10";
+
+/**
+ * A paid order with the creator's code and a hostile address, an open checkout, an invoice link,
+ * and a shop discount code.
+ */
 async function given(w: World) {
   const ids = w.products.map((p) => p.id);
+  const promotionId = newId();
+  await db().batch([
+    db().insert(promotions).values({
+      id: promotionId,
+      name: "Ten off",
+      kind: "percent",
+      percentOff: 10,
+      scope: "order",
+      categoryIds: [],
+      productIds: [],
+    }),
+    db()
+      .insert(promotionCodes)
+      .values({ id: newId(), promotionId, code: SHOP_CODE, singleUse: false }),
+  ]);
   const paid = await paidOrder(
     {
       items: [{ _id: ids[0] ?? "", quantity: 2 }],
@@ -103,8 +128,18 @@ const checkout = ({ w, x }: { w: World; x: Given }) => {
       { weight: 1, arbitrary: fc.stringMatching(/^[A-Z0-9]{6,12}$/) },
       { weight: 1, arbitrary: hostileText },
     ),
+    discountCode,
   });
 };
+
+const discountCode = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom("", SHOP_CODE, SHOP_CODE.toLowerCase(), ` ${SHOP_CODE}`),
+  },
+  { weight: 1, arbitrary: fc.stringMatching(/^[A-Z0-9-]{3,12}$/) },
+  { weight: 1, arbitrary: hostileText },
+);
 
 describeEndpoints<Given>("hostile input: checkout and orders", {
   given,
@@ -116,11 +151,15 @@ describeEndpoints<Given>("hostile input: checkout and orders", {
       requests: (g) =>
         post(
           "/api/order/createStripeSession",
-          bodyFor(checkout(g), ["address", "items", "amount", "tax", "affiliateCode"], {
-            base: 7,
-            mutated: 3,
-            junk: 1,
-          }),
+          bodyFor(
+            checkout(g),
+            ["address", "items", "amount", "tax", "affiliateCode", "discountCode"],
+            {
+              base: 7,
+              mutated: 3,
+              junk: 1,
+            },
+          ),
           headers(g.w, signedIn(g.w), "optional"),
         ),
       examples: ({ w, x }) => [
@@ -136,6 +175,7 @@ describeEndpoints<Given>("hostile input: checkout and orders", {
           amount: -1e9,
           tax: "NaN",
           affiliateCode: w.creator.code.toLowerCase(),
+          discountCode: SHOP_CODE.toLowerCase(),
         }),
       ],
       never: (a) => {
@@ -143,6 +183,35 @@ describeEndpoints<Given>("hostile input: checkout and orders", {
       },
       reaches: [200, 400, 401],
       after: () => sessionsChargeTheirTotals(2),
+    },
+    {
+      name: "POST /api/order/validate-discount",
+      runs: 60,
+      requests: (g) =>
+        post(
+          "/api/order/validate-discount",
+          bodyFor(
+            fc.tuple(checkout(g), fc.oneof(plausibleEmail, hostileText)).map(([b, email]) => ({
+              code: b.discountCode,
+              items: b.items,
+              affiliateCode: b.affiliateCode,
+              email,
+            })),
+            ["code", "items", "affiliateCode", "email"],
+          ),
+          headers(g.w, signedIn(g.w), "optional"),
+        ),
+      examples: ({ x }) => [
+        valid("/api/order/validate-discount", {
+          code: SHOP_CODE.toLowerCase(),
+          items: [{ _id: x.ids[0], quantity: 2, price: 0 }],
+        }),
+      ],
+      // A refused code is 200 valid:false; only a malformed body is a 400.
+      never: (a) => {
+        if (a.status === 200) expect(typeof a.json?.valid).toBe("boolean");
+      },
+      reaches: [200, 400],
     },
     {
       name: "POST /api/order/confirmStripeOrder",

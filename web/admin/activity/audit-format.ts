@@ -15,6 +15,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   account: "Accounts",
   message: "Messages",
   payout: "Payouts",
+  promotion: "Promotions",
 };
 
 const ACTIONS: Partial<Record<AuditEntity, Record<string, string>>> = {
@@ -77,6 +78,7 @@ const SINGULAR: Record<AuditEntity, string> = {
   account: "Account",
   message: "Message",
   payout: "Payout",
+  promotion: "Promotion",
 };
 
 export function describeAction(entry: Pick<AuditEntryDto, "entity" | "action">): string {

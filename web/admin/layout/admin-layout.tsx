@@ -19,6 +19,7 @@ const NAV = [
   { to: adminPaths.reports, label: "Reports" },
   { to: adminPaths.products, label: "Products" },
   { to: adminPaths.categories, label: "Categories" },
+  { to: adminPaths.promotions, label: "Promotions" },
   { to: adminPaths.lowStock, label: "Low stock" },
   { to: adminPaths.activity, label: "Activity" },
   { to: adminPaths.security, label: "Security" },

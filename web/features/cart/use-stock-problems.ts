@@ -46,12 +46,17 @@ async function fetchCartProducts(ids: string, signal: AbortSignal): Promise<Prod
   return products.filter((product) => product !== null);
 }
 
-export function useStockProblems(lines: readonly CartItem[]): StockProblems {
+/** The cart's products as the catalogue has them now, once read; undefined until then. */
+export function useCartProducts(lines: readonly CartItem[]): ProductDto[] | undefined {
   const ids = useMemo(() => [...new Set(lines.map((line) => line._id))].sort().join(","), [lines]);
   const products = useLoad((signal, key) => fetchCartProducts(key, signal), {
     key: ids,
     transition: true,
   });
-  const data = products.status === "loaded" ? products.data : undefined;
-  return useMemo(() => stockProblems(lines, data), [lines, data]);
+  return products.status === "loaded" ? products.data : undefined;
+}
+
+export function useStockProblems(lines: readonly CartItem[]): StockProblems {
+  const products = useCartProducts(lines);
+  return useMemo(() => stockProblems(lines, products), [lines, products]);
 }

@@ -1,13 +1,16 @@
-// Catalogue reads, each a bounded answer: the home page's two lists, the categories, a page of the
-// collection at a time. The home lists and categories are fetched once per page load and shared;
-// a failure is toasted once and forgotten so the next screen that asks tries again. The
-// collection's recent answers are kept so Back shows a page again without asking.
+// Catalogue reads, each a bounded answer: the home page's two lists, the categories, the running
+// offers, a page of the collection at a time. The home lists, categories and offers are fetched
+// once per page load and shared; a failure is toasted once (the offers' silently) and forgotten
+// so the next screen that asks tries again. The collection's recent answers are kept so Back
+// shows a page again without asking.
+
 import type {
   CategoryDto,
   CategoryListResponse,
   ProductHighlightsResponse,
   ProductSearchResponse,
 } from "../../../worker/contracts/catalogue";
+import type { OfferDto, OffersResponse } from "../../../worker/contracts/promotions";
 import { api, reportFailure } from "../../lib/api-client";
 
 /** Also preloaded by the pages' HTML, ahead of their scripts (root.tsx, routes/home.tsx). */
@@ -27,12 +30,19 @@ export const fetchCategories = async (): Promise<CategoryDto[]> =>
 
 const inFlight = new Map<string, Promise<unknown>>();
 
-function loadShared<T>(key: string, load: () => Promise<T>, failureMessage: string): Promise<T> {
+/** `failureMessage` null: a failure is forgotten without a word (an extra, not the page). */
+function loadShared<T>(
+  key: string,
+  load: () => Promise<T>,
+  failureMessage: string | null,
+): Promise<T> {
   const known = inFlight.get(key) as Promise<T> | undefined;
   if (known) return known;
   const pending = load().catch((error: unknown) => {
     inFlight.delete(key);
-    reportFailure(error, failureMessage, { ignoreServerMessage: true, toastId: `load-${key}` });
+    if (failureMessage !== null) {
+      reportFailure(error, failureMessage, { ignoreServerMessage: true, toastId: `load-${key}` });
+    }
     throw error;
   });
   inFlight.set(key, pending);
@@ -44,6 +54,12 @@ export const loadHighlights = (): Promise<ProductHighlights> =>
 
 export const loadCategories = (): Promise<CategoryDto[]> =>
   loadShared("categories", fetchCategories, "Could not load categories");
+
+export const OFFERS_PATH = "/api/promotions/offers";
+
+/** The automatic offers running now (README, "Promotions"); none shown when they cannot be read. */
+export const loadOffers = (): Promise<OfferDto[]> =>
+  loadShared("offers", async () => (await api<OffersResponse>(OFFERS_PATH)).offers, null);
 
 /** Enough for a shopper's Back and Forward through pages and filters; the oldest goes first. */
 const KEPT_SEARCHES = 24;

@@ -1,5 +1,6 @@
 // The checkout's calls (SPEC.md section 7): start a Stripe payment, confirm it on return, and
-// check an affiliate code. The token goes along when signed in; guests check out without one.
+// check an affiliate code or a shop discount code. The token goes along when signed in; guests
+// check out without one.
 import type { ValidateAffiliateResponse } from "../../../worker/contracts/affiliate";
 import type { CartItem } from "../../../worker/contracts/cart";
 import type {
@@ -7,6 +8,10 @@ import type {
   ConfirmOrderResponse,
   CreateCheckoutResponse,
 } from "../../../worker/contracts/order";
+import type {
+  ValidateDiscountInput,
+  ValidateDiscountResponse,
+} from "../../../worker/contracts/promotions";
 import { api } from "../../lib/api-client";
 
 /** A 2xx answer may still say success: false, with its reason in message. */
@@ -22,6 +27,8 @@ export interface CheckoutRequest {
   affiliateCode: string;
   /** Dollars. */
   tax: number;
+  /** The applied shop discount code, else "". */
+  discountCode: string;
 }
 
 const post = <T>(path: string, body: unknown) => api<T>(path, { method: "POST", body });
@@ -34,3 +41,6 @@ export const confirmStripeOrder = (sessionId: string) =>
 
 export const validateAffiliateCode = (code: string) =>
   post<Answer<ValidateAffiliateResponse>>("/api/user/validate-affiliate", { code });
+
+export const validateDiscountCode = (input: ValidateDiscountInput) =>
+  post<Answer<ValidateDiscountResponse>>("/api/order/validate-discount", input);

@@ -1,7 +1,6 @@
 // The affiliate code box (SPEC.md sections 4 and 8): not applied, then applied once the server
 // says the code is both successful and valid. Any other outcome leaves no discount.
-import { useEffect, useRef, useState } from "react";
-import { toast } from "react-toastify";
+import { useEffect, useRef } from "react";
 import {
   AFFILIATE_CODE_PATTERN,
   AFFILIATE_MESSAGES,
@@ -9,9 +8,9 @@ import {
   REFERRAL_COOKIE,
 } from "../../../worker/contracts/affiliate";
 import { dollarsToCents } from "../../../worker/contracts/money";
-import { isSessionExpired } from "../../lib/api-client";
 import { answerMessage } from "../account/messages";
 import { validateAffiliateCode } from "./api";
+import { type CodeOutcome, type SavedCode, useCodeBox } from "./use-code-box";
 
 /** SPEC.md section 9: $10 off when the server names no discount. */
 export const DEFAULT_AFFILIATE_DISCOUNT_CENTS = dollarsToCents(DEFAULT_AFFILIATE_DISCOUNT);
@@ -26,89 +25,50 @@ export function linkedCode(cookies = document.cookie): string {
   return "";
 }
 
-export interface AffiliateNotice {
-  tone: "error" | "success";
-  text: string;
-}
-
 const discountCents = (discount: unknown): number =>
   typeof discount === "number" && Number.isFinite(discount) && discount > 0
     ? dollarsToCents(discount)
     : DEFAULT_AFFILIATE_DISCOUNT_CENTS;
 
-export function useAffiliateCode() {
-  const [code, setCode] = useState("");
-  const [applied, setApplied] = useState<{ code: string; discountCents: number } | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [notice, setNotice] = useState<AffiliateNotice | null>(null);
+async function validate(code: string): Promise<CodeOutcome<number>> {
+  const answer = await validateAffiliateCode(code);
+  if (answer.success && answer.valid)
+    return {
+      applied: true,
+      value: discountCents(answer.discount),
+      message: AFFILIATE_MESSAGES.applied,
+    };
+  return { applied: false, message: answerMessage(answer, AFFILIATE_MESSAGES.invalid) };
+}
 
-  const refuse = (text: string) => {
-    setApplied(null);
-    setNotice({ tone: "error", text });
-    toast.error(text);
-  };
-
-  /**
-   * Validates and applies `wanted`. `fromLink` is the code of the creator link the visitor came
-   * through: applied without a toast, and forgotten quietly if the server refuses it.
-   */
-  const check = async (wanted: string, fromLink: boolean) => {
-    setChecking(true);
-    setNotice(null);
-    try {
-      const answer = await validateAffiliateCode(wanted);
-      if (answer.success && answer.valid) {
-        setApplied({ code: wanted, discountCents: discountCents(answer.discount) });
-        setNotice({ tone: "success", text: AFFILIATE_MESSAGES.applied });
-        if (!fromLink) toast.success(AFFILIATE_MESSAGES.applied);
-      } else if (fromLink) {
-        setCode("");
-      } else {
-        refuse(answerMessage(answer, AFFILIATE_MESSAGES.invalid));
-      }
-    } catch (error) {
-      if (isSessionExpired(error) || fromLink) setApplied(null);
-      else refuse(AFFILIATE_MESSAGES.failed);
-    } finally {
-      setChecking(false);
-    }
-  };
-
-  const apply = async () => {
-    if (applied || checking) return;
-    const wanted = code.trim();
-    if (!wanted) return refuse(AFFILIATE_MESSAGES.empty);
-    await check(wanted, false);
-  };
+/**
+ * `saved` gives the box as the shopper left it before a cancelled payment, if any: it wins over
+ * the creator link's code. Read once, after the first render.
+ */
+export function useAffiliateCode(saved: () => SavedCode | null = () => null) {
+  const box = useCodeBox({
+    validate,
+    messages: { empty: AFFILIATE_MESSAGES.empty, failed: AFFILIATE_MESSAGES.failed },
+    // A creator link's code the server refuses is forgotten quietly.
+    quietRefusal: "forget",
+  });
 
   // Arriving through a creator link: the link's code is already applied (once per page).
-  const linkChecked = useRef(false);
-  const checkRef = useRef(check);
-  checkRef.current = check;
-  useEffect(() => {
-    if (linkChecked.current) return;
-    linkChecked.current = true;
+  const started = useRef(false);
+  const start = useRef(() => {});
+  start.current = () => {
+    const restored = saved();
+    if (restored) return box.restore(restored);
     const fromLink = linkedCode();
-    if (!fromLink) return;
-    setCode(fromLink);
-    void checkRef.current(fromLink, true);
+    if (fromLink) void box.check(fromLink, true);
+  };
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start.current();
   }, []);
 
-  const edit = (next: string) => {
-    setCode(next);
-    setNotice(null);
-  };
-
-  return {
-    code,
-    edit,
-    apply,
-    checking,
-    notice,
-    /** The code sent with the order: the applied one, else "". */
-    appliedCode: applied?.code ?? "",
-    discountCents: applied?.discountCents ?? 0,
-  };
+  return { ...box, discountCents: box.applied ?? 0 };
 }
 
 export type AffiliateCode = ReturnType<typeof useAffiliateCode>;

@@ -1,6 +1,7 @@
 // Confirms the Stripe payment the shopper came back from (SPEC.md section 4): once per session id,
 // however often React runs the effect (StrictMode runs it twice) or the page is revisited. The
-// first answer empties this tab's cart, schedules the signed-in cart's re-fetch and says so.
+// first answer empties this tab's cart and checkout draft, schedules the signed-in cart's re-fetch
+// and says so.
 import { toast } from "react-toastify";
 import { ORDER_MESSAGES, type OrderDto } from "../../../worker/contracts/order";
 import { reportFailure } from "../../lib/api-client";
@@ -8,6 +9,7 @@ import { useLoad } from "../../lib/use-load";
 import { forgetCart, isCartSignedIn, reloadCart } from "../cart/cart-state";
 import { useCartSession } from "../cart/use-cart-session";
 import { confirmStripeOrder } from "./api";
+import { clearCheckoutDraft } from "./checkout-draft";
 
 /** SPEC.md section 9: the server cart is fetched again a second after the order is placed. */
 export const CART_REFETCH_DELAY_MS = 1000;
@@ -24,6 +26,7 @@ async function confirm(sessionId: string): Promise<OrderDto> {
     const answer = await confirmStripeOrder(sessionId);
     if (!answer.success || !answer.order) throw new Error(ORDER_MESSAGES.confirmFailed);
     forgetCart();
+    clearCheckoutDraft();
     if (isCartSignedIn()) setTimeout(() => void reloadCart(), CART_REFETCH_DELAY_MS);
     toast.success(ORDER_MESSAGES.confirmed);
     return answer.order;

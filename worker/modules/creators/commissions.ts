@@ -114,7 +114,8 @@ export const NOT_HELD = sql`(${commissions.review} IS NULL OR ${commissions.revi
 
 /**
  * The commission of a just-paid, attributed order, for the fulfilment batch: the creator's rate
- * on the merchandise subtotal after the discount (no tax, no delivery), rounded half up, at the
+ * on the merchandise subtotal after the discounts, the creator code's and the shop's (no tax, no
+ * delivery), rounded half up, at the
  * rate the order was placed under (orders.commission_rate_bps). The row keeps that rate, so a
  * later change of terms leaves it as it is. Only a creator
  * still approved when the payment lands earns: a suspension stops commissions at once. One paid
@@ -122,7 +123,10 @@ export const NOT_HELD = sql`(${commissions.review} IS NULL OR ${commissions.revi
  * batch that marks the order paid at `now` (modules/orders/fulfilment.ts).
  */
 export function commissionStatement(db: Db, orderId: string, now = Date.now()) {
-  const base = sql<number>`max(0, ${orders.subtotalCents} - ${orders.discountCents})`;
+  // What was paid for the goods: the subtotal less every discount on them. A free-delivery shop
+  // discount comes off the delivery, not the goods (README, "Promotions").
+  const deliveryDiscount = sql`CASE WHEN ${orders.promotionKind} = 'free_delivery' THEN ${orders.shopDiscountCents} ELSE 0 END`;
+  const base = sql<number>`max(0, ${orders.subtotalCents} - ${orders.discountCents} + ${deliveryDiscount})`;
   const rate = sql<number>`coalesce(${orders.commissionRateBps}, ${creatorProfiles.commissionRateBps})`;
   return db
     .insert(commissions)

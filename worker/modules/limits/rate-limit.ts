@@ -31,6 +31,7 @@ export const LIMITS = {
   confirmPerIp: { name: "confirm-ip", max: 60, windowSeconds: 600 },
   // Guessing codes one by one is slow.
   validateCodePerIp: { name: "validate-code-ip", max: 30, windowSeconds: 600 },
+  validateDiscountPerIp: { name: "validate-discount-ip", max: 30, windowSeconds: 600 },
   // A profile update answers "email taken", so looping it would tell which emails have accounts:
   // about as slow as asking the sign-up form (registerPerIp). Both profile endpoints share these.
   profileUpdatePerAccount: { name: "profile-update-account", max: 10, windowSeconds: 3600 },

@@ -10,7 +10,13 @@ import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
  * the same batch writes (modules/orders/stock-holds.ts), decided by D1's single writer, never by a read
  * made before the batch.
  */
-export const BATCH_GUARDS = ["network_checkouts", "network_units"] as const;
+export const BATCH_GUARDS = [
+  "network_checkouts",
+  "network_units",
+  "promotion_usage",
+  "promotion_customer",
+  "promotion_code_used",
+] as const;
 
 export type BatchGuard = (typeof BATCH_GUARDS)[number];
 

@@ -4,6 +4,7 @@
 import type { LowStockProductDto } from "../../contracts/admin-catalogue";
 import { type CarrierId, carrierName, orderNumber } from "../../contracts/admin-orders";
 import { formatCents } from "../../contracts/money";
+import { shopDiscountLabel } from "../../contracts/promotions";
 import { formatShopMoment } from "../../contracts/shop-time";
 import { gstIncludedCents, TAX_LINE_LABEL } from "../../contracts/totals";
 import { brisbaneDate } from "../../lib/brisbane-time";
@@ -186,8 +187,12 @@ export function orderConfirmationEmail(found: OrderWithItems, invoice: string): 
     ["Subtotal", order.subtotalCents],
     [TAX_LINE_LABEL, order.taxCents],
     ["Delivery", order.deliveryFeeCents],
-    ...(order.discountCents > 0
-      ? ([["Discount", -order.discountCents]] as [string, number][])
+    // The creator code's discount, then the shop's: discount_cents holds both.
+    ...(order.discountCents > order.shopDiscountCents
+      ? ([["Discount", order.shopDiscountCents - order.discountCents]] as [string, number][])
+      : []),
+    ...(order.shopDiscountCents > 0
+      ? ([[shopDiscountLabel(order.promotionCode), -order.shopDiscountCents]] as [string, number][])
       : []),
     ["Total", order.totalCents],
     ["Includes GST", gstIncludedCents(order.totalCents)],

@@ -66,6 +66,7 @@ import {
 } from "../mail/templates";
 import { stripeReversals } from "../payments/schema";
 import { invoiceUrl } from "./invoice";
+import { creatorDiscountCents } from "./orders";
 import { leftToRefundCents, toRefundDto } from "./refunds";
 import { orderItems, orderRefunds, orders } from "./schema";
 
@@ -334,7 +335,9 @@ export async function loadAdminOrder(
     subtotal: centsToDollars(order.subtotalCents),
     tax: centsToDollars(order.taxCents),
     deliveryFee: centsToDollars(order.deliveryFeeCents),
-    discount: centsToDollars(order.discountCents),
+    discount: centsToDollars(creatorDiscountCents(order)),
+    shopDiscount: centsToDollars(order.shopDiscountCents),
+    promotionCode: order.promotionCode,
     total: centsToDollars(order.totalCents),
     gst: centsToDollars(gstIncludedCents(order.totalCents)),
     refunded: centsToDollars(order.refundedCents),

@@ -9,6 +9,11 @@ import { AFFILIATE_MESSAGES } from "../../contracts/affiliate";
 import { MAX_CART_QUANTITY, MIN_CART_QUANTITY, quantityMessage } from "../../contracts/cart";
 import { imageUrl } from "../../contracts/catalogue";
 import { type CreateCheckoutSchema, ORDER_MESSAGES } from "../../contracts/order";
+import {
+  DISCOUNT_MESSAGES,
+  type ValidateDiscountResponse,
+  type ValidateDiscountSchema,
+} from "../../contracts/promotions";
 import { STOCK_MESSAGES } from "../../contracts/stock";
 import { type CheckoutTotals, checkoutTotals } from "../../contracts/totals";
 import { AppError, badRequest } from "../../lib/app-error";
@@ -20,17 +25,26 @@ import { isShortOfStock, reserveStatements, stockLevels } from "../catalogue/sto
 import {
   type Attribution,
   attribute,
+  checkCode,
   isOwnAccount,
   looksLikeSelfReferral,
   normaliseCode,
 } from "../creators/attribution";
 import { stripeClient } from "../payments/stripe";
+import { type DiscountDecision, decideDiscount } from "../promotions/discounts";
+import {
+  holdUseStatements,
+  promotionLimitError,
+  refusalError,
+  refusalMessage,
+} from "../promotions/redemptions";
 import { orderItems, orders } from "./schema";
 import {
   type Holder,
   holdGuardStatements,
   holdLimitError,
   networkHash,
+  openCheckoutsOf,
   releaseHoldStatements,
   releaseSupersededStatements,
   supersededCheckouts,
@@ -62,6 +76,8 @@ const CURRENCY = "aud";
 
 interface PricedLine {
   productId: string;
+  /** What a promotion's scope matches on. */
+  categoryId: string;
   name: string;
   imageKey: string;
   unitPriceCents: number;
@@ -96,6 +112,7 @@ async function priceLines(
       ...productLineColumns,
       stockOnHand: products.stockOnHand,
       stockReserved: products.stockReserved,
+      categoryId: products.categoryId,
     })
     .from(products)
     .where(and(inArray(products.id, [...wanted.keys()]), ON_SALE));
@@ -107,6 +124,7 @@ async function priceLines(
     if (!p) throw badRequest(ORDER_MESSAGES.unavailable, "product_unavailable");
     return {
       productId,
+      categoryId: p.categoryId,
       name: p.name,
       imageKey: p.imageKeys[0] ?? "",
       unitPriceCents: p.priceCents,
@@ -176,11 +194,17 @@ async function codeUse(
   return { attributed: found, credited };
 }
 
-/** A one-time Stripe coupon for the creator discount, keyed to the order. */
+/** Stripe's longest coupon name. */
+const COUPON_NAME_LENGTH = 40;
+
+/**
+ * A one-time Stripe coupon for the order's discounts (Checkout takes one): the creator code's and
+ * the shop's together, named for both, keyed to the order.
+ */
 async function discountCoupon(
   { env }: Pick<Deps, "env">,
   orderId: string,
-  attributed: Attribution,
+  names: string[],
   cents: number,
 ) {
   const coupon = await stripeClient(env).coupons.create(
@@ -189,12 +213,21 @@ async function discountCoupon(
       currency: CURRENCY,
       duration: "once",
       max_redemptions: 1,
-      name: `Creator code ${attributed.creator.code}`,
+      name: names.join(" + ").slice(0, COUPON_NAME_LENGTH),
       metadata: { order_id: orderId },
     },
     { idempotencyKey: `coupon:${orderId}` },
   );
   return coupon.id;
+}
+
+/** What the order's coupon is called: the creator code and the shop discount it carries. */
+function couponNames(attributed: Attribution | null, discount: DiscountDecision): string[] {
+  if (discount.refused) return [];
+  return [
+    ...(attributed && discount.creatorCents > 0 ? [`Creator code ${attributed.creator.code}`] : []),
+    ...(discount.shop ? [discount.shop.code?.code ?? discount.shop.promotion.name] : []),
+  ];
 }
 
 /** The 409 for lines beyond what is left: the message names the first, `issues` every one. */
@@ -214,7 +247,8 @@ const shortLines = (lines: PricedLine[]) =>
 
 /**
  * Stores the pending order and reserves every line in ONE batch, after releasing the checkouts it
- * supersedes and before the guards on what the client's network holds (modules/orders/stock-holds.ts).
+ * supersedes and before the guards on what the client's network holds (modules/orders/stock-holds.ts),
+ * with the shop discount's use and its guards (modules/promotions/redemptions.ts).
  * A line beyond what is left makes its reservation violate products_stock_reserved_within_on_hand,
  * and a guard its CHECK, so D1 rolls the whole batch back: no order, no reservation, nothing
  * released. The refused line is then named from a fresh read; if a concurrent release freed it
@@ -225,6 +259,7 @@ async function storeReservedOrder(
   lines: PricedLine[],
   hold: { network: string; superseded: string[] },
   orderStatements: (orderId: string) => [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+  promotionStatements: (orderId: string) => BatchItem<"sqlite">[],
 ): Promise<string> {
   // A line short only of what this browser's own earlier checkout holds is not short.
   const early = hold.superseded.length > 0 ? [] : shortLines(lines);
@@ -237,12 +272,14 @@ async function storeReservedOrder(
         first,
         ...rest,
         ...releaseSupersededStatements(db, hold.superseded),
+        // After the release: a code the superseded checkout held is free for this one.
+        ...promotionStatements(orderId),
         ...lines.flatMap((l) => reserveStatements(db, orderId, l)),
         ...holdGuardStatements(db, orderId, hold.network),
       ]);
       return orderId;
     } catch (err) {
-      const limited = holdLimitError(err);
+      const limited = holdLimitError(err) ?? promotionLimitError(err);
       if (limited) throw limited;
       if (!isShortOfStock(err)) throw err;
       const levels = await stockLevels(
@@ -285,49 +322,91 @@ export async function startCheckout(
   const lines = priced.value;
   const attributed = attributing.value?.attributed ?? null;
   const credited = attributing.value?.credited ? attributed : null;
-  const totals = checkoutTotals(lines, attributed?.creator.discountCents ?? 0);
   const { address } = input;
+  // A use the shopper's own earlier checkout holds is theirs again: this checkout replaces it
+  // (the batch's guards count it only if that checkout could not be released).
+  const replacing = await openCheckoutsOf({ db }, holder);
+  const discount = await decideDiscount(
+    { db },
+    {
+      code: input.discountCode,
+      lines,
+      creatorCents: attributed?.creator.discountCents ?? 0,
+      customer: { userId, email: address.email },
+      now: Date.now(),
+      replacing: replacing.map((o) => o.id),
+    },
+  );
+  if (discount.refused) throw refusalError(discount.reason, discount.minSpendCents);
+  const shop = discount.shop;
+  const shopCents = shop?.amountCents ?? 0;
+  const totals = checkoutTotals(lines, discount.creatorCents + shopCents);
 
   const network = await networkHash({ env }, request.network);
   const superseded = await supersededCheckouts({ env, db }, holder);
-  const orderId = await storeReservedOrder({ db }, lines, { network, superseded }, (orderId) => [
-    db.insert(orders).values({
-      id: orderId,
-      userId,
-      email: address.email,
-      address,
-      ...totals,
-      currency: CURRENCY,
-      affiliateCode: attributed?.creator.code ?? null,
-      // A suspected self-referral keeps the code (the owner sees what discount was given) but
-      // no attribution and no creator: nothing for commissions to pay.
-      attribution: credited?.why ?? null,
-      creatorId: credited?.creator.userId ?? null,
-      // The terms the shopper checked out under: a later change of rate applies to later orders.
-      commissionRateBps: credited?.creator.commissionRateBps ?? null,
-      accessTokenHash,
-      clientNetworkHash: network,
-      stockHold: "held",
-    }),
-    db.insert(orderItems).values(
-      lines.map((l) => ({
-        id: newId(),
-        orderId,
-        productId: l.productId,
-        name: l.name,
-        imageKey: l.imageKey,
-        unitPriceCents: l.unitPriceCents,
-        quantity: l.quantity,
-      })),
-    ),
-  ]);
+  const orderId = await storeReservedOrder(
+    { db },
+    lines,
+    { network, superseded },
+    (orderId) => [
+      db.insert(orders).values({
+        id: orderId,
+        userId,
+        email: address.email,
+        address,
+        ...totals,
+        shopDiscountCents: shopCents,
+        promotionId: shop?.promotion.id ?? null,
+        promotionCode: shop?.code?.code ?? null,
+        promotionKind: shop?.promotion.kind ?? null,
+        currency: CURRENCY,
+        affiliateCode: attributed?.creator.code ?? null,
+        // A suspected self-referral keeps the code (the owner sees what discount was given) but
+        // no attribution and no creator: nothing for commissions to pay.
+        attribution: credited?.why ?? null,
+        creatorId: credited?.creator.userId ?? null,
+        // The terms the shopper checked out under: a later change of rate applies to later orders.
+        commissionRateBps: credited?.creator.commissionRateBps ?? null,
+        accessTokenHash,
+        clientNetworkHash: network,
+        stockHold: "held",
+      }),
+      db.insert(orderItems).values(
+        lines.map((l) => ({
+          id: newId(),
+          orderId,
+          productId: l.productId,
+          name: l.name,
+          imageKey: l.imageKey,
+          unitPriceCents: l.unitPriceCents,
+          quantity: l.quantity,
+        })),
+      ),
+    ],
+    (orderId) =>
+      shop
+        ? holdUseStatements(db, {
+            orderId,
+            promotionId: shop.promotion.id,
+            codeId: shop.code?.id ?? null,
+            userId,
+            email: address.email,
+            amountCents: shopCents,
+          })
+        : [],
+  );
 
   const origin = env.APP_ORIGIN;
   let session: { id: string; url: string | null; amount_total: number | null };
   try {
     const coupon =
-      attributed && totals.discountCents > 0
-        ? await discountCoupon({ env }, orderId, attributed, totals.discountCents)
+      totals.discountCents > 0
+        ? await discountCoupon(
+            { env },
+            orderId,
+            couponNames(attributed, discount),
+            totals.discountCents,
+          )
         : null;
     session = await stripeClient(env).checkout.sessions.create(
       {
@@ -359,4 +438,80 @@ export async function startCheckout(
   }
   await db.update(orders).set({ stripeSessionId: session.id }).where(eq(orders.id, orderId));
   return session.url;
+}
+
+/** What validate-discount is asked: the body, who is asking, and the creator link they came by. */
+export interface DiscountQuoteRequest {
+  input: v.InferOutput<typeof ValidateDiscountSchema>;
+  userId: string | null;
+  linkedCode: string | undefined;
+}
+
+/**
+ * validate-discount: what the code would take off these lines now, priced from D1 as checkout
+ * prices them and chosen against the creator's code as checkout chooses (README, "Promotions"). A
+ * refused code is `valid: false` with the reason; without a code, the answer names the running offer
+ * checkout would apply on its own, if any. Checkout decides again for itself.
+ */
+export async function quoteDiscount(
+  { db }: Pick<Deps, "db">,
+  { input, userId, linkedCode }: DiscountQuoteRequest,
+): Promise<ValidateDiscountResponse> {
+  const wanted = mergeLines(input.items);
+  const creatorCode = input.affiliateCode || linkedCode;
+  const [lines, creator] = await Promise.all([
+    priceLines({ db }, wanted).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === "product_unavailable") return null;
+      throw err;
+    }),
+    creatorCode ? checkCode({ db }, creatorCode, userId) : null,
+  ]);
+  if (!lines) {
+    return {
+      success: true,
+      valid: false,
+      reason: "not_applicable",
+      message: ORDER_MESSAGES.unavailable,
+    };
+  }
+  const decision = await decideDiscount(
+    { db },
+    {
+      code: input.code,
+      lines,
+      creatorCents: creator?.valid ? creator.discountCents : 0,
+      customer: { userId, email: input.email ? input.email.toLowerCase() : null },
+      now: Date.now(),
+    },
+  );
+  if (decision.refused) {
+    return {
+      success: true,
+      valid: false,
+      reason: decision.reason,
+      message: refusalMessage(decision.reason, decision.minSpendCents),
+    };
+  }
+  const shop = decision.shop;
+  // Without a code, the answer is the running offer checkout would apply on its own, if any.
+  if (!shop) {
+    const message = input.code ? DISCOUNT_MESSAGES.failure : DISCOUNT_MESSAGES.empty;
+    return { success: true, valid: false, message };
+  }
+  return {
+    success: true,
+    valid: true,
+    discount: {
+      code: shop.code?.code ?? null,
+      promotionId: shop.promotion.id,
+      name: shop.promotion.name,
+      kind: shop.promotion.kind,
+      amountCents: shop.amountCents,
+    },
+    message: decision.replacedCreator
+      ? DISCOUNT_MESSAGES.shopBetter
+      : shop.code
+        ? DISCOUNT_MESSAGES.applied
+        : DISCOUNT_MESSAGES.offerApplied(shop.promotion.name),
+  };
 }

@@ -3,7 +3,7 @@
 // of conditional statements: any number of concurrent or repeated calls make one paid order and
 // one confirmation mail, and a failed batch changes nothing, so Stripe's retry can succeed.
 
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull } from "drizzle-orm";
 import type { Deps } from "../../lib/deps";
 import { stableId } from "../../lib/ids";
 import { commissionStatement, holdSameCardCommissions } from "../creators/commissions";
@@ -17,6 +17,7 @@ import {
   sourceStatement,
 } from "../payments/reversals";
 import { cardFingerprintOf, type Stripe } from "../payments/stripe";
+import { markUsedStatement } from "../promotions/redemptions";
 import { invoiceUrl } from "./invoice";
 import { findOrder } from "./orders";
 import { type OrderStatus, orders } from "./schema";
@@ -117,6 +118,12 @@ export async function fulfilSession(
   const reversals = applyReversalsStatements(db, eq(orders.id, order.id), now);
   // The order's stock hold becomes a sale, once: conditional on the hold, which it moves to `sold`.
   const sale = sellHoldStatements(db, order.id);
+  // The shop discount's use is used, once the order is paid (modules/promotions/redemptions.ts).
+  const used = markUsedStatement(
+    db,
+    order.id,
+    exists(db.select({ id: orders.id }).from(orders).where(isPaidNow)),
+  );
   const effects = [
     update,
     queueMail,
@@ -125,6 +132,7 @@ export async function fulfilSession(
     sameCard,
     ...reversals,
     ...sale,
+    used,
   ] as const;
   const [transition] = event
     ? (await db.batch([recordEventStatement(db, event), ...effects])).slice(1)

@@ -4,6 +4,7 @@
 // eleventh of the total paid and of each refund (docs/decisions/0013-gst-on-invoices.md).
 
 import { formatCents } from "../../contracts/money";
+import { shopDiscountLabel } from "../../contracts/promotions";
 import { gstIncludedCents, TAX_LINE_LABEL } from "../../contracts/totals";
 import type { Bindings } from "../../env";
 import type { Deps } from "../../lib/deps";
@@ -11,7 +12,7 @@ import { escapeHtml } from "../../lib/html";
 import { keyFor } from "../../lib/keys";
 import { signMessage, verifyMessage } from "../../lib/tokens";
 import type { RefundEntry } from "../reports/reports";
-import type { OrderWithItems } from "./orders";
+import { creatorDiscountCents, type OrderWithItems } from "./orders";
 
 /** The longest an invoice link works. */
 export const INVOICE_LINK_SECONDS = 30 * 24 * 60 * 60;
@@ -129,7 +130,8 @@ ${escapeHtml(a.street)}${a.street2 ? `<br>${escapeHtml(a.street2)}` : ""}<br>${e
 ${line("Subtotal", order.subtotalCents)}
 ${line(TAX_LINE_LABEL, order.taxCents)}
 ${line("Delivery", order.deliveryFeeCents)}
-${order.discountCents > 0 ? line("Discount", -order.discountCents) : ""}
+${creatorDiscountCents(order) > 0 ? line("Discount", -creatorDiscountCents(order)) : ""}
+${order.shopDiscountCents > 0 ? line(shopDiscountLabel(order.promotionCode), -order.shopDiscountCents) : ""}
 ${line("Total paid (AUD, GST inclusive)", order.totalCents, "total")}
 </tfoot></table>
 <p class="gst">Total includes GST of ${money(gstIncludedCents(order.totalCents))}.</p>

@@ -39,6 +39,11 @@ const UNPAID_STATUSES = ["pending", "payment_failed", "expired"] as const;
 
 export const isPaid = (order: Pick<OrderRow, "status">) => PAID_STATUSES.includes(order.status);
 
+/** The creator code's discount: what discount_cents holds besides the shop's. */
+export const creatorDiscountCents = (
+  order: Pick<OrderRow, "discountCents" | "shopDiscountCents">,
+) => order.discountCents - order.shopDiscountCents;
+
 async function withItems({ db }: Pick<Deps, "db">, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const lines = await db
@@ -118,7 +123,9 @@ export async function toOrderDto(
     subtotal: centsToDollars(order.subtotalCents),
     tax: centsToDollars(order.taxCents),
     deliveryFee: centsToDollars(order.deliveryFeeCents),
-    discount: centsToDollars(order.discountCents),
+    discount: centsToDollars(creatorDiscountCents(order)),
+    shopDiscount: centsToDollars(order.shopDiscountCents),
+    promotionCode: order.promotionCode,
   };
   // Paid, even if cancelled since: its invoice carries the refund's adjustment note.
   if (order.paidAt) dto.invoiceUrl = await invoiceUrl({ env }, order.id);

@@ -1,12 +1,14 @@
 // The orders module owns orders, their lines (order_items) and the back-office's refunds
 // (order_refunds). It offers checkout and the stock holds of unpaid checkouts, fulfilment (the one
 // place an order becomes paid), the shopper's orders and invoices, the back-office's queue, status,
-// notes and tracking, refunds and cancellation, and statements other modules' batches compose:
+// notes and tracking, refunds and cancellation (with the shop discount a promotion gave, which the
+// promotions module prices and holds), and statements other modules' batches compose:
 // a lapsed checkout's release, retention's pruning of unpaid orders, a reversal's refunded and
 // disputed figures.
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CARRIER_IDS, REFUND_STATUSES } from "../../contracts/admin-orders";
+import { PROMOTION_KINDS } from "../../contracts/promotions";
 import {
   belongsTo,
   cents,
@@ -61,7 +63,18 @@ export const orders = sqliteTable(
     subtotalCents: cents("subtotal_cents"),
     taxCents: cents("tax_cents"),
     deliveryFeeCents: cents("delivery_fee_cents"),
+    /**
+     * Every discount taken off the order: the creator code's and the shop's together, so the total
+     * stays SPEC.md section 9's subtotal + tax + delivery - discount.
+     */
     discountCents: cents("discount_cents"),
+    /** Of discount_cents, what the shop's promotion took off (README, "Promotions"). */
+    shopDiscountCents: cents("shop_discount_cents").default(0),
+    /** The promotion the shop discount came from (modules/promotions), its code and its kind. */
+    promotionId: text("promotion_id"),
+    /** The code as stored (upper-case), or null for an automatic offer. */
+    promotionCode: text("promotion_code"),
+    promotionKind: text("promotion_kind", { enum: PROMOTION_KINDS }),
     totalCents: cents("total_cents"),
     /** What Stripe has refunded of the total so far (cumulative, from charge.refunded). */
     refundedCents: cents("refunded_cents").default(0),
@@ -122,6 +135,7 @@ export const orders = sqliteTable(
     index("orders_creator_idx").on(t.creatorId),
     /** The back-office's queue and the figures read paid orders by when they were paid. */
     index("orders_paid_idx").on(t.paidAt),
+    index("orders_promotion_idx").on(t.promotionId),
     normalisedEmail("orders", "email"),
     check("orders_status_valid", inList("status", ORDER_STATUSES)),
     nonNegative("orders", "subtotal_cents"),

@@ -9,7 +9,7 @@
 // The network limits are guard statements in the checkout's own batch (batch_guards): counted by
 // D1's single writer with the new order already in, so concurrent checkouts cannot both slip in.
 
-import { and, count, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, exists, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { MAX_CART_QUANTITY } from "../../contracts/cart";
 import type { Db } from "../../db/client";
 import { failedConstraint } from "../../db/errors";
@@ -21,6 +21,7 @@ import { products } from "../catalogue/schema";
 import { RELEASABLE, releaseStatements, saleStatements } from "../catalogue/stock";
 import { guardNamed, guardStatement } from "../limits/guards";
 import { stripeClient } from "../payments/stripe";
+import { releaseUseStatement } from "../promotions/redemptions";
 import { orderItems, orders } from "./schema";
 
 export const HOLD_LIMITS = {
@@ -102,6 +103,25 @@ export function holdLimitError(err: unknown): AppError | null {
 /** Whose earlier checkouts a new one replaces: the signed-in account's, or this browser's. */
 export type Holder = { userId: string } | { accessTokenHashes: string[] };
 
+/** The holder's earlier checkouts still holding stock, which a new checkout would replace. */
+export async function openCheckoutsOf(
+  { db }: Pick<Deps, "db">,
+  holder: Holder,
+): Promise<{ id: string; sessionId: string | null }[]> {
+  const whose =
+    "userId" in holder
+      ? eq(orders.userId, holder.userId)
+      : holder.accessTokenHashes.length > 0
+        ? inArray(orders.accessTokenHash, holder.accessTokenHashes)
+        : undefined;
+  if (!whose) return [];
+  return db
+    .select({ id: orders.id, sessionId: orders.stripeSessionId })
+    .from(orders)
+    .where(and(whose, holding, isNotNull(orders.stripeSessionId)))
+    .limit(10);
+}
+
 /**
  * The holder's earlier checkouts still holding stock whose Stripe sessions are now expired, so they
  * can be released: each open session is expired at Stripe first. One Stripe refuses to expire (it
@@ -111,18 +131,7 @@ export async function supersededCheckouts(
   { env, db }: Pick<Deps, "env" | "db">,
   holder: Holder,
 ): Promise<string[]> {
-  const whose =
-    "userId" in holder
-      ? eq(orders.userId, holder.userId)
-      : holder.accessTokenHashes.length > 0
-        ? inArray(orders.accessTokenHash, holder.accessTokenHashes)
-        : undefined;
-  if (!whose) return [];
-  const earlier = await db
-    .select({ id: orders.id, sessionId: orders.stripeSessionId })
-    .from(orders)
-    .where(and(whose, holding, isNotNull(orders.stripeSessionId)))
-    .limit(10);
+  const earlier = await openCheckoutsOf({ db }, holder);
   const stripe = stripeClient(env);
   const expired = await Promise.all(
     earlier.map(async ({ id, sessionId }) => {
@@ -154,23 +163,26 @@ export const releaseSupersededStatements = (db: Db, orderIds: string[]) =>
   ]);
 
 /**
- * Gives back what an order holds, once: the catalogue's ledger rows and reserved counts, then the
- * order's hold marked released. All three test the same condition, which only the last changes.
+ * Gives back what an order holds, once: the catalogue's ledger rows and reserved counts, the shop
+ * discount's held use (modules/promotions/redemptions.ts), then the order's hold marked released.
+ * All of them test the same condition, which only the last changes.
  */
-export const releaseHoldStatements = (db: Db, orderId: string, reason: string) =>
-  [
+export const releaseHoldStatements = (db: Db, orderId: string, reason: string) => {
+  const releasable = and(
+    eq(orders.id, orderId),
+    eq(orders.stockHold, "held"),
+    inArray(orders.status, RELEASABLE),
+  );
+  return [
     ...releaseStatements(db, orderId, reason),
-    db
-      .update(orders)
-      .set({ stockHold: "released" })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.stockHold, "held"),
-          inArray(orders.status, RELEASABLE),
-        ),
-      ),
+    releaseUseStatement(
+      db,
+      orderId,
+      exists(db.select({ id: orders.id }).from(orders).where(releasable)),
+    ),
+    db.update(orders).set({ stockHold: "released" }).where(releasable),
   ] as const;
+};
 
 /**
  * Turns a paid order's hold into a sale, once (for fulfilment's batch, after the statement that

@@ -3,7 +3,7 @@
 import { MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from "../../../../worker/contracts/fields";
 import { EmailField, TextField } from "../../../components/form-kit";
 import type { FieldBinding } from "../../../lib/use-form";
-import type { AddressField } from "../address-form";
+import { type AddressField, isAustralia } from "../address-form";
 
 type FieldOf = (name: AddressField) => FieldBinding<AddressField>;
 
@@ -23,6 +23,7 @@ export function ContactFields({ field }: { field: FieldOf }) {
 }
 
 export function AddressFields({ field }: { field: FieldOf }) {
+  const australian = isAustralia(field("country").value);
   return (
     <fieldset className="checkout-section">
       <legend className="checkout-section-title">Shipping address</legend>
@@ -73,7 +74,10 @@ export function AddressFields({ field }: { field: FieldOf }) {
         <TextField
           {...field("zipcode")}
           label="Zipcode"
+          hint={australian ? "Four digits in Australia." : undefined}
+          inputMode={australian ? "numeric" : "text"}
           autoComplete="shipping postal-code"
+          maxLength={12}
           required
         />
         <TextField

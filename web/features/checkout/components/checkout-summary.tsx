@@ -1,5 +1,6 @@
 // The checkout's order summary (SPEC.md section 2): each held line, then subtotal, tax, shipping,
-// discount and total, all from checkoutTotals so the page shows what the Worker will charge.
+// discount and total, all from checkoutTotals so the page shows what the Worker will charge; a
+// shop discount (README, "Promotions") is its own line after SPEC's discount.
 import type { CartItem } from "../../../../worker/contracts/cart";
 import { formatCents } from "../../../../worker/contracts/money";
 import { type CheckoutTotals, lineCents } from "../../../../worker/contracts/totals";
@@ -11,19 +12,29 @@ interface CheckoutSummaryProps {
   /** Lines that cannot be bought as they are, with why. */
   problems: StockProblems;
   totals: CheckoutTotals;
+  /** The applied shop discount: its code or name, and what it takes off. */
+  shopDiscount?: { label: string; cents: number } | null;
   loading: boolean;
 }
 
-export function CheckoutSummary({ items, problems, totals, loading }: CheckoutSummaryProps) {
+const minus = (cents: number) => (cents > 0 ? `−${formatCents(cents)}` : formatCents(0));
+
+export function CheckoutSummary({
+  items,
+  problems,
+  totals,
+  shopDiscount,
+  loading,
+}: CheckoutSummaryProps) {
   const rows = [
     { label: "Subtotal", value: formatCents(totals.subtotalCents) },
     { label: "Tax (GST 10%)", value: formatCents(totals.taxCents) },
     { label: "Shipping", value: formatCents(totals.deliveryFeeCents) },
-    {
-      label: "Discount",
-      value: totals.discountCents > 0 ? `−${formatCents(totals.discountCents)}` : formatCents(0),
-    },
+    { label: "Discount", value: minus(totals.discountCents) },
   ];
+  if (shopDiscount) {
+    rows.push({ label: `Shop discount (${shopDiscount.label})`, value: minus(shopDiscount.cents) });
+  }
   return (
     <>
       {items.length === 0 ? (

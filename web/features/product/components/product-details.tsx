@@ -10,6 +10,7 @@ import { reportFailure } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { addToCart } from "../../cart/add-to-cart";
 import { clampQuantity } from "../../cart/guest-cart";
+import { ProductOffers } from "../../promotions/components/offer-notes";
 import { priceDisplay } from "../product-rules";
 import { QuantityInput } from "./quantity-input";
 import "../../../components/shapes.css";
@@ -168,6 +169,8 @@ export function ProductDetails({ product }: { product: ProductDto }) {
           </li>
         ))}
       </ul>
+      {/* Last in the column: offers arrive after hydration, and nothing below them moves. */}
+      <ProductOffers product={product} />
     </div>
   );
 }

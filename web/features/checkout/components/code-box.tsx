@@ -1,17 +1,26 @@
-// The affiliate code box (SPEC.md section 4): type a code and Apply; once applied the input and
-// button lock and the button reads Applied. Its own form, beside (never inside) the address form.
+// A checkout code box (SPEC.md section 4's affiliate box, and the shop's discount code box): type
+// a code and Apply; once applied the input and button lock and the button reads Applied. Its own
+// form, beside (never inside) the address form.
 import { useId } from "react";
-import { MAX_AFFILIATE_INPUT_LENGTH } from "../../../../worker/contracts/affiliate";
-import type { AffiliateCode } from "../use-affiliate-code";
+import type { CodeBox as CodeBoxState } from "../use-code-box";
 
-export function AffiliateCodeBox({ affiliate }: { affiliate: AffiliateCode }) {
+interface CodeBoxProps {
+  box: CodeBoxState;
+  /** "Affiliate code", "Discount code". */
+  label: string;
+  /** The input's name. */
+  name: string;
+  maxLength: number;
+}
+
+export function CodeBox({ box, label, name, maxLength }: CodeBoxProps) {
   const id = useId();
-  const { code, edit, apply, checking, notice, appliedCode } = affiliate;
+  const { code, edit, apply, checking, notice, appliedCode } = box;
   const applied = Boolean(appliedCode);
   const noticeId = `${id}-notice`;
   return (
     <form
-      className="affiliate-box"
+      className="code-box"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -19,16 +28,16 @@ export function AffiliateCodeBox({ affiliate }: { affiliate: AffiliateCode }) {
       }}
     >
       <label htmlFor={`${id}-code`} className="field-label">
-        Affiliate code <span className="field-optional">(optional)</span>
+        {label} <span className="field-optional">(optional)</span>
       </label>
-      <div className="affiliate-row">
+      <div className="code-row">
         <input
           id={`${id}-code`}
-          name="affiliateCode"
+          name={name}
           value={code}
           onChange={(event) => edit(event.target.value)}
           disabled={applied}
-          maxLength={MAX_AFFILIATE_INPUT_LENGTH}
+          maxLength={maxLength}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -42,7 +51,7 @@ export function AffiliateCodeBox({ affiliate }: { affiliate: AffiliateCode }) {
       <p
         id={noticeId}
         role="status"
-        className={notice ? `affiliate-notice is-${notice.tone}` : "affiliate-notice"}
+        className={notice ? `code-notice is-${notice.tone}` : "code-notice"}
       >
         {notice?.text ?? ""}
       </p>
