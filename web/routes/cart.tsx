@@ -1,6 +1,6 @@
 // /cart (SPEC.md section 2): the lines, the totals, the progress steps and the way on to checkout;
 // the running offers that apply, as what checkout will settle (README, "Promotions").
-import { useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { CartLines } from "../features/cart/components/cart-lines";
 import { CartSummary } from "../features/cart/components/cart-summary";
@@ -11,7 +11,6 @@ import {
   stockProblems,
   useCartProducts,
 } from "../features/cart/use-stock-problems";
-import { CartOffers } from "../features/promotions/components/offer-notes";
 import { paths } from "../lib/paths";
 import "../components/shop-page.css";
 import "./cart.css";
@@ -19,6 +18,31 @@ import type { MetaFunction } from "react-router";
 import { pageMeta, shopOrigin } from "../lib/page-meta";
 
 type Cart = ReturnType<typeof useCart>;
+
+/**
+ * The running offers come after what the shopper came for: their code and their question to the
+ * shop start once the cart's lines (or its empty note) have painted and the browser is idle, so
+ * neither competes with that paint on a slow phone. Their place is kept from the first HTML
+ * (`.cart-offers` in cart.css), so nothing moves when they come.
+ */
+const CartOffers = lazy(() =>
+  import("../features/promotions/components/offer-notes").then((m) => ({ default: m.CartOffers })),
+);
+
+function useIdleAfter(ready: boolean): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!ready || idle) return;
+    const settle = () => setIdle(true);
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(settle, { timeout: 1000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(settle, 200);
+    return () => window.clearTimeout(id);
+  }, [ready, idle]);
+  return idle;
+}
 
 function CartItems({ cart, problems }: { cart: Cart; problems: StockProblems }) {
   if (cart.status === "loading" && cart.lines.length === 0) {
@@ -68,6 +92,7 @@ export function CartPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const loading = cart.status === "loading";
+  const offersNow = useIdleAfter(!loading);
   const empty = cart.totals.count === 0;
   const products = useCartProducts(cart.lines);
   const problems = useMemo(() => stockProblems(cart.lines, products), [cart.lines, products]);
@@ -109,7 +134,13 @@ export function CartPage() {
             </Link>
           </div>
           <p className="summary-aside-note">Delivery anywhere in Australia in 3-7 business days.</p>
-          <CartOffers lines={cart.lines} products={products} />
+          <div className="cart-offers">
+            {offersNow ? (
+              <Suspense fallback={null}>
+                <CartOffers lines={cart.lines} products={products} />
+              </Suspense>
+            ) : null}
+          </div>
         </aside>
       </div>
     </div>
